@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LessonChecker",
+    products: [
+        .executable(name: "lesson", targets: ["lesson"]),
+        .library(name: "LessonTesting", targets: ["LessonTesting"]),
+        .library(name: "LessonKit", targets: ["LessonKit"]),
+    ],
+    targets: [
+        // The pipeline: reading → planning → building → running → comparing → reporting.
+        .target(name: "LessonKit"),
+        // The command-line front end.
+        .executableTarget(name: "lesson", dependencies: ["LessonKit"]),
+        // The XCTest bridge a course repository uses: `assertLessons(in:)`.
+        .target(name: "LessonTesting", dependencies: ["LessonKit"]),
+        // The course engines, compiled here only for their unit tests; lessons reprint their bytes.
+        .target(name: "Sync", path: "Sources/Engines/Sync"),
+        .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson"]),
+        .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation"]),
+        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"]),
+    ]
+)

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One diagnostic of `swiftc -diagnostic-style llvm`: `file:line:column: severity: message`, then the lines
+/// that show the source and the caret.
+public struct CompilerDiagnostic: Hashable, Sendable {
+    public enum Severity: String, Sendable {
+        case error, warning, note, remark
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: Severity
+    public var message: String
+    /// The source line and caret lines that follow the diagnostic.
+    public var context: [String]
+
+    /// The diagnostics found in a compiler's output; lines that belong to none are left out.
+    public static func parse(_ output: String) -> [CompilerDiagnostic] {
+        var diagnostics: [CompilerDiagnostic] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let diagnostic = parseHeader(line) {
+                diagnostics.append(diagnostic)
+            } else if !diagnostics.isEmpty, !String(line).trimmingSpaces().isEmpty {
+                diagnostics[diagnostics.count - 1].context.append(String(line))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func parseHeader(_ line: Substring) -> CompilerDiagnostic? {
+        for severity in [Severity.error, .warning, .note, .remark] {
+            guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
+            let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard location.count >= 3, let column = Int(location[location.count - 1]),
+                let lineNumber = Int(location[location.count - 2])
+            else { continue }
+            let file = location[..<(location.count - 2)].joined(separator: ":")
+            return CompilerDiagnostic(
+                file: file, line: lineNumber, column: column, severity: severity,
+                message: String(line[marker.upperBound...]), context: [])
+        }
+        return nil
+    }
+}

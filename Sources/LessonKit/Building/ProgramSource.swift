@@ -1,0 +1,53 @@
+import Foundation
+
+/// A source file of a program to build, named as the compiler will see it.
+public struct ProgramFile: Hashable, Sendable {
+    public var name: String
+    public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
+}
+
+/// Turns lesson blocks into compiler input whose diagnostics point into the Markdown file.
+public enum ProgramSource {
+    /// `#sourceLocation` wants a string literal.
+    static func literal(_ path: String) -> String {
+        "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The block's content, with diagnostics mapped to `markdownPath` at the block's lines.
+    public static func mapped(_ block: FencedBlock, to markdownPath: String) -> String {
+        "#sourceLocation(file: \(literal(markdownPath)), line: \(block.firstContentLine))\n" + block.text
+            + "#sourceLocation()\n"
+    }
+
+    /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
+    /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
+    public static let runtimeSupport = ProgramFile(
+        name: "_LessonRuntimeSupport.swift",
+        contents: """
+            #if canImport(Glibc)
+            import Glibc
+            #elseif canImport(Musl)
+            import Musl
+            #elseif canImport(Darwin)
+            import Darwin
+            #endif
+
+            func _lessonUnbufferStandardOutput() {
+                setvbuf(stdout, nil, _IONBF, 0)
+            }
+
+            """)
+
+    /// The statement `main.swift` starts with, before the scenario's own lines.
+    public static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
+
+    /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
+    public static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
+        engine + [runtimeSupport, ProgramFile(name: "main.swift", contents: mainPrologue + mapped(scenario, to: markdownPath))]
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The result of one `swiftc` run.
+public struct CompileResult: Sendable {
+    public var succeeded: Bool
+    public var diagnostics: [CompilerDiagnostic]
+    /// Everything the compiler printed, for failures no diagnostic explains (a link error, a crash).
+    public var output: String
+    public var seconds: Double
+    public var timedOut: Bool
+
+    public var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
+}
+
+/// Runs `swiftc` on program files written to a directory. Every program is compiled the same way:
+/// module `main`, a fixed language mode, no optimisation, LLVM-style diagnostics (one line per diagnostic).
+public struct SwiftCompiler: Sendable {
+    public var toolchain: Toolchain
+    /// Wall-clock limit of one compiler run.
+    public var timeout: Double
+
+    public init(toolchain: Toolchain, timeout: Double = 300) {
+        self.toolchain = toolchain
+        self.timeout = timeout
+    }
+
+    public static func arguments(swiftVersion: String) -> [String] {
+        ["-module-name", "main", "-swift-version", swiftVersion, "-Onone", "-diagnostic-style", "llvm"]
+    }
+
+    /// Writes `files` into `directory` and links them into `directory/output`.
+    public func build(_ files: [ProgramFile], swiftVersion: String, in directory: String, output: String) throws
+        -> CompileResult
+    {
+        var paths: [String] = []
+        for file in files {
+            let path = directory + "/" + file.name
+            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        let arguments = Self.arguments(swiftVersion: swiftVersion) + ["-o", directory + "/" + output] + paths
+        return try run(toolchain.swiftc, arguments, in: directory)
+    }
+
+    /// Parses one file without type-checking it (swift-frontend's parse-only mode).
+    public func parse(_ file: ProgramFile, in directory: String) throws -> CompileResult {
+        let path = directory + "/" + file.name
+        try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+        if let frontend = toolchain.swiftFrontend {
+            return try run(frontend, ["-parse", "-diagnostic-style", "llvm", path], in: directory)
+        }
+        return try run(toolchain.swiftc, ["-parse", "-diagnostic-style", "llvm", path], in: directory)
+    }
+
+    private func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CompileResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = directory
+        let result = try Subprocess.run(
+            executable, arguments: arguments, environment: environment, workingDirectory: directory,
+            limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20))
+        let output = String(decoding: result.standardError + result.standardOutput, as: UTF8.self)
+        return CompileResult(
+            succeeded: result.termination == .exited(0), diagnostics: CompilerDiagnostic.parse(output),
+            output: output, seconds: result.seconds, timedOut: result.termination == .timedOut)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The Swift toolchain the checker builds with: `swiftc` from `$SWIFTC` or the first on `PATH`, and the
+/// `swift-frontend` beside it for fast parse-only checks.
+public struct Toolchain: Sendable {
+    public var swiftc: String
+    /// Parses a file without type-checking in a few milliseconds; nil when the toolchain has none.
+    public var swiftFrontend: String?
+
+    public init(swiftc: String, swiftFrontend: String?) {
+        self.swiftc = swiftc
+        self.swiftFrontend = swiftFrontend
+    }
+
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> Toolchain
+    {
+        let fileManager = FileManager.default
+        var swiftc: String
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty {
+            guard fileManager.isExecutableFile(atPath: explicit) else {
+                throw NotFound(description: "SWIFTC is set to '\(explicit)', which is not an executable file")
+            }
+            swiftc = explicit
+        } else {
+            let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+            guard let found = directories.map({ "\($0)/swiftc" }).first(where: fileManager.isExecutableFile)
+            else {
+                throw NotFound(description: "cannot find swiftc on PATH; install Swift or set SWIFTC")
+            }
+            swiftc = found
+        }
+        swiftc = URL(fileURLWithPath: swiftc).standardizedFileURL.path
+        let frontend = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-frontend")
+            .path
+        return Toolchain(swiftc: swiftc, swiftFrontend: fileManager.isExecutableFile(atPath: frontend) ? frontend : nil)
+    }
+}

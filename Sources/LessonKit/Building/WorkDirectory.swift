@@ -1,0 +1,29 @@
+import Foundation
+
+/// A private scratch directory for one build or run, removed when done.
+public struct WorkDirectory: Sendable {
+    public let path: String
+
+    /// Creates a fresh directory under the system's temporary directory.
+    public static func create(prefix: String = "lesson") throws -> WorkDirectory {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw SubprocessError(description: "cannot create a temporary directory under \(base)")
+        }
+        return WorkDirectory(path: String(cString: created))
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Runs `body` in a fresh directory and removes the directory afterwards.
+    public static func using<Result>(prefix: String = "lesson", _ body: (WorkDirectory) throws -> Result) throws
+        -> Result
+    {
+        let directory = try create(prefix: prefix)
+        defer { directory.remove() }
+        return try body(directory)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Turns the paths a user gives into lesson files: a file is taken as it is; a folder gives every `*.md`
+/// below it (hidden folders left out), sorted by path.
+public enum LessonDiscovery {
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func lessonFiles(in paths: [String]) throws -> [String] {
+        let fileManager = FileManager.default
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Problem(description: "\(path): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                guard fileManager.isReadableFile(atPath: path) else {
+                    throw Problem(description: "\(path): cannot read the file")
+                }
+                files.append(path)
+                continue
+            }
+            guard let enumerator = fileManager.enumerator(atPath: path) else {
+                throw Problem(description: "\(path): cannot read the folder")
+            }
+            var found: [String] = []
+            while let relative = enumerator.nextObject() as? String {
+                let components = relative.split(separator: "/")
+                if components.contains(where: { $0.hasPrefix(".") }) { continue }
+                if relative.hasSuffix(".md") { found.append(relative) }
+            }
+            let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+            files += found.sorted().map { base == "." ? $0 : base + "/" + $0 }
+        }
+        if files.isEmpty {
+            throw Problem(description: "no lesson found in \(paths.joined(separator: ", ")) (looked for *.md files)")
+        }
+        return files
+    }
+}

@@ -1,0 +1,140 @@
+/// A line-level diff: the edit script that turns `old` into `new`, and its rendering as unified hunks.
+public struct LineDiff: Sendable {
+    public enum Edit: Hashable, Sendable {
+        case same(old: Int, new: Int)
+        case removed(old: Int)
+        case inserted(new: Int)
+    }
+
+    public let old: [String]
+    public let new: [String]
+    public let edits: [Edit]
+
+    /// Above this many cells the middle of a diff is shown as removed then inserted, not aligned line by
+    /// line, to keep memory bounded when a program floods its output.
+    static let alignmentBudget = 4_000_000
+
+    public init(old: [String], new: [String]) {
+        self.old = old
+        self.new = new
+        var prefix = 0
+        while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix && suffix < new.count - prefix
+            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
+        var edits = (0..<prefix).map { Edit.same(old: $0, new: $0) }
+        edits += Self.align(old, prefix..<(old.count - suffix), new, prefix..<(new.count - suffix))
+        edits += (0..<suffix).map { Edit.same(old: old.count - suffix + $0, new: new.count - suffix + $0) }
+        self.edits = edits
+    }
+
+    /// Longest-common-subsequence alignment of the two middles.
+    private static func align(_ old: [String], _ oldRange: Range<Int>, _ new: [String], _ newRange: Range<Int>)
+        -> [Edit]
+    {
+        let rows = oldRange.count
+        let columns = newRange.count
+        if rows == 0 || columns == 0 || rows * columns > alignmentBudget {
+            return oldRange.map { Edit.removed(old: $0) } + newRange.map { Edit.inserted(new: $0) }
+        }
+        // lengths[i][j]: LCS length of old[i...] and new[j...] within the ranges.
+        var lengths = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
+        for i in stride(from: rows - 1, through: 0, by: -1) {
+            for j in stride(from: columns - 1, through: 0, by: -1) {
+                lengths[i][j] =
+                    old[oldRange.lowerBound + i] == new[newRange.lowerBound + j]
+                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var edits: [Edit] = []
+        var i = 0
+        var j = 0
+        while i < rows || j < columns {
+            if i < rows && j < columns && old[oldRange.lowerBound + i] == new[newRange.lowerBound + j] {
+                edits.append(.same(old: oldRange.lowerBound + i, new: newRange.lowerBound + j))
+                i += 1
+                j += 1
+            } else if j < columns && (i == rows || lengths[i][j + 1] >= lengths[i + 1][j]) {
+                edits.append(.inserted(new: newRange.lowerBound + j))
+                j += 1
+            } else {
+                edits.append(.removed(old: oldRange.lowerBound + i))
+                i += 1
+            }
+        }
+        return edits
+    }
+
+    public var hasChanges: Bool {
+        edits.contains { if case .same = $0 { false } else { true } }
+    }
+
+    /// Unified hunks with `context` lines around each change. Both sides are numbered from `firstLine`, so
+    /// the numbers are the lesson's own lines: the old side as the lesson has it, the new side as it would
+    /// read with the actual output in its place.
+    public func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [String] {
+        let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
+        guard !changed.isEmpty else { return [] }
+        var groups: [ClosedRange<Int>] = []
+        for index in changed {
+            let low = max(0, index - context)
+            let high = min(edits.count - 1, index + context)
+            if let last = groups.last, low <= last.upperBound + 1 {
+                groups[groups.count - 1] = last.lowerBound...high
+            } else {
+                groups.append(low...high)
+            }
+        }
+        var lines: [String] = []
+        for group in groups {
+            let slice = edits[group]
+            let oldLines = slice.compactMap { edit -> Int? in
+                switch edit {
+                case .same(let old, _), .removed(let old): old
+                case .inserted: nil
+                }
+            }
+            let newLines = slice.compactMap { edit -> Int? in
+                switch edit {
+                case .same(_, let new), .inserted(let new): new
+                case .removed: nil
+                }
+            }
+            let oldStart = (oldLines.first ?? Self.position(before: group.lowerBound, in: edits, old: true)) + firstLine
+            let newStart = (newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false)) + firstLine
+            lines.append("@@ -\(oldStart),\(oldLines.count) +\(newStart),\(newLines.count) @@")
+            for edit in slice {
+                switch edit {
+                case .same(let old, _): lines.append(" " + Self.visible(self.old[old]))
+                case .removed(let old): lines.append("-" + Self.visible(self.old[old]))
+                case .inserted(let new): lines.append("+" + Self.visible(self.new[new]))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The index a side reaches just before `editIndex`, for hunks that hold no line of that side.
+    private static func position(before editIndex: Int, in edits: [Edit], old: Bool) -> Int {
+        var count = 0
+        for edit in edits[..<editIndex] {
+            switch edit {
+            case .same: count += 1
+            case .removed: if old { count += 1 }
+            case .inserted: if !old { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// Makes trailing whitespace visible: `·` for a space, `→` for a tab.
+    public static func visible(_ line: String) -> String {
+        let trailing = line.reversed().prefix { $0 == " " || $0 == "\t" }
+        guard !trailing.isEmpty else { return line }
+        let marks = trailing.reversed().map { $0 == " " ? "·" : "→" }.joined()
+        return String(line.dropLast(trailing.count)) + marks
+    }
+}

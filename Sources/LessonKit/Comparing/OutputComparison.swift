@@ -1,0 +1,35 @@
+/// Compares what a scenario printed with its expected block, line by line.
+///
+/// CRLF and LF are the same, and a missing final newline is not a difference; every other byte counts,
+/// trailing spaces included. Lines are compared as Swift strings, so canonically equivalent Unicode (an NFC
+/// and an NFD spelling of the same Vietnamese letter) is equal.
+public enum OutputComparison {
+    /// A difference between the expected block and the actual output.
+    public struct Mismatch: Hashable, Sendable {
+        /// 0-based index, in the expected lines, of the first line that differs; equal to the expected line
+        /// count when the program printed only extra lines after all of them.
+        public var firstDifference: Int
+        public var expectedLineCount: Int
+        /// Unified diff hunks, numbered with the lesson's lines.
+        public var diff: [String]
+    }
+
+    /// The lines of a program's output: CRLF read as LF, and the final newline not starting a line.
+    public static func lines(of output: String) -> [String] {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    public static func compare(expected: [String], actual: [String], firstLine: Int) -> Mismatch? {
+        guard expected != actual else { return nil }
+        var first = 0
+        while first < expected.count && first < actual.count && expected[first] == actual[first] { first += 1 }
+        let diff = LineDiff(old: expected, new: actual)
+        return Mismatch(
+            firstDifference: first, expectedLineCount: expected.count,
+            diff: diff.unifiedHunks(firstLine: firstLine))
+    }
+}

@@ -1,0 +1,48 @@
+/// The first line of a file block: `// Name.swift — description`. The dash is an em dash in the course;
+/// an en dash or a plain `-` is accepted too, and the description may be left out.
+public struct FileHeader: Hashable, Sendable {
+    /// The file name, e.g. `Sync.swift` or `main.swift`.
+    public var fileName: String
+    public var description: String
+
+    public var isMain: Bool { fileName == "main.swift" }
+
+    public init?(_ line: String) {
+        var rest = line.trimmingSpaces()[...]
+        guard rest.hasPrefix("//") else { return nil }
+        rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || "_+-.".contains($0) }
+        guard name.hasSuffix(".swift"), name.count > ".swift".count, name.first != "-", name.first != "." else {
+            return nil
+        }
+        rest = rest.dropFirst(name.count)
+        let separated = rest.drop { $0 == " " || $0 == "\t" }
+        if separated.isEmpty {
+            description = ""
+        } else if let dash = separated.first, "—–-".contains(dash) {
+            description = String(separated.dropFirst()).trimmingSpaces()
+        } else {
+            return nil
+        }
+        fileName = String(name)
+    }
+}
+
+/// Apple-only frameworks: a block importing one of them cannot build here, whatever its header says.
+enum PlatformImports {
+    static let frameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
+
+    /// Whether any line imports an Apple-only framework (`import UIKit`, `@testable import SwiftUI`,
+    /// `import class UIKit.UIView`).
+    static func importsPlatformFramework(_ lines: [SourceLine]) -> Bool {
+        lines.contains { line in
+            var words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            if words.first == "@testable" || words.first == "@_exported" { words = words.dropFirst() }
+            guard words.popFirst() == "import", var module = words.popFirst() else { return false }
+            let kinds: Set<Substring> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
+            if kinds.contains(module), let qualified = words.popFirst() { module = qualified }
+            let topLevel = module.split(separator: ".").first.map(String.init) ?? ""
+            return frameworks.contains(topLevel)
+        }
+    }
+}

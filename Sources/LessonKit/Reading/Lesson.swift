@@ -1,0 +1,72 @@
+import Foundation
+
+/// A lesson file as read: its text, front matter and fenced blocks, plus the reading findings that say the
+/// file itself is malformed.
+public struct Lesson: Sendable {
+    /// The path as the user gave it; every finding is reported against it.
+    public var path: String
+    public var source: SourceText
+    public var frontMatter: FrontMatter
+    public var blocks: [FencedBlock]
+    public var readingFindings: [Finding]
+
+    /// Reads and parses the file at `path`. A file that cannot be read gives a lesson with one finding.
+    public static func read(path: String) -> Lesson {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let empty = SourceText(decoding: [])
+            return Lesson(
+                path: path, source: empty, frontMatter: FrontMatter(), blocks: [],
+                readingFindings: [
+                    Finding(.unreadableFile, at: SourceLocation(path: path, line: 1), "cannot read the file")
+                ])
+        }
+        return Lesson(path: path, bytes: [UInt8](data))
+    }
+
+    public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, source: SourceText(decoding: bytes))
+    }
+
+    public init(path: String, source: SourceText) {
+        self.path = path
+        self.source = source
+        var findings: [Finding] = []
+        if let first = source.invalidUTF8Lines.first {
+            let more = source.invalidUTF8Lines.count - 1
+            findings.append(
+                Finding(
+                    .invalidEncoding, at: SourceLocation(path: path, line: first),
+                    "the file is not valid UTF-8" + (more > 0 ? " (here and on \(more) more line(s))" : "")))
+        }
+        let front = FrontMatterParser.parse(source.lines)
+        frontMatter = front.frontMatter
+        for problem in front.problems {
+            findings.append(
+                Finding(
+                    .malformedFrontMatter, at: SourceLocation(path: path, line: problem.line),
+                    "malformed front matter: \(problem.message)"))
+        }
+        blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
+        for block in blocks where block.closingLine == nil {
+            findings.append(
+                Finding(
+                    .unclosedFence, at: SourceLocation(path: path, line: block.openingLine),
+                    "code block opened here is never closed (expected a closing \(block.fence.marker))"))
+        }
+        readingFindings = findings
+    }
+
+    private init(
+        path: String, source: SourceText, frontMatter: FrontMatter, blocks: [FencedBlock], readingFindings: [Finding]
+    ) {
+        self.path = path
+        self.source = source
+        self.frontMatter = frontMatter
+        self.blocks = blocks
+        self.readingFindings = readingFindings
+    }
+
+    public func location(_ line: Int, column: Int? = nil) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+}

@@ -1,0 +1,67 @@
+/// One line of a lesson file: its text without the line ending, and the ending itself, so that the file can
+/// be written back byte for byte.
+public struct SourceLine: Hashable, Sendable {
+    /// 1-based line number in the file.
+    public var number: Int
+    public var text: String
+    /// `"\n"`, `"\r\n"`, or `""` for a last line without a newline.
+    public var ending: String
+
+    public init(number: Int, text: String, ending: String) {
+        self.number = number
+        self.text = text
+        self.ending = ending
+    }
+}
+
+/// The decoded text of a lesson file: an optional byte order mark, then lines ending in LF or CRLF.
+public struct SourceText: Sendable {
+    public var hasByteOrderMark: Bool
+    public var lines: [SourceLine]
+    /// The lines that hold bytes which are not UTF-8 (decoded with U+FFFD in their place).
+    public var invalidUTF8Lines: [Int]
+
+    /// Decodes `bytes`, keeping every line ending as it was.
+    public init(decoding bytes: [UInt8]) {
+        var start = 0
+        hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if hasByteOrderMark { start = 3 }
+        lines = []
+        invalidUTF8Lines = []
+        var lineStart = start
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var contentEnd = lineEnd
+            var ending = ""
+            if lineEnd < bytes.count {
+                ending = "\n"
+                if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D {
+                    contentEnd -= 1
+                    ending = "\r\n"
+                }
+            }
+            let slice = bytes[lineStart..<contentEnd]
+            let number = lines.count + 1
+            let text: String
+            if let valid = String(validating: slice, as: UTF8.self) {
+                text = valid
+            } else {
+                text = String(decoding: slice, as: UTF8.self)
+                invalidUTF8Lines.append(number)
+            }
+            lines.append(SourceLine(number: number, text: text, ending: ending))
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// The bytes of the file, as decoded: writing them back reproduces a valid file exactly.
+    public var bytes: [UInt8] {
+        var result: [UInt8] = hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        for line in lines {
+            result.append(contentsOf: Array(line.text.utf8))
+            result.append(contentsOf: Array(line.ending.utf8))
+        }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+/// Renders a check as a compiler would: `path:line:column: error: message`, the diff or diagnostics under it,
+/// then the totals. Colour is for terminals only; the bytes are otherwise the same.
+public struct TextReporter: Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool) { self.useColor = useColor }
+
+    private enum Style: String {
+        case bold = "\u{1B}[1m"
+        case red = "\u{1B}[31m"
+        case boldRed = "\u{1B}[1;31m"
+        case green = "\u{1B}[32m"
+        case cyan = "\u{1B}[36m"
+        case dim = "\u{1B}[2m"
+    }
+
+    private func styled(_ text: String, _ style: Style) -> String {
+        useColor ? style.rawValue + text + "\u{1B}[0m" : text
+    }
+
+    /// The lines of one finding.
+    public func render(_ finding: Finding) -> [String] {
+        var lines = [styled(finding.location.description + ":", .bold) + " " + styled("error:", .boldRed) + " " + finding.message]
+        for detail in finding.details {
+            if detail.hasPrefix("@@") {
+                lines.append(styled(detail, .cyan))
+            } else if detail.hasPrefix("-") {
+                lines.append(styled(detail, .red))
+            } else if detail.hasPrefix("+") {
+                lines.append(styled(detail, .green))
+            } else {
+                lines.append(detail)
+            }
+        }
+        return lines
+    }
+
+    /// Every finding of every lesson, in order, then the totals.
+    public func render(_ report: CheckReport) -> String {
+        var lines: [String] = []
+        for lesson in report.lessons {
+            for finding in lesson.findings { lines += render(finding) }
+        }
+        lines.append(Self.summary(report.totals))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `N passed, N failed`, with `, N skipped` when any check was skipped.
+    public static func summary(_ totals: CheckReport.Totals) -> String {
+        var text = "\(totals.passed) passed, \(totals.failed) failed"
+        if totals.skipped > 0 { text += ", \(totals.skipped) skipped" }
+        return text
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a process ended.
+public enum Termination: Hashable, Sendable {
+    case exited(Int32)
+    /// Killed by a signal it raised or received (a Swift trap is SIGILL on x86_64, SIGTRAP on arm64).
+    case signaled(Int32)
+    /// Still running at the wall-clock limit; its process group was killed.
+    case timedOut
+    /// Wrote more than the output cap; its process group was killed.
+    case outputLimitExceeded
+}
+
+/// What a finished process printed and how it ended.
+public struct ProcessResult: Sendable {
+    public var termination: Termination
+    public var standardOutput: [UInt8]
+    public var standardError: [UInt8]
+    public var seconds: Double
+}
+
+/// The limits a child process runs under.
+public struct ProcessLimits: Sendable {
+    /// Wall-clock seconds.
+    public var timeout: Double
+    /// Bytes of stdout and stderr together, enforced while reading.
+    public var outputLimit: Int
+
+    public init(timeout: Double, outputLimit: Int) {
+        self.timeout = timeout
+        self.outputLimit = outputLimit
+    }
+}
+
+public struct SubprocessError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Runs a program in its own process group with stdin from /dev/null, capturing stdout and stderr under a
+/// wall-clock limit and an output cap, and kills the whole group when it ends, so nothing it started
+/// outlives it.
+public enum Subprocess {
+    public static func run(
+        _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
+        limits: ProcessLimits
+    ) throws -> ProcessResult {
+        let start = DispatchTime.now()
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            throw SubprocessError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for fd in [outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[1])
+        posix_spawn_file_actions_addclose(&actions, errPipe[1])
+        if let workingDirectory {
+            guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
+                throw SubprocessError(description: "this system cannot start a process in \(workingDirectory)")
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard spawned == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw SubprocessError(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
+        let deadline = Double(start.uptimeNanoseconds) / 1e9 + limits.timeout
+        let stop = reader.readUntilClosed(pid: pid, deadline: deadline)
+        // Everything the program started goes with it.
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        close(outPipe[0])
+        close(errPipe[0])
+        let termination: Termination
+        switch stop {
+        case .timedOut: termination = .timedOut
+        case .outputLimitExceeded: termination = .outputLimitExceeded
+        case .closed: termination = decode(status)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return ProcessResult(
+            termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds)
+    }
+
+    private static func decode(_ status: Int32) -> Termination {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+}
+
+/// Reads a child's stdout and stderr together with poll(2), enforcing the cap as bytes arrive.
+private struct OutputReader {
+    enum Stop { case closed, timedOut, outputLimitExceeded }
+
+    let outFD: Int32
+    let errFD: Int32
+    let limit: Int
+    var out: [UInt8] = []
+    var err: [UInt8] = []
+
+    init(outFD: Int32, errFD: Int32, limit: Int) {
+        self.outFD = outFD
+        self.errFD = errFD
+        self.limit = limit
+    }
+
+    mutating func readUntilClosed(pid: pid_t, deadline: Double) -> Stop {
+        var open: [Int32] = [outFD, errFD]
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var childExited = false
+        var drainDeadline = deadline
+        while !open.isEmpty {
+            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            if now >= deadline { return .timedOut }
+            // A descendant that left the process group may hold the pipes open after the child exits:
+            // read what is there, briefly, then stop.
+            if childExited && now >= drainDeadline { return .closed }
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let wait = min(max(0, min(deadline, drainDeadline) - now), 0.1)
+            let ready = poll(&fds, nfds_t(fds.count), Int32(wait * 1000) + 1)
+            if ready < 0 && errno != EINTR { return .closed }
+            if ready <= 0 {
+                if !childExited && hasExited(pid) {
+                    childExited = true
+                    kill(-pid, SIGKILL)
+                    drainDeadline = now + 1
+                }
+                continue
+            }
+            for descriptor in fds where descriptor.revents != 0 {
+                let count = read(descriptor.fd, &buffer, buffer.count)
+                if count <= 0 {
+                    if count == 0 || (errno != EINTR && errno != EAGAIN) { open.removeAll { $0 == descriptor.fd } }
+                    continue
+                }
+                if descriptor.fd == outFD {
+                    out.append(contentsOf: buffer[0..<count])
+                } else {
+                    err.append(contentsOf: buffer[0..<count])
+                }
+                if out.count + err.count > limit { return .outputLimitExceeded }
+            }
+        }
+        return .closed
+    }
+
+    /// Whether the child has exited, without reaping it (the caller waits for it).
+    private func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
+        #if canImport(Glibc)
+            return info._sifields._sigchld.si_pid == pid
+        #else
+            return info.si_pid == pid
+        #endif
+    }
+}
+
+/// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc module does not
+/// import: looked up once at run time.
+private enum SpawnChdir {
+    typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
+        Int32
+
+    nonisolated(unsafe) static let function: Function? = {
+        guard let handle = dlopen(nil, RTLD_NOW),
+            let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+    }()
+}

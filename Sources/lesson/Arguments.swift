@@ -1,0 +1,85 @@
+/// A usage error: reported with a pointer to `--help`, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The command line after the command name: options (`--name value` or `--name=value`) and paths.
+struct Arguments {
+    private var remaining: [String]
+    private(set) var paths: [String] = []
+
+    init(_ arguments: [String]) { remaining = arguments }
+
+    /// Splits options from paths; `--` ends the options. `flags` take no value.
+    mutating func parse(flags: Set<String>, options: Set<String>) throws -> [String: String] {
+        var values: [String: String] = [:]
+        var onlyPaths = false
+        while !remaining.isEmpty {
+            let argument = remaining.removeFirst()
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                paths.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPaths = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            if flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(description: "\(name) takes no value") }
+                values[name] = ""
+            } else if options.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else if !remaining.isEmpty {
+                    values[name] = remaining.removeFirst()
+                } else {
+                    throw UsageError(description: "\(name) needs a value")
+                }
+            } else {
+                throw UsageError(description: "unknown option '\(name)'")
+            }
+        }
+        return values
+    }
+}
+
+extension Dictionary where Key == String, Value == String {
+    func positiveNumber(_ name: String) throws -> Double? {
+        guard let text = self[name] else { return nil }
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw UsageError(description: "\(name) needs a positive number, not '\(text)'")
+        }
+        return value
+    }
+
+    func positiveInteger(_ name: String) throws -> Int? {
+        guard let text = self[name] else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(description: "\(name) needs a positive whole number, not '\(text)'")
+        }
+        return value
+    }
+
+    /// A size in bytes: `65536`, `512K`, `1M`.
+    func byteSize(_ name: String) throws -> Int? {
+        guard let text = self[name] else { return nil }
+        let multipliers: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var multiplier = 1
+        if let last = digits.last, let factor = multipliers[last] {
+            multiplier = factor
+            digits = digits.dropLast()
+        }
+        guard let value = Int(digits), value > 0 else {
+            throw UsageError(description: "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
+        }
+        return value * multiplier
+    }
+}

@@ -1,0 +1,58 @@
+/// The help texts; every option is documented here and in the README.
+enum Help {
+    static let version = "lesson 0.1.0"
+
+    static let main = """
+        OVERVIEW: Checks Swift lessons written in Markdown: builds and runs every scenario against its
+        engine, compares what it prints with the lesson's expected output, and parses every platform snippet.
+
+        USAGE: lesson <command> [options] [PATH ...]
+
+        COMMANDS:
+          check    Check lessons and report every finding at its Markdown line (default command)
+          list     Show how the checker reads lessons: every block, its lines and its role
+
+        OPTIONS:
+          -h, --help     Show help (also: lesson <command> --help)
+          --version      Show the version
+
+        A PATH is a lesson file or a folder (every *.md below it). Without a path: ./Lessons.
+        """
+
+    static let check = """
+        OVERVIEW: Builds and runs every scenario of the lessons, compares its output with the expected block,
+        parses every platform snippet, and reports each finding as `path:line:column: error: message`.
+
+        USAGE: lesson check [options] [PATH ...]
+
+        OPTIONS:
+          --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
+          --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
+                                (default: 1M)
+          --jobs N              Builds and runs at once (default: the number of cores)
+          --color WHEN          Colour the report: auto, always or never (default: auto: only on a terminal,
+                                never when NO_COLOR is set)
+          -h, --help            Show this help
+
+        ENVIRONMENT:
+          SWIFTC                The Swift compiler to use (default: swiftc on PATH)
+          NO_COLOR              Never colour the report
+
+        EXIT STATUS:
+          0 every check passed; 1 a check failed; 2 usage error, unreadable path, or no lesson found.
+        """
+
+    static let list = """
+        OVERVIEW: Prints every fenced block of the lessons with its line range and role (engine file,
+        scenario with the lines of its expected output, expected output, snippet, other), then any reading
+        finding. Nothing is built or run.
+
+        USAGE: lesson list [PATH ...]
+
+        OPTIONS:
+          -h, --help            Show this help
+
+        EXIT STATUS:
+          0 every lesson was read; 1 a lesson is malformed; 2 usage error or no lesson found.
+        """
+}

@@ -1,0 +1,52 @@
+import LessonKit
+
+/// `lesson list`: how the checker reads each lesson.
+enum ListCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var parser = Arguments(arguments)
+        let options = try parser.parse(flags: ["--help"], options: [])
+        if options["--help"] != nil {
+            print(Help.list)
+            return 0
+        }
+        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        var malformed = false
+        let reporter = TextReporter(useColor: false)
+        for path in files {
+            let plan = LessonPlanner.plan(Lesson.read(path: path))
+            print(path)
+            for (block, role) in zip(plan.lesson.blocks, plan.roles) {
+                print("  " + describe(block, role, in: plan))
+            }
+            for finding in plan.readingFindings {
+                malformed = true
+                reporter.render(finding).forEach { print($0) }
+            }
+        }
+        return malformed ? 1 : 0
+    }
+
+    static func describe(_ block: FencedBlock, _ role: BlockRole, in plan: LessonPlan) -> String {
+        let lines = "lines \(block.openingLine)-\(block.lastLine)".padding(13)
+        switch role {
+        case .engineFile(let fileName):
+            return lines + "engine file".padding(16) + fileName
+        case .scenario(let description):
+            let expected = plan.scenarios.first { $0.block.openingLine == block.openingLine }?.expected
+            let pairing = expected.map { "expected output: lines \($0.openingLine)-\($0.lastLine)" } ?? "no expected output"
+            return lines + "scenario".padding(16) + (description.isEmpty ? "" : description + " ") + "(\(pairing))"
+        case .expectedOutput(let scenarioLine):
+            return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"
+        case .snippet:
+            return lines + "snippet".padding(16) + (block.firstLine ?? "")
+        case .other:
+            return lines + "other".padding(16) + (block.info.raw.isEmpty ? "(bare fence, no scenario before it)" : block.info.raw)
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

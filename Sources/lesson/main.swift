@@ -1,0 +1,44 @@
+import Foundation
+import LessonKit
+
+/// `lesson <command> [options] [PATH ...]`: the command-line front end of the lesson checker.
+func runCommand(_ arguments: [String]) -> Int32 {
+    var arguments = arguments
+    let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "check"
+    if arguments.first == command { arguments.removeFirst() }
+    do {
+        switch (command, arguments.first) {
+        case (_, "--version"):
+            print(Help.version)
+            return 0
+        case ("check", _) where arguments == ["--help"] || arguments == ["-h"]:
+            print(Help.check)
+            return 0
+        case ("check", _):
+            return try CheckCommand.run(arguments)
+        case ("list", _):
+            return try ListCommand.run(arguments)
+        case ("help", _):
+            print(Help.main)
+            return 0
+        default:
+            throw UsageError(description: "unknown command '\(command)'")
+        }
+    } catch let error as UsageError {
+        printError("error: \(error.description)\nrun 'lesson --help' for usage")
+    } catch {
+        printError("error: \(error)")
+    }
+    return 2
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    print(Help.main)
+    exit(0)
+}
+exit(runCommand(arguments))
