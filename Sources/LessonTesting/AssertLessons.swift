@@ -1,1 +1,64 @@
+import Foundation
+import LessonKit
 import XCTest
+
+extension XCTestCase {
+    /// Checks every lesson under `path` and records each finding as a test failure at the lesson's own file
+    /// and line, so that `swift test` prints `/…/Lessons/uikit/03-x.md:57: error: …`.
+    ///
+    /// A relative `path` is taken from the package root: the nearest folder above the calling test file that
+    /// holds a `Package.swift`.
+    ///
+    ///     final class CourseTests: XCTestCase {
+    ///         func testLessons() { assertLessons(in: "Lessons") }
+    ///     }
+    public func assertLessons(
+        in path: String = "Lessons", options: CheckOptions = CheckOptions(), file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let root = LessonPaths.packageRoot(containing: "\(file)")
+        let absolute = path.hasPrefix("/") ? path : root + "/" + path
+        let report: CheckReport
+        do {
+            let files = try LessonDiscovery.lessonFiles(in: [absolute])
+            report = LessonChecker(options: options, toolchain: try Toolchain.locate()).check(files: files)
+        } catch {
+            XCTFail("cannot check the lessons in \(absolute): \(error)", file: file, line: line)
+            return
+        }
+        for finding in report.findings {
+            recordLessonFailure(finding)
+        }
+    }
+
+    /// Records one finding at its Markdown file and line.
+    public func recordLessonFailure(_ finding: Finding) {
+        let description = ([finding.message] + finding.details).joined(separator: "\n")
+        #if canImport(Darwin)
+            let location = XCTSourceCodeLocation(filePath: finding.location.path, lineNumber: finding.location.line)
+            record(
+                XCTIssue(
+                    type: .assertionFailure, compactDescription: description,
+                    sourceCodeContext: XCTSourceCodeContext(location: location)))
+        #else
+            recordFailure(
+                withDescription: description, inFile: finding.location.path, atLine: finding.location.line,
+                expected: true)
+        #endif
+    }
+}
+
+/// Finds the package a test file belongs to.
+public enum LessonPaths {
+    /// The nearest folder above `file` holding a `Package.swift`; the current directory when there is none.
+    public static func packageRoot(containing file: String) -> String {
+        var url = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
+            url.deleteLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+}

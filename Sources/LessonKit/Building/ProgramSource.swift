@@ -20,8 +20,9 @@ public enum ProgramSource {
 
     /// The block's content, with diagnostics mapped to `markdownPath` at the block's lines.
     public static func mapped(_ block: FencedBlock, to markdownPath: String) -> String {
+        // No closing `#sourceLocation()`: an error at the end of the file (an unclosed brace) then points at
+        // the block's closing fence instead of a temporary file.
         "#sourceLocation(file: \(literal(markdownPath)), line: \(block.firstContentLine))\n" + block.text
-            + "#sourceLocation()\n"
     }
 
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in

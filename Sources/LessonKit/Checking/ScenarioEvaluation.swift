@@ -44,17 +44,11 @@ struct ScenarioEvaluation {
         }
         var engineErrors: [Finding] = []
         for error in build.errors {
-            guard error.file == markdownPath else {
-                check.findings.append(Finding(.buildError, at: opening, error.message, details: error.context))
-                continue
-            }
-            let finding = Finding(
-                .buildError, at: plan.lesson.location(error.line, column: error.column), error.message,
-                details: error.context)
-            if plan.engineFiles.contains(where: { $0.block.openingLine < error.line && error.line <= $0.block.lastLine }) {
-                engineErrors.append(Finding(.engineBuildError, at: finding.location, finding.message, details: finding.details))
+            let (location, inEngine) = locate(error, fallback: opening)
+            if inEngine {
+                engineErrors.append(Finding(.engineBuildError, at: location, error.message, details: error.context))
             } else {
-                check.findings.append(finding)
+                check.findings.append(Finding(.buildError, at: location, error.message, details: error.context))
             }
         }
         if check.findings.isEmpty && engineErrors.isEmpty {
@@ -62,6 +56,26 @@ struct ScenarioEvaluation {
             check.findings = [Finding(.buildError, at: opening, "the scenario does not build", details: lines)]
         }
         return Outcome(check: check, engineErrors: engineErrors)
+    }
+
+    /// Where a build error belongs in the lesson, and whether it is inside an engine file. An error at the
+    /// end of a program file (an unclosed brace) names the file itself: it belongs at the block's closing
+    /// fence.
+    private func locate(_ error: CompilerDiagnostic, fallback: SourceLocation) -> (SourceLocation, Bool) {
+        if error.file == markdownPath {
+            let inEngine = plan.engineFiles.contains {
+                $0.block.openingLine < error.line && error.line <= $0.block.lastLine
+            }
+            return (plan.lesson.location(error.line, column: error.column), inEngine)
+        }
+        let fileName = error.file.split(separator: "/").last.map(String.init) ?? error.file
+        if let engine = plan.engineFiles.first(where: { $0.fileName == fileName }) {
+            return (plan.lesson.location(engine.block.lastLine), true)
+        }
+        if fileName == "main.swift", let scenario = plan.scenarios.first(where: { $0.block.openingLine == fallback.line }) {
+            return (plan.lesson.location(scenario.block.lastLine), false)
+        }
+        return (fallback, false)
     }
 
     private func runFindings(_ scenario: Scenario, _ run: ProcessResult, output: String, at opening: SourceLocation)

@@ -26,7 +26,8 @@ struct SnippetCheck {
                     return
                 }
                 for wrapper in Self.wrappers {
-                    let wrapped = ProgramFile(name: "snippet.swift", contents: wrapper.prefix + source + wrapper.suffix)
+                    // Only whether a wrapped form parses matters, so it needs no `#sourceLocation`.
+                    let wrapped = ProgramFile(name: "snippet.swift", contents: wrapper.prefix + block.text + wrapper.suffix)
                     let attempt = try compiler.parse(wrapped, in: directory.path)
                     result.seconds += attempt.seconds
                     if attempt.succeeded {
@@ -34,11 +35,15 @@ struct SnippetCheck {
                         return
                     }
                 }
-                let errors = plain.errors.filter { $0.file == markdownPath }
-                result.findings = errors.map {
-                    Finding(
-                        .snippetSyntax, at: plan.lesson.location($0.line, column: $0.column),
-                        "snippet does not parse: \($0.message)", details: $0.context)
+                // An error at the end of the file (an unclosed brace) names the scratch file: it belongs at
+                // the closing fence.
+                result.findings = plain.errors.map {
+                    let location =
+                        $0.file == markdownPath
+                        ? plan.lesson.location($0.line, column: $0.column) : plan.lesson.location(block.lastLine)
+                    return Finding(
+                        .snippetSyntax, at: location, "snippet does not parse: \($0.message)",
+                        details: $0.file == markdownPath ? $0.context : [])
                 }
                 if result.findings.isEmpty {
                     result.findings = [Finding(.snippetSyntax, at: opening, "snippet does not parse", details: plain.output.split(separator: "\n").map(String.init))]

@@ -57,12 +57,12 @@ public struct LineDiff: Sendable {
                 edits.append(.same(old: oldRange.lowerBound + i, new: newRange.lowerBound + j))
                 i += 1
                 j += 1
-            } else if j < columns && (i == rows || lengths[i][j + 1] >= lengths[i + 1][j]) {
-                edits.append(.inserted(new: newRange.lowerBound + j))
-                j += 1
-            } else {
+            } else if i < rows && (j == columns || lengths[i + 1][j] >= lengths[i][j + 1]) {
                 edits.append(.removed(old: oldRange.lowerBound + i))
                 i += 1
+            } else {
+                edits.append(.inserted(new: newRange.lowerBound + j))
+                j += 1
             }
         }
         return edits

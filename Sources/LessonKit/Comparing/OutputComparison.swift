@@ -16,9 +16,8 @@ public enum OutputComparison {
 
     /// The lines of a program's output: CRLF read as LF, and the final newline not starting a line.
     public static func lines(of output: String) -> [String] {
-        var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
+        // "\r\n" is one Character in Swift, so both separators are named.
+        var lines = output.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }

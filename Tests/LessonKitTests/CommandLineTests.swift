@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// The built `lesson` binary: exit statuses, paths as given, help text.
+final class CommandLineTests: XCTestCase {
+    func testFailingLessonPrintsItsGoldenReportAndExitsOne() throws {
+        let path = "Fixtures/check/fail/wrong-output.md"
+        let result = try TestSupport.runLesson(["check"] + TestSupport.fixtureFlags + [path])
+        XCTAssertEqual(result.status, 1)
+        let golden = try String(contentsOfFile: TestSupport.packageRoot + "/Fixtures/check/fail/wrong-output.expected", encoding: .utf8)
+        XCTAssertEqual(result.standardOutput, golden)
+    }
+
+    func testPassingLessonsExitZero() throws {
+        let result = try TestSupport.runLesson(
+            ["check"] + TestSupport.fixtureFlags + ["Fixtures/check/pass/crlf-bom.md", "Fixtures/check/pass/nfd-text.md"])
+        XCTAssertEqual(result.standardOutput, "2 passed, 0 failed\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testCheckIsTheDefaultCommand() throws {
+        let result = try TestSupport.runLesson(TestSupport.fixtureFlags + ["Fixtures/check/pass/crlf-bom.md"])
+        XCTAssertEqual(result.standardOutput, "1 passed, 0 failed\n")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testMissingPathIsAUsageError() throws {
+        let result = try TestSupport.runLesson(["check", "Fixtures/no-such-lesson.md"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardOutput, "")
+        XCTAssertEqual(
+            result.standardError,
+            "error: Fixtures/no-such-lesson.md: no such file or directory\n")
+    }
+
+    func testFolderWithoutLessonsIsAUsageError() throws {
+        let result = try TestSupport.runLesson(["check", "Sources/LessonTesting"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasPrefix("error: no lesson found in Sources/LessonTesting"), result.standardError)
+    }
+
+    func testUnknownOptionAndBadValuesAreUsageErrors() throws {
+        for arguments in [["check", "--frobnicate"], ["check", "--timeout", "zero"], ["check", "--color", "purple"], ["check", "--jobs"], ["explode"]] {
+            let result = try TestSupport.runLesson(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.standardError.contains("run 'lesson --help' for usage"), "\(arguments)")
+        }
+    }
+
+    func testHelpDocumentsEveryOption() throws {
+        let main = try TestSupport.runLesson(["--help"])
+        XCTAssertEqual(main.status, 0)
+        XCTAssertTrue(main.standardOutput.contains("USAGE: lesson <command>"))
+        let check = try TestSupport.runLesson(["check", "--help"])
+        XCTAssertEqual(check.status, 0)
+        for option in ["--timeout", "--max-output", "--jobs", "--color", "SWIFTC", "NO_COLOR", "EXIT STATUS"] {
+            XCTAssertTrue(check.standardOutput.contains(option), option)
+        }
+    }
+
+    func testColorOnlyWhenAskedAndNeverWithNoColor() throws {
+        let path = "Fixtures/check/fail/wrong-output.md"
+        let colored = try TestSupport.runLesson(["check", "--color", "always", path])
+        XCTAssertTrue(colored.standardOutput.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let suppressed = try TestSupport.runLesson(["check", "--color", "always", path], environment: ["NO_COLOR": "1"])
+        XCTAssertFalse(suppressed.standardOutput.contains("\u{1B}["))
+        let piped = try TestSupport.runLesson(["check", path])
+        XCTAssertFalse(piped.standardOutput.contains("\u{1B}["), "auto colour must stay off on a pipe")
+    }
+
+    func testListShowsRolesLinesAndPairing() throws {
+        let result = try TestSupport.runLesson(["list", "Fixtures/check/fail/missing-expected.md", "Fixtures/check/pass/crlf-bom.md"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            Fixtures/check/fail/missing-expected.md
+              lines 3-7    scenario        ciktisi yazilmamis (no expected output)
+              lines 11-15  snippet         import UIKit
+            Fixtures/check/pass/crlf-bom.md
+              lines 8-11   engine file     Greeting.swift
+              lines 13-17  scenario        iki selam (expected output: lines 19-22)
+              lines 19-22  expected output of the scenario at line 13
+
+            """)
+    }
+
+    func testListReportsReadingFindingsAndExitsOne() throws {
+        let result = try TestSupport.runLesson(["list", "Fixtures/check/fail/unclosed-fence.md"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.standardOutput.hasSuffix(
+                "Fixtures/check/fail/unclosed-fence.md:12: error: code block opened here is never closed (expected a closing ````)\n"),
+            result.standardOutput)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Every lesson under `Fixtures/check` is checked and its report compared byte for byte with the golden file
+/// beside it (`name.expected`): the exact locations, messages, diffs and totals. Lessons under `pass/` must
+/// pass and lessons under `fail/` must fail.
+///
+/// To accept new reports after an intended change: `LESSON_RECORD_GOLDENS=1 swift test --filter FixtureTests`,
+/// then review the diff of the `.expected` files.
+final class FixtureTests: XCTestCase {
+    func testEveryFixtureReportMatchesItsGoldenFile() throws {
+        TestSupport.enterPackageRoot()
+        let files = try TestSupport.markdownFiles(under: "Fixtures/check")
+        XCTAssertGreaterThanOrEqual(files.count, 16)
+        let checker = LessonChecker(options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain())
+        let report = checker.check(files: files)
+        let record = ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1"
+        for lesson in report.lessons {
+            let rendered = TextReporter(useColor: false).render(CheckReport(lessons: [lesson]))
+            let golden = String(lesson.path.dropLast(".md".count)) + ".expected"
+            if record {
+                try Data(rendered.utf8).write(to: URL(fileURLWithPath: golden))
+                continue
+            }
+            let expected = try String(contentsOfFile: golden, encoding: .utf8)
+            XCTAssertEqual(rendered, expected, "report of \(lesson.path) differs from \(golden)")
+            if lesson.path.contains("/pass/") {
+                XCTAssertFalse(lesson.failed, "\(lesson.path) must pass")
+            } else {
+                XCTAssertTrue(lesson.failed, "\(lesson.path) must fail")
+            }
+        }
+    }
+}

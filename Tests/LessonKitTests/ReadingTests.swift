@@ -1,0 +1,113 @@
+import XCTest
+
+@testable import LessonKit
+
+/// The Markdown reader: CommonMark fences, info strings, front matter, line endings and encodings.
+final class ReadingTests: XCTestCase {
+    private func lesson(_ text: String) -> Lesson { Lesson(path: "t.md", bytes: Array(text.utf8)) }
+
+    func testBacktickAndTildeFencesWithLongerClosingFences() {
+        let read = lesson("a\n```swift\nx\n`````\n~~~~ output\n```\ny\n~~~~\n")
+        XCTAssertEqual(read.blocks.count, 2)
+        XCTAssertEqual(read.blocks[0].openingLine, 2)
+        XCTAssertEqual(read.blocks[0].closingLine, 4)
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["x"])
+        XCTAssertEqual(read.blocks[1].fence, Fence(character: "~", length: 4, indentation: 0))
+        XCTAssertEqual(read.blocks[1].content.map(\.text), ["```", "y"])
+        XCTAssertEqual(read.blocks[1].info.language, "output")
+        XCTAssertTrue(read.readingFindings.isEmpty)
+    }
+
+    func testIndentationUpToThreeSpacesIsRemovedFromContent() {
+        let read = lesson("  ```swift\n  a\n    b\n c\n  ```\n    ```\n")
+        XCTAssertEqual(read.blocks.count, 1)
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["a", "  b", "c"])
+    }
+
+    func testFourSpacesIsNotAFenceAndBacktickInfoMayNotHoldBackticks() {
+        XCTAssertTrue(lesson("    ```swift\n    x\n    ```\n").blocks.isEmpty)
+        XCTAssertTrue(lesson("``` a`b\nx\n").blocks.isEmpty)
+        XCTAssertEqual(lesson("~~~ a`b\nx\n~~~\n").blocks.count, 1)
+    }
+
+    func testShorterOrOtherCharacterFenceDoesNotClose() {
+        let read = lesson("````\n```\n~~~~\n````\n")
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["```", "~~~~"])
+        XCTAssertEqual(read.blocks[0].closingLine, 4)
+    }
+
+    func testUnclosedFenceIsFoundAtItsOpeningLine() {
+        let read = lesson("# t\n\n```swift\nprint(1)\n")
+        XCTAssertEqual(read.readingFindings.map(\.location.line), [3])
+        XCTAssertEqual(read.readingFindings.map(\.kind), [.unclosedFence])
+    }
+
+    func testInfoStringAttributes() {
+        let info = InfoString(#"swift ignore="needs UIKit, really",points=2  standalone"#)
+        XCTAssertEqual(info.language, "swift")
+        XCTAssertEqual(
+            info.attributes,
+            [
+                BlockAttribute(name: "ignore", value: "needs UIKit, really"), BlockAttribute(name: "points", value: "2"),
+                BlockAttribute(name: "standalone"),
+            ])
+        XCTAssertTrue(info.problems.isEmpty)
+        XCTAssertEqual(InfoString(#"swift ignore="open"#).problems, ["the quoted value of 'ignore' is never closed"])
+        XCTAssertEqual(InfoString("swift,no_run").attributes, [BlockAttribute(name: "no_run")])
+    }
+
+    func testCRLFAndByteOrderMarkAreKeptForWritingBack() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\nc".utf8)
+        let text = SourceText(decoding: bytes)
+        XCTAssertTrue(text.hasByteOrderMark)
+        XCTAssertEqual(text.lines.map(\.text), ["a", "b", "c"])
+        XCTAssertEqual(text.lines.map(\.ending), ["\r\n", "\n", ""])
+        XCTAssertEqual(text.bytes, bytes)
+    }
+
+    func testInvalidUTF8IsFoundAtItsLine() {
+        let read = Lesson(path: "t.md", bytes: Array("ok\nok\n".utf8) + [0xC3, 0x28, 0x0A] + [0xFF, 0x0A])
+        XCTAssertEqual(read.readingFindings.map(\.location.line), [3])
+        XCTAssertEqual(read.readingFindings.first?.message, "the file is not valid UTF-8 (here and on 1 more line(s))")
+    }
+
+    func testFrontMatterOfTheCourse() {
+        let read = lesson(
+            """
+            ---
+            title: 'Çizim ve ''Katman'''
+            source: 'https://example.com/a:b'
+            language: tr
+            quoted: "a \\"b\\" c"
+            custom-key: kept # a comment
+            objectives:
+                - 'Birinci'
+                - ikinci
+            ---
+            # Body
+            """)
+        XCTAssertTrue(read.readingFindings.isEmpty, "\(read.readingFindings)")
+        XCTAssertEqual(read.frontMatter.text("title"), "Çizim ve 'Katman'")
+        XCTAssertEqual(read.frontMatter.text("source"), "https://example.com/a:b")
+        XCTAssertEqual(read.frontMatter.text("quoted"), #"a "b" c"#)
+        XCTAssertEqual(read.frontMatter.text("custom-key"), "kept")
+        XCTAssertEqual(read.frontMatter["objectives"], .list(["Birinci", "ikinci"]))
+        XCTAssertEqual(read.frontMatter.lines, 1...10)
+    }
+
+    func testFrontMatterNeverClosed() {
+        let read = lesson("---\ntitle: x\n\n```swift\n// main.swift — a\n```\n")
+        XCTAssertEqual(read.readingFindings.map(\.message), ["malformed front matter: front matter is never closed: add a line '---' after its last key"])
+        XCTAssertEqual(read.readingFindings.map(\.location.line), [1])
+    }
+
+    func testFileHeaders() {
+        XCTAssertEqual(FileHeader("// Sync.swift — ekran")?.fileName, "Sync.swift")
+        XCTAssertEqual(FileHeader("// Sync.swift — ekran")?.description, "ekran")
+        XCTAssertEqual(FileHeader("//main.swift - plain dash")?.description, "plain dash")
+        XCTAssertEqual(FileHeader("// View+Style.swift")?.fileName, "View+Style.swift")
+        XCTAssertNil(FileHeader("// Kaynak parca: bir yontem"))
+        XCTAssertNil(FileHeader("// main.swift is where it starts"))
+        XCTAssertNil(FileHeader("let x = 1"))
+    }
+}

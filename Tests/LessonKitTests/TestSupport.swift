@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// The package root, found from this file's path.
+    static let packageRoot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    /// The options the fixtures' golden files were made with: short limits keep the suite fast.
+    static var fixtureOptions: CheckOptions {
+        var options = CheckOptions()
+        options.timeout = 2
+        options.outputLimit = 64 << 10
+        return options
+    }
+
+    /// The command-line flags that match `fixtureOptions`.
+    static let fixtureFlags = ["--color", "never", "--timeout", "2", "--max-output", "64K"]
+
+    static func toolchain() throws -> Toolchain { try Toolchain.locate() }
+
+    /// The built `lesson` executable, beside the test bundle.
+    static var lessonExecutable: String {
+        #if canImport(Darwin)
+            let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #else
+            let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #endif
+        return products.appendingPathComponent("lesson").path
+    }
+
+    struct CommandResult {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs the built `lesson` binary from the package root.
+    static func runLesson(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CommandResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        environment.merge(extra) { $1 }
+        let result = try Subprocess.run(
+            lessonExecutable, arguments: arguments, environment: environment, workingDirectory: packageRoot,
+            limits: ProcessLimits(timeout: 300, outputLimit: 16 << 20))
+        guard case .exited(let status) = result.termination else {
+            throw SubprocessError(description: "lesson ended with \(result.termination)")
+        }
+        return CommandResult(
+            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+            standardError: String(decoding: result.standardError, as: UTF8.self))
+    }
+
+    /// Every `*.md` below a folder of the package, relative to the package root, sorted.
+    static func markdownFiles(under folder: String) throws -> [String] {
+        try LessonDiscovery.lessonFiles(in: [packageRoot + "/" + folder]).map {
+            String($0.dropFirst(packageRoot.count + 1))
+        }
+    }
+
+    /// Makes the package root the current directory, so that reports name paths as the goldens do.
+    static func enterPackageRoot() {
+        FileManager.default.changeCurrentDirectoryPath(packageRoot)
+    }
+}
+
+private final class BundleMarker {}
