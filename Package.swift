@@ -10,7 +10,10 @@ let package = Package(
     ],
     targets: [
         // The pipeline: reading → planning → building → running → comparing → reporting.
-        .target(name: "LessonKit"),
+        .target(name: "LessonKit", plugins: ["EmbedEngines"]),
+        // Carries the canonical engines into LessonKit, so a copied binary still has them.
+        .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
+        .executableTarget(name: "EngineEmbedder"),
         // The command-line front end.
         .executableTarget(name: "lesson", dependencies: ["LessonKit"]),
         // The XCTest bridge a course repository uses: `assertLessons(in:)`.
@@ -19,7 +22,7 @@ let package = Package(
         .target(name: "Sync", path: "Sources/Engines/Sync"),
         .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson"]),
-        .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation"]),
+        .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit"]),
         .testTarget(name: "CourseTests", dependencies: ["LessonTesting"]),
     ]
 )

@@ -23,7 +23,7 @@ extension XCTestCase {
             let files = try LessonDiscovery.lessonFiles(in: [absolute])
             report = LessonChecker(options: options, toolchain: try Toolchain.locate()).check(files: files)
         } catch {
-            XCTFail("cannot check the lessons in \(absolute): \(error)", file: file, line: line)
+            record("cannot check the lessons in \(absolute): \(error)", path: "\(file)", line: Int(line))
             return
         }
         for finding in report.findings {
@@ -34,16 +34,19 @@ extension XCTestCase {
     /// Records one finding at its Markdown file and line.
     public func recordLessonFailure(_ finding: Finding) {
         let description = ([finding.message] + finding.details).joined(separator: "\n")
+        record(description, path: finding.location.path, line: finding.location.line)
+    }
+
+    /// Records a failure on this test case at any file and line, the Markdown lesson's included.
+    private func record(_ description: String, path: String, line: Int) {
         #if canImport(Darwin)
-            let location = XCTSourceCodeLocation(filePath: finding.location.path, lineNumber: finding.location.line)
+            let location = XCTSourceCodeLocation(filePath: path, lineNumber: line)
             record(
                 XCTIssue(
                     type: .assertionFailure, compactDescription: description,
                     sourceCodeContext: XCTSourceCodeContext(location: location)))
         #else
-            recordFailure(
-                withDescription: description, inFile: finding.location.path, atLine: finding.location.line,
-                expected: true)
+            recordFailure(withDescription: description, inFile: path, atLine: line, expected: true)
         #endif
     }
 }

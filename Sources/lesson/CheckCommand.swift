@@ -6,7 +6,7 @@ enum CheckCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help"], options: ["--timeout", "--max-output", "--jobs", "--color"])
+            flags: ["--help"], options: ["--timeout", "--max-output", "--jobs", "--color", "--engines"])
         if values["--help"] != nil {
             print(Help.check)
             return 0
@@ -17,11 +17,21 @@ enum CheckCommand {
         if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
         let useColor = try colorChoice(values["--color"] ?? "auto")
 
-        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        var catalog = EngineCatalog.builtIn
+        if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
+
+        let paths = parser.paths.isEmpty ? ["Lessons"] : parser.paths
+        let files = try LessonDiscovery.lessonFiles(in: paths)
         let toolchain = try Toolchain.locate()
-        let report = LessonChecker(options: options, toolchain: toolchain).check(files: files)
-        FileHandle.standardOutput.write(Data(TextReporter(useColor: useColor).render(report).utf8))
+        let report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog).check(files: files)
+        let text = TextReporter(useColor: useColor).render(report, courseSummary: paths.contains(where: isFolder))
+        FileHandle.standardOutput.write(Data(text.utf8))
         return report.succeeded ? 0 : 1
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Colour only on a terminal, and never when NO_COLOR is set.

@@ -21,7 +21,8 @@ enum Help {
 
     static let check = """
         OVERVIEW: Builds and runs every scenario of the lessons, compares its output with the expected block,
-        parses every platform snippet, and reports each finding as `path:line:column: error: message`.
+        parses every platform snippet, compares engine reprints, and reports each finding as
+        `path:line:column: error: message`. Checking a folder adds a summary line per course folder.
 
         USAGE: lesson check [options] [PATH ...]
 
@@ -30,6 +31,7 @@ enum Help {
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)
           --jobs N              Builds and runs at once (default: the number of cores)
+          --engines DIR         Add or replace engines: DIR/<Name>/<File>.swift (built in: Invalidation, Sync)
           --color WHEN          Colour the report: auto, always or never (default: auto: only on a terminal,
                                 never when NO_COLOR is set)
           -h, --help            Show this help

@@ -33,14 +33,16 @@ enum ListCommand {
             return lines + "engine file".padding(16) + fileName
         case .scenario(let description):
             let expected = plan.scenarios.first { $0.block.openingLine == block.openingLine }?.expected
-            let pairing = expected.map { "expected output: lines \($0.openingLine)-\($0.lastLine)" } ?? "no expected output"
+            let pairing =
+                expected.map { "expected output: lines \($0.openingLine)-\($0.lastLine)" } ?? "no expected output"
             return lines + "scenario".padding(16) + (description.isEmpty ? "" : description + " ") + "(\(pairing))"
         case .expectedOutput(let scenarioLine):
             return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"
         case .snippet:
             return lines + "snippet".padding(16) + (block.firstLine ?? "")
         case .other:
-            return lines + "other".padding(16) + (block.info.raw.isEmpty ? "(bare fence, no scenario before it)" : block.info.raw)
+            return lines + "other".padding(16)
+                + (block.info.raw.isEmpty ? "(bare fence, no scenario before it)" : block.info.raw)
         }
     }
 }

@@ -7,13 +7,16 @@ final class CommandLineTests: XCTestCase {
         let path = "Fixtures/check/fail/wrong-output.md"
         let result = try TestSupport.runLesson(["check"] + TestSupport.fixtureFlags + [path])
         XCTAssertEqual(result.status, 1)
-        let golden = try String(contentsOfFile: TestSupport.packageRoot + "/Fixtures/check/fail/wrong-output.expected", encoding: .utf8)
+        let golden = try String(
+            contentsOfFile: TestSupport.packageRoot + "/Fixtures/check/fail/wrong-output.expected", encoding: .utf8)
         XCTAssertEqual(result.standardOutput, golden)
     }
 
     func testPassingLessonsExitZero() throws {
         let result = try TestSupport.runLesson(
-            ["check"] + TestSupport.fixtureFlags + ["Fixtures/check/pass/crlf-bom.md", "Fixtures/check/pass/nfd-text.md"])
+            ["check"] + TestSupport.fixtureFlags + [
+                "Fixtures/check/pass/crlf-bom.md", "Fixtures/check/pass/nfd-text.md",
+            ])
         XCTAssertEqual(result.standardOutput, "2 passed, 0 failed\n")
         XCTAssertEqual(result.status, 0)
     }
@@ -36,11 +39,15 @@ final class CommandLineTests: XCTestCase {
     func testFolderWithoutLessonsIsAUsageError() throws {
         let result = try TestSupport.runLesson(["check", "Sources/LessonTesting"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.hasPrefix("error: no lesson found in Sources/LessonTesting"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("error: no lesson found in Sources/LessonTesting"), result.standardError)
     }
 
     func testUnknownOptionAndBadValuesAreUsageErrors() throws {
-        for arguments in [["check", "--frobnicate"], ["check", "--timeout", "zero"], ["check", "--color", "purple"], ["check", "--jobs"], ["explode"]] {
+        for arguments in [
+            ["check", "--frobnicate"], ["check", "--timeout", "zero"], ["check", "--color", "purple"],
+            ["check", "--jobs"], ["explode"],
+        ] {
             let result = try TestSupport.runLesson(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.standardError.contains("run 'lesson --help' for usage"), "\(arguments)")
@@ -62,14 +69,17 @@ final class CommandLineTests: XCTestCase {
         let path = "Fixtures/check/fail/wrong-output.md"
         let colored = try TestSupport.runLesson(["check", "--color", "always", path])
         XCTAssertTrue(colored.standardOutput.contains("\u{1B}[1;31merror:\u{1B}[0m"))
-        let suppressed = try TestSupport.runLesson(["check", "--color", "always", path], environment: ["NO_COLOR": "1"])
+        let suppressed = try TestSupport.runLesson(
+            ["check", "--color", "always", path], environment: ["NO_COLOR": "1"])
         XCTAssertFalse(suppressed.standardOutput.contains("\u{1B}["))
         let piped = try TestSupport.runLesson(["check", path])
         XCTAssertFalse(piped.standardOutput.contains("\u{1B}["), "auto colour must stay off on a pipe")
     }
 
     func testListShowsRolesLinesAndPairing() throws {
-        let result = try TestSupport.runLesson(["list", "Fixtures/check/fail/missing-expected.md", "Fixtures/check/pass/crlf-bom.md"])
+        let result = try TestSupport.runLesson([
+            "list", "Fixtures/check/fail/missing-expected.md", "Fixtures/check/pass/crlf-bom.md",
+        ])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.standardOutput,
@@ -90,7 +100,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.standardOutput.hasSuffix(
-                "Fixtures/check/fail/unclosed-fence.md:12: error: code block opened here is never closed (expected a closing ````)\n"),
+                "Fixtures/check/fail/unclosed-fence.md:12: error: code block opened here is never closed (expected a closing ````)\n"
+            ),
             result.standardOutput)
     }
 }

@@ -7,7 +7,8 @@ final class ComparingTests: XCTestCase {
     func testLineEndingsAndFinalNewlineAreNotDifferences() {
         XCTAssertEqual(OutputComparison.lines(of: "a\r\nb\r\n"), ["a", "b"])
         XCTAssertEqual(OutputComparison.lines(of: "a\nb"), ["a", "b"])
-        XCTAssertNil(OutputComparison.compare(expected: ["a", "b"], actual: OutputComparison.lines(of: "a\r\nb"), firstLine: 1))
+        XCTAssertNil(
+            OutputComparison.compare(expected: ["a", "b"], actual: OutputComparison.lines(of: "a\r\nb"), firstLine: 1))
     }
 
     func testTrailingSpacesAndBlankLinesAreDifferences() {
@@ -21,7 +22,8 @@ final class ComparingTests: XCTestCase {
 
     func testDiffIsNumberedWithLessonLinesAndShowsTrailingWhitespace() throws {
         let mismatch = try XCTUnwrap(
-            OutputComparison.compare(expected: ["a", "b", "c", "d", "e"], actual: ["a", "b", "C \t", "d", "e"], firstLine: 40))
+            OutputComparison.compare(
+                expected: ["a", "b", "c", "d", "e"], actual: ["a", "b", "C \t", "d", "e"], firstLine: 40))
         XCTAssertEqual(mismatch.firstDifference, 2)
         XCTAssertEqual(mismatch.diff, ["@@ -40,5 +40,5 @@", " a", " b", "-c", "+C·→", " d", " e"])
     }

@@ -55,7 +55,8 @@ final class PlanningTests: XCTestCase {
         let planned = plan("```swift\n// A.swift — a\n```\n\n```swift\n// A.swift — again\n```\n")
         XCTAssertEqual(planned.readingFindings.map(\.location.line), [5])
         XCTAssertEqual(
-            planned.readingFindings.map(\.message), ["engine file 'A.swift' is printed twice in this lesson (first at line 1)"])
+            planned.readingFindings.map(\.message),
+            ["engine file 'A.swift' is printed twice in this lesson (first at line 1)"])
     }
 
     func testSwiftVersionFromFrontMatter() {

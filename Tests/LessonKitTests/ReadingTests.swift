@@ -48,7 +48,8 @@ final class ReadingTests: XCTestCase {
         XCTAssertEqual(
             info.attributes,
             [
-                BlockAttribute(name: "ignore", value: "needs UIKit, really"), BlockAttribute(name: "points", value: "2"),
+                BlockAttribute(name: "ignore", value: "needs UIKit, really"),
+                BlockAttribute(name: "points", value: "2"),
                 BlockAttribute(name: "standalone"),
             ])
         XCTAssertTrue(info.problems.isEmpty)
@@ -97,7 +98,9 @@ final class ReadingTests: XCTestCase {
 
     func testFrontMatterNeverClosed() {
         let read = lesson("---\ntitle: x\n\n```swift\n// main.swift — a\n```\n")
-        XCTAssertEqual(read.readingFindings.map(\.message), ["malformed front matter: front matter is never closed: add a line '---' after its last key"])
+        XCTAssertEqual(
+            read.readingFindings.map(\.message),
+            ["malformed front matter: front matter is never closed: add a line '---' after its last key"])
         XCTAssertEqual(read.readingFindings.map(\.location.line), [1])
     }
 

@@ -20,7 +20,14 @@ enum TestSupport {
     }
 
     /// The command-line flags that match `fixtureOptions`.
-    static let fixtureFlags = ["--color", "never", "--timeout", "2", "--max-output", "64K"]
+    static let fixtureFlags = [
+        "--color", "never", "--timeout", "2", "--max-output", "64K", "--engines", "Fixtures/engines/extra",
+    ]
+
+    /// The built-in engines plus the fixtures' third engine.
+    static func fixtureCatalog() throws -> EngineCatalog {
+        try EngineCatalog.builtIn.adding(directory: packageRoot + "/Fixtures/engines/extra")
+    }
 
     static func toolchain() throws -> Toolchain { try Toolchain.locate() }
 

@@ -20,22 +20,28 @@ public enum ProgramSource {
 
     /// The block's content, with diagnostics mapped to `markdownPath` at the block's lines.
     public static func mapped(_ block: FencedBlock, to markdownPath: String) -> String {
+        mapped(block.text, firstLine: block.firstContentLine, to: markdownPath)
+    }
+
+    /// `text`, with diagnostics mapped to `path` from `firstLine` on.
+    public static func mapped(_ text: String, firstLine: Int, to path: String) -> String {
         // No closing `#sourceLocation()`: an error at the end of the file (an unclosed brace) then points at
         // the block's closing fence instead of a temporary file.
-        "#sourceLocation(file: \(literal(markdownPath)), line: \(block.firstContentLine))\n" + block.text
+        "#sourceLocation(file: \(literal(path)), line: \(firstLine))\n" + text
     }
 
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
     /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
+    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`.
     public static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
         contents: """
             #if canImport(Glibc)
-            import Glibc
+            @preconcurrency import Glibc
             #elseif canImport(Musl)
-            import Musl
+            @preconcurrency import Musl
             #elseif canImport(Darwin)
-            import Darwin
+            @preconcurrency import Darwin
             #endif
 
             func _lessonUnbufferStandardOutput() {
@@ -49,6 +55,9 @@ public enum ProgramSource {
 
     /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
     public static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
-        engine + [runtimeSupport, ProgramFile(name: "main.swift", contents: mainPrologue + mapped(scenario, to: markdownPath))]
+        engine + [
+            runtimeSupport,
+            ProgramFile(name: "main.swift", contents: mainPrologue + mapped(scenario, to: markdownPath)),
+        ]
     }
 }

@@ -1,15 +1,21 @@
 import Foundation
 
-/// Checks lessons end to end: plans each one, builds and runs its scenarios with the build strategy, parses
-/// its snippets, compares outputs, and collects every finding of every lesson.
+/// Checks lessons end to end: plans each one, resolves its engine, builds and runs its scenarios with the
+/// build strategy, parses its snippets, compares outputs and engine reprints, and collects every finding of
+/// every lesson.
 public struct LessonChecker: Sendable {
     public var options: CheckOptions
     public var toolchain: Toolchain
+    public var catalog: EngineCatalog
     public var strategy: any BuildStrategy
 
-    public init(options: CheckOptions, toolchain: Toolchain, strategy: any BuildStrategy = IsolatedBuildStrategy()) {
+    public init(
+        options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn,
+        strategy: any BuildStrategy = IsolatedBuildStrategy()
+    ) {
         self.options = options
         self.toolchain = toolchain
+        self.catalog = catalog
         self.strategy = strategy
     }
 
@@ -23,35 +29,50 @@ public struct LessonChecker: Sendable {
 
     public func check(_ plans: [LessonPlan]) -> CheckReport {
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
-        let runnable = plans.indices.filter { plans[$0].readingFindings.isEmpty }
+
+        // Lessons that cannot be trusted (reading findings, an unknown engine) are one failed check each.
+        var lessonFailures = plans.map(\.readingFindings)
+        var engines: [Int: ResolvedEngine] = [:]
+        for index in plans.indices where lessonFailures[index].isEmpty {
+            switch EngineResolution.resolve(
+                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
+            {
+            case .success(let engine): engines[index] = engine
+            case .failure(let finding): lessonFailures[index] = [finding]
+            }
+        }
+        let runnable = engines.keys.sorted()
 
         var scenarioJobs: [ScenarioJob] = []
         var scenarioOwners: [(plan: Int, scenario: Int)] = []
-        var snippetJobs: [(plan: Int, block: FencedBlock)] = []
+        var snippetJobs: [SnippetJob] = []
         for index in runnable {
             let plan = plans[index]
             let markdownPath = Self.absolutePath(plan.path)
-            let engine = plan.engineFiles.map {
-                ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
-            }
             for (number, scenario) in plan.scenarios.enumerated() {
-                let files = ProgramSource.program(engine: engine, scenario: scenario.block, markdownPath: markdownPath)
+                let files = ProgramSource.program(
+                    engine: engines[index]!.files, scenario: scenario.block, markdownPath: markdownPath)
                 scenarioJobs.append(ScenarioJob(files: files, swiftVersion: plan.swiftVersion))
                 scenarioOwners.append((index, number))
             }
-            snippetJobs += plan.snippets.map { (index, $0) }
+            snippetJobs += plan.snippets.map { SnippetJob(plan: index, block: $0) }
         }
 
-        let snippetResults = ParallelMap.map(snippetJobs.map { SnippetJob(plan: plans[$0.plan], block: $0.block) }, jobs: options.jobs) { job in
-            SnippetCheck(plan: job.plan, markdownPath: Self.absolutePath(job.plan.path), compiler: compiler).check(job.block)
+        let snippetResults = ParallelMap.map(snippetJobs, jobs: options.jobs) { [plans] job in
+            SnippetCheck(
+                plan: plans[job.plan], markdownPath: Self.absolutePath(plans[job.plan].path), compiler: compiler
+            )
+            .check(job.block)
         }
         let executions = strategy.execute(
             scenarioJobs, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+        let drift = EngineDrift.checks(plans, eligible: Set(runnable), catalog: catalog)
 
         var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
         for (owner, execution) in zip(scenarioOwners, executions) {
             let plan = plans[owner.plan]
-            let evaluation = ScenarioEvaluation(plan: plan, markdownPath: Self.absolutePath(plan.path), limits: limits)
+            let evaluation = ScenarioEvaluation(
+                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
             outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[owner.scenario], execution))
         }
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
@@ -59,23 +80,28 @@ public struct LessonChecker: Sendable {
 
         let lessons = plans.indices.map { index in
             let plan = plans[index]
-            if !plan.readingFindings.isEmpty {
+            guard lessonFailures[index].isEmpty else {
                 return LessonReport(
                     path: plan.path,
                     checks: [
                         CheckResult(
                             kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
-                            findings: plan.readingFindings)
+                            findings: lessonFailures[index])
                     ])
             }
-            return Self.assemble(plan, scenarios: outcomes[index], snippets: snippetsByPlan[index])
+            return Self.assemble(plan, scenarios: outcomes[index], others: snippetsByPlan[index] + drift[index])
         }
         return CheckReport(lessons: lessons)
     }
 
+    private struct SnippetJob: Sendable {
+        var plan: Int
+        var block: FencedBlock
+    }
+
     /// Puts a lesson's checks in file order. An engine that does not build is reported once, and each
     /// scenario it broke points at it in one line.
-    static func assemble(_ plan: LessonPlan, scenarios: [ScenarioEvaluation.Outcome], snippets: [CheckResult])
+    static func assemble(_ plan: LessonPlan, scenarios: [ScenarioEvaluation.Outcome], others: [CheckResult])
         -> LessonReport
     {
         var engineErrors: [Finding] = []
@@ -85,23 +111,19 @@ public struct LessonChecker: Sendable {
         engineErrors.sort { $0.location < $1.location }
         var checks = scenarios.map(\.check)
         if let first = engineErrors.first {
-            let file = plan.engineFiles.last { $0.block.openingLine < first.location.line }?.fileName ?? "engine"
+            let pointer =
+                first.location.path == plan.path
+                ? "the lesson's engine file \(plan.engineFiles.last { $0.block.openingLine < first.location.line }?.fileName ?? "") does not build (line \(first.location.line))"
+                : "the engine does not build (\(first.location.description))"
             for index in checks.indices where !scenarios[index].engineErrors.isEmpty {
                 checks[index].findings.append(
-                    Finding(
-                        .engineBuildError, at: checks[index].location,
-                        "not built: the lesson's engine file \(file) does not build (line \(first.location.line))"))
+                    Finding(.engineBuildError, at: checks[index].location, "not built: " + pointer))
                 checks[index].status = .failed
             }
         }
-        checks += snippets
-        checks.sort { $0.location < $1.location }
+        checks += others
+        checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
         return LessonReport(path: plan.path, checks: checks, lessonFindings: engineErrors)
-    }
-
-    private struct SnippetJob: Sendable {
-        var plan: LessonPlan
-        var block: FencedBlock
     }
 
     /// The absolute form of a path the user gave, for `#sourceLocation`.

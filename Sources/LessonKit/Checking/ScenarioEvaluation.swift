@@ -5,6 +5,7 @@ struct ScenarioEvaluation {
     let plan: LessonPlan
     /// The absolute path the program's `#sourceLocation` lines name.
     let markdownPath: String
+    let engine: ResolvedEngine
     let limits: ProcessLimits
 
     struct Outcome {
@@ -68,11 +69,16 @@ struct ScenarioEvaluation {
             }
             return (plan.lesson.location(error.line, column: error.column), inEngine)
         }
+        if engine.canonicalPaths.contains(error.file) {
+            return (SourceLocation(path: error.file, line: error.line, column: error.column), true)
+        }
         let fileName = error.file.split(separator: "/").last.map(String.init) ?? error.file
         if let engine = plan.engineFiles.first(where: { $0.fileName == fileName }) {
             return (plan.lesson.location(engine.block.lastLine), true)
         }
-        if fileName == "main.swift", let scenario = plan.scenarios.first(where: { $0.block.openingLine == fallback.line }) {
+        if fileName == "main.swift",
+            let scenario = plan.scenarios.first(where: { $0.block.openingLine == fallback.line })
+        {
             return (plan.lesson.location(scenario.block.lastLine), false)
         }
         return (fallback, false)
@@ -87,14 +93,16 @@ struct ScenarioEvaluation {
         case .timedOut:
             return [
                 Finding(
-                    .timeout, at: opening, "the scenario did not finish within the \(seconds(limits.timeout)) s time limit",
+                    .timeout, at: opening,
+                    "the scenario did not finish within the \(seconds(limits.timeout)) s time limit",
                     details: before)
             ]
         case .outputLimitExceeded:
             return [
                 Finding(
                     .outputLimit, at: opening,
-                    "the scenario printed more than the \(ByteCount.describe(limits.outputLimit)) output limit and was stopped")
+                    "the scenario printed more than the \(ByteCount.describe(limits.outputLimit)) output limit and was stopped"
+                )
             ]
         case .signaled(let signal):
             let trapped = signal == SIGILL || signal == SIGTRAP
@@ -103,7 +111,11 @@ struct ScenarioEvaluation {
             return [Finding(trapped ? .trap : .crash, at: opening, message, details: before)]
         case .exited(let status) where status != 0:
             let errors = String(decoding: run.standardError, as: UTF8.self).split(separator: "\n").prefix(20)
-            return [Finding(.nonZeroExit, at: opening, "the scenario exited with status \(status)", details: errors.map(String.init))]
+            return [
+                Finding(
+                    .nonZeroExit, at: opening, "the scenario exited with status \(status)",
+                    details: errors.map(String.init))
+            ]
         case .exited:
             break
         }

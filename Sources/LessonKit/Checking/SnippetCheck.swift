@@ -15,7 +15,8 @@ struct SnippetCheck {
 
     func check(_ block: FencedBlock) -> CheckResult {
         let opening = plan.lesson.location(block.openingLine)
-        var result = CheckResult(kind: .snippet, location: opening, name: "snippet at line \(block.openingLine)", status: .failed)
+        var result = CheckResult(
+            kind: .snippet, location: opening, name: "snippet at line \(block.openingLine)", status: .failed)
         do {
             try WorkDirectory.using(prefix: "lesson-parse") { directory in
                 let source = ProgramSource.mapped(block, to: markdownPath)
@@ -27,7 +28,8 @@ struct SnippetCheck {
                 }
                 for wrapper in Self.wrappers {
                     // Only whether a wrapped form parses matters, so it needs no `#sourceLocation`.
-                    let wrapped = ProgramFile(name: "snippet.swift", contents: wrapper.prefix + block.text + wrapper.suffix)
+                    let wrapped = ProgramFile(
+                        name: "snippet.swift", contents: wrapper.prefix + block.text + wrapper.suffix)
                     let attempt = try compiler.parse(wrapped, in: directory.path)
                     result.seconds += attempt.seconds
                     if attempt.succeeded {
@@ -46,7 +48,11 @@ struct SnippetCheck {
                         details: $0.file == markdownPath ? $0.context : [])
                 }
                 if result.findings.isEmpty {
-                    result.findings = [Finding(.snippetSyntax, at: opening, "snippet does not parse", details: plain.output.split(separator: "\n").map(String.init))]
+                    result.findings = [
+                        Finding(
+                            .snippetSyntax, at: opening, "snippet does not parse",
+                            details: plain.output.split(separator: "\n").map(String.init))
+                    ]
                 }
             }
         } catch {

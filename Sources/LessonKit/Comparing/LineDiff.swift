@@ -104,7 +104,8 @@ public struct LineDiff: Sendable {
                 }
             }
             let oldStart = (oldLines.first ?? Self.position(before: group.lowerBound, in: edits, old: true)) + firstLine
-            let newStart = (newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false)) + firstLine
+            let newStart =
+                (newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false)) + firstLine
             lines.append("@@ -\(oldStart),\(oldLines.count) +\(newStart),\(newLines.count) @@")
             for edit in slice {
                 switch edit {

@@ -23,7 +23,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 
 /// Something wrong with a lesson. Findings are values, collected and reported together; the checker never
 /// stops at the first one.
-public struct Finding: Hashable, Sendable {
+public struct Finding: Hashable, Sendable, Error {
     public enum Kind: String, Sendable, CaseIterable {
         // Reading findings: the file itself is malformed.
         case unreadableFile = "unreadable-file"

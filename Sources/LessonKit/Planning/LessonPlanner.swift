@@ -61,10 +61,21 @@ public enum LessonPlanner {
                         "malformed front matter: swift-version must be 5 or 6"))
             }
         }
+        var namedEngine: (name: String, line: Int)?
+        if let entry = lesson.frontMatter.entry("engine") {
+            if case .text(let name) = entry.value, !name.isEmpty {
+                namedEngine = (name, entry.line)
+            } else {
+                findings.append(
+                    Finding(
+                        .malformedFrontMatter, at: lesson.location(entry.line),
+                        "malformed front matter: engine must name one engine, e.g. 'engine: Sync'"))
+            }
+        }
         findings.sort { $0.location < $1.location }
         return LessonPlan(
             lesson: lesson, roles: roles, engineFiles: engineFiles, scenarios: scenarios, snippets: snippets,
-            swiftVersion: swiftVersion, readingFindings: findings)
+            namedEngine: namedEngine, swiftVersion: swiftVersion, readingFindings: findings)
     }
 
     /// An expected-output fence: an empty info string, or `output` with its attributes.

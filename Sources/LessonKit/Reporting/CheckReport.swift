@@ -53,6 +53,9 @@ public struct LessonReport: Hashable, Sendable {
     }
 
     public var failed: Bool { checks.contains { $0.status == .failed } }
+
+    /// The folder that holds the lesson: its course.
+    public var courseFolder: String { EngineDrift.courseFolder(of: path) }
 }
 
 /// The outcome of checking a set of lessons.
@@ -77,6 +80,38 @@ public struct CheckReport: Hashable, Sendable {
             }
         }
         return totals
+    }
+
+    /// What was checked in one course folder (the folder that holds the lessons).
+    public struct CourseSummary: Hashable, Sendable {
+        public var folder: String
+        public var lessons = 0
+        public var scenarios = 0
+        public var snippets = 0
+        public var driftChecks = 0
+        public var failures = 0
+    }
+
+    /// One summary per course folder, in the order the folders first appear.
+    public var courses: [CourseSummary] {
+        var summaries: [CourseSummary] = []
+        for lesson in lessons {
+            let folder = lesson.courseFolder
+            if summaries.last?.folder != folder {
+                summaries.append(CourseSummary(folder: folder))
+            }
+            summaries[summaries.count - 1].lessons += 1
+            for check in lesson.checks {
+                switch check.kind {
+                case .scenario: summaries[summaries.count - 1].scenarios += 1
+                case .snippet: summaries[summaries.count - 1].snippets += 1
+                case .drift: summaries[summaries.count - 1].driftChecks += 1
+                case .lesson: break
+                }
+                if check.status == .failed { summaries[summaries.count - 1].failures += 1 }
+            }
+        }
+        return summaries
     }
 
     public var findings: [Finding] { lessons.flatMap(\.findings) }

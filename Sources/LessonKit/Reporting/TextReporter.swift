@@ -20,7 +20,9 @@ public struct TextReporter: Sendable {
 
     /// The lines of one finding.
     public func render(_ finding: Finding) -> [String] {
-        var lines = [styled(finding.location.description + ":", .bold) + " " + styled("error:", .boldRed) + " " + finding.message]
+        var lines = [
+            styled(finding.location.description + ":", .bold) + " " + styled("error:", .boldRed) + " " + finding.message
+        ]
         for detail in finding.details {
             if detail.hasPrefix("@@") {
                 lines.append(styled(detail, .cyan))
@@ -35,14 +37,28 @@ public struct TextReporter: Sendable {
         return lines
     }
 
-    /// Every finding of every lesson, in order, then the totals.
-    public func render(_ report: CheckReport) -> String {
+    /// Every finding of every lesson, in order, then a line per course folder when `courseSummary` is set,
+    /// then the totals.
+    public func render(_ report: CheckReport, courseSummary: Bool = false) -> String {
         var lines: [String] = []
         for lesson in report.lessons {
             for finding in lesson.findings { lines += render(finding) }
         }
+        if courseSummary {
+            lines += report.courses.map(Self.summary)
+        }
         lines.append(Self.summary(report.totals))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Lessons/uikit: 5 lessons, 11 scenarios, 8 snippets, 0 failures`.
+    public static func summary(_ course: CheckReport.CourseSummary) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "\(course.folder): "
+            + [
+                count(course.lessons, "lesson"), count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
+                count(course.driftChecks, "engine reprint"), count(course.failures, "failure"),
+            ].joined(separator: ", ")
     }
 
     /// `N passed, N failed`, with `, N skipped` when any check was skipped.

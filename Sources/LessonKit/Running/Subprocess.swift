@@ -189,7 +189,8 @@ private struct OutputReader {
 /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, macOS 10.15), which Swift's Glibc module does not
 /// import: looked up once at run time.
 private enum SpawnChdir {
-    typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
+    typealias Function =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
         Int32
 
     nonisolated(unsafe) static let function: Function? = {

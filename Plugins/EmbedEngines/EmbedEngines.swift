@@ -1,0 +1,24 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`) into the target as generated Swift,
+/// so that the `lesson` binary and the XCTest library carry their exact bytes wherever they are copied.
+@main
+struct EmbedEngines: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let engines = context.package.directoryURL.appendingPathComponent("Sources/Engines")
+        let files = (try FileManager.default.subpathsOfDirectory(atPath: engines.path))
+            .filter { $0.hasSuffix(".swift") }
+            .sorted()
+            .map { engines.appendingPathComponent($0) }
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedEngines.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(files.count) engine files",
+                executable: try context.tool(named: "EngineEmbedder").url,
+                arguments: [engines.path, output.path],
+                inputFiles: files,
+                outputFiles: [output])
+        ]
+    }
+}

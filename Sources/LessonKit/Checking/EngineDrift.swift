@@ -1,0 +1,91 @@
+/// Engine drift: a lesson's reprint of an engine file that is no longer the engine.
+///
+/// A lesson that names its engine (`engine: Sync`) is compared with that engine's file of the same name.
+/// Lessons that name none are compared with each other, per course folder and file name: the version most of
+/// them reprint is the reference (on a tie, the one of the earliest lesson by path), and every reprint that
+/// differs from it drifts. Each comparison is one check; a drift is reported at the first differing line.
+enum EngineDrift {
+    struct Reprint {
+        var plan: Int
+        var file: EngineFile
+    }
+
+    /// The drift checks of each plan, by plan index. `eligible` leaves out lessons that cannot be trusted.
+    static func checks(_ plans: [LessonPlan], eligible: Set<Int>, catalog: EngineCatalog) -> [[CheckResult]] {
+        var checks = [[CheckResult]](repeating: [], count: plans.count)
+        var unnamed: [String: [Reprint]] = [:]  // "course folder/file name" → reprints
+        for index in plans.indices.sorted(by: { plans[$0].path < plans[$1].path }) where eligible.contains(index) {
+            let plan = plans[index]
+            for file in plan.engineFiles {
+                if let named = plan.namedEngine {
+                    guard let canonical = catalog[named.name]?.file(named: file.fileName) else { continue }
+                    checks[index].append(
+                        compare(
+                            file, in: plan, with: canonical.lines,
+                            reference: "the \(named.name) engine's \(canonical.name)"))
+                } else {
+                    unnamed[courseFolder(of: plan.path) + "\n" + file.fileName, default: []].append(
+                        Reprint(plan: index, file: file))
+                }
+            }
+        }
+        for reprints in unnamed.values where reprints.count > 1 {
+            let reference = agreedVersion(of: reprints, in: plans)
+            let lines = reference.file.block.content.map(\.text)
+            let count = reprints.filter { $0.file.block.content.map(\.text) == lines }.count
+            let description =
+                "the version most lessons of this course reprint (\(plans[reference.plan].path):"
+                + "\(reference.file.block.openingLine), \(count) of \(reprints.count) lessons)"
+            for reprint in reprints {
+                checks[reprint.plan].append(
+                    compare(reprint.file, in: plans[reprint.plan], with: lines, reference: description))
+            }
+        }
+        return checks
+    }
+
+    /// The version most reprints agree on; on a tie, the earliest lesson's (reprints come in path order).
+    static func agreedVersion(of reprints: [Reprint], in plans: [LessonPlan]) -> Reprint {
+        var best = reprints[0]
+        var bestCount = 0
+        for candidate in reprints {
+            let lines = candidate.file.block.content.map(\.text)
+            let count = reprints.filter { $0.file.block.content.map(\.text) == lines }.count
+            if count > bestCount {
+                best = candidate
+                bestCount = count
+            }
+        }
+        return best
+    }
+
+    static func compare(
+        _ file: EngineFile, in plan: LessonPlan, with reference: [String], reference description: String
+    )
+        -> CheckResult
+    {
+        let block = file.block
+        var check = CheckResult(
+            kind: .drift, location: plan.lesson.location(block.openingLine), name: "\(file.fileName) drift",
+            status: .passed)
+        let reprint = block.content.map(\.text)
+        guard reprint != reference else { return check }
+        var first = 0
+        while first < reprint.count && first < reference.count && reprint[first] == reference[first] { first += 1 }
+        let line = first < reprint.count ? block.firstContentLine + first : block.lastLine
+        let diff = LineDiff(old: reprint, new: reference).unifiedHunks(firstLine: block.firstContentLine)
+        check.status = .failed
+        check.findings = [
+            Finding(
+                .drift, at: plan.lesson.location(line),
+                "engine drift: this reprint of \(file.fileName) differs from \(description)", details: diff)
+        ]
+        return check
+    }
+
+    /// The folder a lesson belongs to: its course.
+    static func courseFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return path[..<slash].isEmpty ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A canonical engine: a named set of Swift files that lessons reprint or name in their front matter
+/// (`engine: Sync`).
+public struct Engine: Hashable, Sendable {
+    public struct File: Hashable, Sendable {
+        public var name: String
+        public var contents: String
+        /// Where the file's diagnostics point: its path on disk, or `engines/<Name>/<File>` for an engine
+        /// built into the checker.
+        public var path: String
+
+        /// The file's lines, without line endings, as a lesson reprints them.
+        public var lines: [String] {
+            var lines = contents.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    public var name: String
+    public var files: [File]
+
+    public func file(named name: String) -> File? { files.first { $0.name == name } }
+}
+
+/// The engines a check knows: the canonical ones built into the checker, plus any from `--engines DIR`,
+/// a folder of `<Name>/<File>.swift` whose engines add to or replace the built-in ones.
+public struct EngineCatalog: Hashable, Sendable {
+    public var engines: [String: Engine]
+
+    public init(engines: [String: Engine]) { self.engines = engines }
+
+    public var names: [String] { engines.keys.sorted() }
+
+    public subscript(name: String) -> Engine? { engines[name] }
+
+    /// The engines of this project (`Sources/Engines`), carried inside the binary.
+    public static let builtIn: EngineCatalog = {
+        var engines: [String: Engine] = [:]
+        for entry in embeddedEngineFiles {
+            let contents = String(decoding: Data(base64Encoded: entry.base64) ?? Data(), as: UTF8.self)
+            let file = Engine.File(name: entry.file, contents: contents, path: "engines/\(entry.engine)/\(entry.file)")
+            engines[entry.engine, default: Engine(name: entry.engine, files: [])].files.append(file)
+        }
+        return EngineCatalog(engines: engines)
+    }()
+
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// This catalog with the engines of `directory` added; an engine of the same name is replaced.
+    public func adding(directory: String) throws -> EngineCatalog {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Problem(description: "--engines: \(directory) is not a folder")
+        }
+        var result = self
+        var found = 0
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        for name in try fileManager.contentsOfDirectory(atPath: directory).sorted() where !name.hasPrefix(".") {
+            let folder = base + "/" + name
+            guard fileManager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
+            var engine = Engine(name: name, files: [])
+            for file in try fileManager.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".swift") {
+                let path = folder + "/" + file
+                guard let data = fileManager.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+                else { throw Problem(description: "--engines: cannot read \(path) as UTF-8") }
+                engine.files.append(Engine.File(name: file, contents: text, path: path))
+            }
+            if !engine.files.isEmpty {
+                result.engines[name] = engine
+                found += 1
+            }
+        }
+        guard found > 0 else {
+            throw Problem(description: "--engines: \(directory) holds no engine (expected <Name>/<File>.swift)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LessonKit
+import LessonTesting
+import XCTest
+
+/// `assertLessons(in:)` records every finding at the lesson's absolute path and Markdown line.
+final class AssertLessonsTests: XCTestCase {
+    /// A test case whose recorded failures are kept instead of failing the run.
+    private final class RecordingCase: XCTestCase {
+        var recorded: [(file: String, line: Int, description: String)] = []
+
+        #if canImport(Darwin)
+            override func record(_ issue: XCTIssue) {
+                recorded.append(
+                    (
+                        issue.sourceCodeContext.location?.fileURL.path ?? "",
+                        issue.sourceCodeContext.location?.lineNumber ?? 0,
+                        issue.compactDescription
+                    ))
+            }
+        #else
+            override func recordFailure(
+                withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+            ) {
+                recorded.append((filePath, lineNumber, description))
+            }
+        #endif
+
+        static func make() -> RecordingCase {
+            #if canImport(Darwin)
+                RecordingCase()
+            #else
+                RecordingCase(name: "recording", testClosure: { _ in })
+            #endif
+        }
+    }
+
+    func testFindingsAreRecordedAtTheLessonFileAndLine() {
+        let recorder = RecordingCase.make()
+        var options = CheckOptions()
+        options.timeout = 2
+        recorder.assertLessons(in: "Fixtures/check/fail/wrong-output.md", options: options)
+        let root = LessonPaths.packageRoot(containing: #filePath)
+        XCTAssertEqual(recorder.recorded.count, 1)
+        XCTAssertEqual(recorder.recorded.first?.file, root + "/Fixtures/check/fail/wrong-output.md")
+        XCTAssertEqual(recorder.recorded.first?.line, 25)
+        XCTAssertEqual(
+            recorder.recorded.first?.description,
+            "expected output differs at line 1 of 2\n@@ -25,2 +25,2 @@\n-deger: 4\n+deger: 3\n bitti")
+    }
+
+    func testAPathWithoutLessonsFailsAtTheCallSite() {
+        let recorder = RecordingCase.make()
+        recorder.assertLessons(in: "Fixtures/engines/extra")
+        XCTAssertEqual(recorder.recorded.count, 1)
+        XCTAssertEqual(recorder.recorded.first?.file, #filePath)
+        XCTAssertTrue(recorder.recorded.first?.description.contains("no lesson found") ?? false)
+    }
+}
