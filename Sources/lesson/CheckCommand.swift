@@ -4,9 +4,11 @@ import LessonKit
 /// `lesson check`: check lessons and report every finding.
 enum CheckCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
+        let start = DispatchTime.now()
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help"], options: ["--timeout", "--max-output", "--jobs", "--color", "--engines"])
+            flags: ["--help", "--no-cache", "--stats"],
+            options: ["--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir"])
         if values["--help"] != nil {
             print(Help.check)
             return 0
@@ -15,6 +17,19 @@ enum CheckCommand {
         if let timeout = try values.positiveNumber("--timeout") { options.timeout = timeout }
         if let limit = try values.byteSize("--max-output") { options.outputLimit = limit }
         if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
+        if let strategy = values["--strategy"] {
+            guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
+                throw UsageError(description: "--strategy takes merged or isolated, not '\(strategy)'")
+            }
+            options.strategy = chosen
+        }
+        if values["--no-cache"] != nil {
+            guard values["--cache-dir"] == nil else {
+                throw UsageError(description: "--no-cache and --cache-dir cannot be used together")
+            }
+        } else {
+            options.cacheDirectory = values["--cache-dir"] ?? ".build/lesson-cache"
+        }
         let useColor = try colorChoice(values["--color"] ?? "auto")
 
         var catalog = EngineCatalog.builtIn
@@ -26,7 +41,25 @@ enum CheckCommand {
         let report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog).check(files: files)
         let text = TextReporter(useColor: useColor).render(report, courseSummary: paths.contains(where: isFolder))
         FileHandle.standardOutput.write(Data(text.utf8))
+        if values["--stats"] != nil { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
+    }
+
+    /// Wall time and the checker's own peak memory (children not included), for benchmarks.
+    static func printStatistics(since start: DispatchTime) {
+        var usage = rusage()
+        #if canImport(Darwin)
+            getrusage(RUSAGE_SELF, &usage)
+        #else
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #if canImport(Darwin)
+            let peakKiB = Int(usage.ru_maxrss) / 1024
+        #else
+            let peakKiB = Int(usage.ru_maxrss)
+        #endif
+        printError(String(format: "lesson: %.2f s, peak memory %d KiB", seconds, peakKiB))
     }
 
     static func isFolder(_ path: String) -> Bool {

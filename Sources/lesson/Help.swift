@@ -32,6 +32,11 @@ enum Help {
                                 (default: 1M)
           --jobs N              Builds and runs at once (default: the number of cores)
           --engines DIR         Add or replace engines: DIR/<Name>/<File>.swift (built in: Invalidation, Sync)
+          --strategy NAME       merged: scenarios of one engine share a build (default); isolated: one
+                                build per scenario (the reference; same findings, slower)
+          --cache-dir DIR       Where results are cached (default: .build/lesson-cache)
+          --no-cache            Check everything anew; read and write no cache
+          --stats               Print the wall time and the checker's peak memory to stderr
           --color WHEN          Colour the report: auto, always or never (default: auto: only on a terminal,
                                 never when NO_COLOR is set)
           -h, --help            Show this help

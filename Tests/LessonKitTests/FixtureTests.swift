@@ -12,14 +12,25 @@ import XCTest
 /// then review the diff of the `.expected` files.
 final class FixtureTests: XCTestCase {
     func testEveryFixtureReportMatchesItsGoldenFile() throws {
+        try checkFixtures(
+            strategy: .isolated, record: ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1")
+    }
+
+    /// The fast path changes no finding: the merged strategy gives byte for byte the reports of the isolated
+    /// one, whose reports the goldens hold.
+    func testMergedStrategyGivesExactlyTheGoldenReports() throws {
+        try checkFixtures(strategy: .merged, record: false)
+    }
+
+    private func checkFixtures(strategy: CheckOptions.Strategy, record: Bool) throws {
         TestSupport.enterPackageRoot()
         let files = try TestSupport.markdownFiles(under: "Fixtures").filter { !$0.hasPrefix("Fixtures/README") }
-        XCTAssertGreaterThanOrEqual(files.count, 23)
+        XCTAssertGreaterThanOrEqual(files.count, 28)
+        var options = TestSupport.fixtureOptions
+        options.strategy = strategy
         let checker = LessonChecker(
-            options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain(),
-            catalog: try TestSupport.fixtureCatalog())
+            options: options, toolchain: try TestSupport.toolchain(), catalog: try TestSupport.fixtureCatalog())
         let report = checker.check(files: files)
-        let record = ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1"
         for lesson in report.lessons {
             let rendered = TextReporter(useColor: false).render(CheckReport(lessons: [lesson]))
             let golden = String(lesson.path.dropLast(".md".count)) + ".expected"
@@ -28,7 +39,7 @@ final class FixtureTests: XCTestCase {
                 continue
             }
             let expected = try String(contentsOfFile: golden, encoding: .utf8)
-            XCTAssertEqual(rendered, expected, "report of \(lesson.path) differs from \(golden)")
+            XCTAssertEqual(rendered, expected, "\(strategy) report of \(lesson.path) differs from \(golden)")
             if lesson.path.contains("/pass/") {
                 XCTAssertFalse(lesson.failed, "\(lesson.path) must pass")
             } else if lesson.path.contains("/fail/") {

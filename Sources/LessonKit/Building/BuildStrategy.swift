@@ -1,16 +1,37 @@
-/// A scenario ready to build: its program files, with `#sourceLocation` lines pointing into the lesson.
+/// A scenario ready to build.
 public struct ScenarioJob: Sendable {
-    public var files: [ProgramFile]
+    /// The engine files, mapped to the lesson's lines.
+    public var engine: [ProgramFile]
+    /// The engine by content (file names and sources) and language mode: scenarios with the same identity
+    /// may share one merged build, whichever lessons they come from.
+    public var engineIdentity: String
+    public var scenario: FencedBlock
+    /// The absolute path `#sourceLocation` names.
+    public var markdownPath: String
     public var swiftVersion: String
+    /// Why the scenario must be built alone; nil when it may be merged.
+    public var buildAloneReason: String?
 
-    public init(files: [ProgramFile], swiftVersion: String) {
-        self.files = files
+    public init(
+        engine: [ProgramFile], engineIdentity: String, scenario: FencedBlock, markdownPath: String,
+        swiftVersion: String, buildAloneReason: String?
+    ) {
+        self.engine = engine
+        self.engineIdentity = engineIdentity
+        self.scenario = scenario
+        self.markdownPath = markdownPath
         self.swiftVersion = swiftVersion
+        self.buildAloneReason = buildAloneReason
+    }
+
+    /// The program of this scenario alone.
+    public var files: [ProgramFile] {
+        ProgramSource.program(engine: engine, scenario: scenario, markdownPath: markdownPath)
     }
 }
 
 /// What happened to a scenario job: its build, and its run when the build succeeded.
-public struct ScenarioExecution: Sendable {
+public struct ScenarioExecution: Sendable, Codable {
     public var build: CompileResult?
     public var run: ProcessResult?
     /// The checker itself could not build or run the scenario (no disk space, no compiler).
@@ -23,14 +44,14 @@ public struct ScenarioExecution: Sendable {
     }
 }
 
-/// How scenarios become processes. The reading, planning and reporting stages do not depend on it, so a
-/// faster strategy can replace the simple one without changing a finding.
+/// How scenarios become processes. Reading, planning, comparing and reporting do not depend on it: every
+/// strategy gives the same executions, so the same findings.
 public protocol BuildStrategy: Sendable {
     func execute(_ jobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int)
         -> [ScenarioExecution]
 }
 
-/// One `swiftc` call and one executable per scenario.
+/// One `swiftc` call and one executable per scenario: the reference the merged strategy is tested against.
 public struct IsolatedBuildStrategy: BuildStrategy {
     public init() {}
 
@@ -38,16 +59,22 @@ public struct IsolatedBuildStrategy: BuildStrategy {
         -> [ScenarioExecution]
     {
         ParallelMap.map(scenarioJobs, jobs: jobs) { job in
-            do {
-                return try WorkDirectory.using(prefix: "lesson-build") { directory in
-                    let build = try compiler.build(
-                        job.files, swiftVersion: job.swiftVersion, in: directory.path, output: "scenario")
-                    guard build.succeeded else { return ScenarioExecution(build: build, run: nil) }
-                    return ScenarioExecution(build: build, run: try runner.run(directory.path + "/scenario"))
-                }
-            } catch {
-                return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
+            Self.buildAndRunAlone(job, compiler: compiler, runner: runner)
+        }
+    }
+
+    static func buildAndRunAlone(_ job: ScenarioJob, compiler: SwiftCompiler, runner: ScenarioRunner)
+        -> ScenarioExecution
+    {
+        do {
+            return try WorkDirectory.using(prefix: "lesson-build") { directory in
+                let build = try compiler.build(
+                    job.files, swiftVersion: job.swiftVersion, in: directory.path, output: "scenario")
+                guard build.succeeded else { return ScenarioExecution(build: build, run: nil) }
+                return ScenarioExecution(build: build, run: try runner.run(directory.path + "/scenario"))
             }
+        } catch {
+            return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
         }
     }
 }

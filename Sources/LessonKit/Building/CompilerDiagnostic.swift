@@ -2,8 +2,8 @@ import Foundation
 
 /// One diagnostic of `swiftc -diagnostic-style llvm`: `file:line:column: severity: message`, then the lines
 /// that show the source and the caret.
-public struct CompilerDiagnostic: Hashable, Sendable {
-    public enum Severity: String, Sendable {
+public struct CompilerDiagnostic: Hashable, Sendable, Codable {
+    public enum Severity: String, Sendable, Codable {
         case error, warning, note, remark
     }
 

@@ -48,10 +48,45 @@ public enum ProgramSource {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
 
+            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment.
+            func _lessonSelectedScenario() -> Int {
+                guard let value = getenv("LESSON_SCENARIO") else { return -1 }
+                return Int(String(cString: value)) ?? -1
+            }
+
+            func _lessonUnknownScenario() -> Never {
+                fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
+                exit(64)
+            }
+
             """)
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
     public static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
+
+    /// The name of the merged program's function that runs scenario `index`.
+    static func scenarioFunction(_ index: Int) -> String { "_lessonScenario\(index)" }
+
+    /// One program for many scenarios of one engine: each scenario's top-level code is wrapped in a function
+    /// in a file of its own (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO`
+    /// selects. Only the runtime support imports anything, exactly as in a program built alone.
+    public static func mergedProgram(engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)])
+        -> [ProgramFile]
+    {
+        var files = engine + [runtimeSupport]
+        var dispatch = mainPrologue + "switch _lessonSelectedScenario() {\n"
+        for (index, scenario) in scenarios.enumerated() {
+            let function = scenarioFunction(index)
+            files.append(
+                ProgramFile(
+                    name: "_LessonScenario\(index).swift",
+                    contents: "func \(function)() {\n" + mapped(scenario.block, to: scenario.markdownPath)
+                        + "#sourceLocation()\n}\n"))
+            dispatch += "case \(index): \(function)()\n"
+        }
+        dispatch += "default: _lessonUnknownScenario()\n}\n"
+        return files + [ProgramFile(name: "main.swift", contents: dispatch)]
+    }
 
     /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
     public static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The result of one `swiftc` run.
-public struct CompileResult: Sendable {
+public struct CompileResult: Sendable, Codable {
     public var succeeded: Bool
     public var diagnostics: [CompilerDiagnostic]
     /// Everything the compiler printed, for failures no diagnostic explains (a link error, a crash).
@@ -25,10 +25,11 @@ public struct SwiftCompiler: Sendable {
     }
 
     public static func arguments(swiftVersion: String) -> [String] {
-        ["-module-name", "main", "-swift-version", swiftVersion, "-Onone", "-diagnostic-style", "llvm"]
+        ["-module-name", "main", "-swift-version", swiftVersion, "-Onone", "-wmo", "-diagnostic-style", "llvm"]
     }
 
-    /// Writes `files` into `directory` and links them into `directory/output`.
+    /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
+    /// compiled as a whole module: one frontend process instead of one per file.
     public func build(_ files: [ProgramFile], swiftVersion: String, in directory: String, output: String) throws
         -> CompileResult
     {

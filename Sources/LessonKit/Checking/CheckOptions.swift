@@ -10,6 +10,21 @@ public struct CheckOptions: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Wall-clock seconds one compiler run may take.
     public var buildTimeout: Double = 300
+    /// How scenarios are built: merged by engine (fast) or one program each (the reference).
+    public var strategy: Strategy = .merged
+    /// Where results are cached; nil checks everything anew.
+    public var cacheDirectory: String?
+
+    public enum Strategy: String, Sendable, CaseIterable {
+        case merged, isolated
+
+        public var implementation: any BuildStrategy {
+            switch self {
+            case .merged: MergedBuildStrategy()
+            case .isolated: IsolatedBuildStrategy()
+            }
+        }
+    }
 
     public init() {}
 }

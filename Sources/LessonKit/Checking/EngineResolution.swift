@@ -2,6 +2,8 @@
 /// names one (plus any other engine file the lesson prints), otherwise the engine files the lesson reprints.
 struct ResolvedEngine: Sendable {
     var files: [ProgramFile]
+    /// The engine's own sources, without the lines that map them: its identity, whatever lesson prints it.
+    var sources: [ProgramFile]
     /// The paths diagnostics name for canonical engine files (an error there is the engine's, not the
     /// lesson's).
     var canonicalPaths: Set<String>
@@ -11,11 +13,12 @@ enum EngineResolution {
     static func resolve(_ plan: LessonPlan, catalog: EngineCatalog, markdownPath: String) -> Result<
         ResolvedEngine, Finding
     > {
-        let reprinted = plan.engineFiles.map {
-            ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
-        }
         guard let named = plan.namedEngine else {
-            return .success(ResolvedEngine(files: reprinted, canonicalPaths: []))
+            let reprinted = plan.engineFiles.map {
+                ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
+            }
+            let sources = plan.engineFiles.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
+            return .success(ResolvedEngine(files: reprinted, sources: sources, canonicalPaths: []))
         }
         guard let engine = catalog[named.name] else {
             let known = catalog.names.isEmpty ? "none" : catalog.names.joined(separator: ", ")
@@ -27,7 +30,28 @@ enum EngineResolution {
         let canonical = engine.files.map {
             ProgramFile(name: $0.name, contents: ProgramSource.mapped($0.contents, firstLine: 1, to: $0.path))
         }
-        let extra = reprinted.filter { file in engine.file(named: file.name) == nil }
-        return .success(ResolvedEngine(files: canonical + extra, canonicalPaths: Set(engine.files.map(\.path))))
+        let extra = plan.engineFiles.filter { engine.file(named: $0.fileName) == nil }
+        let extraFiles = extra.map {
+            ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
+        }
+        let sources =
+            engine.files.map { ProgramFile(name: $0.name, contents: $0.contents) }
+            + extra.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
+        return .success(
+            ResolvedEngine(
+                files: canonical + extraFiles, sources: sources, canonicalPaths: Set(engine.files.map(\.path))))
+    }
+}
+
+extension ResolvedEngine {
+    /// The engine by content and language mode.
+    func identity(swiftVersion: String) -> String {
+        var hasher = SHA256()
+        hasher.update("swift \(swiftVersion)")
+        for source in sources {
+            hasher.update("\u{0}\(source.name)\u{0}\(source.contents.utf8.count)\u{0}")
+            hasher.update(source.contents)
+        }
+        return hasher.finalize()
     }
 }

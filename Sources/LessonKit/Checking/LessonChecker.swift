@@ -7,16 +7,11 @@ public struct LessonChecker: Sendable {
     public var options: CheckOptions
     public var toolchain: Toolchain
     public var catalog: EngineCatalog
-    public var strategy: any BuildStrategy
 
-    public init(
-        options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn,
-        strategy: any BuildStrategy = IsolatedBuildStrategy()
-    ) {
+    public init(options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn) {
         self.options = options
         self.toolchain = toolchain
         self.catalog = catalog
-        self.strategy = strategy
     }
 
     var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
@@ -49,23 +44,52 @@ public struct LessonChecker: Sendable {
         for index in runnable {
             let plan = plans[index]
             let markdownPath = Self.absolutePath(plan.path)
+            let engine = engines[index]!
+            let identity = engine.identity(swiftVersion: plan.swiftVersion)
             for (number, scenario) in plan.scenarios.enumerated() {
-                let files = ProgramSource.program(
-                    engine: engines[index]!.files, scenario: scenario.block, markdownPath: markdownPath)
-                scenarioJobs.append(ScenarioJob(files: files, swiftVersion: plan.swiftVersion))
+                let reason = MergeEligibility.reasonToBuildAlone(
+                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
+                    standalone: scenario.block.info.has("standalone"), swiftVersion: plan.swiftVersion)
+                scenarioJobs.append(
+                    ScenarioJob(
+                        engine: engine.files, engineIdentity: identity, scenario: scenario.block,
+                        markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason))
                 scenarioOwners.append((index, number))
             }
             snippetJobs += plan.snippets.map { SnippetJob(plan: index, block: $0) }
         }
 
-        let snippetResults = ParallelMap.map(snippetJobs, jobs: options.jobs) { [plans] job in
-            SnippetCheck(
-                plan: plans[job.plan], markdownPath: Self.absolutePath(plans[job.plan].path), compiler: compiler
-            )
-            .check(job.block)
+        let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
+        let keys = CacheKeys(toolchain: toolchain)
+        let snippetResults = CachedWork.map(
+            snippetJobs, cache: cache,
+            key: { [plans] job in
+                keys.key([
+                    "snippet", plans[job.plan].path, Self.absolutePath(plans[job.plan].path),
+                    String(job.block.firstContentLine), job.block.text,
+                ])
+            }, cacheable: { _ in true }
+        ) { [plans] pending in
+            ParallelMap.map(pending, jobs: options.jobs) { job in
+                SnippetCheck(
+                    plan: plans[job.plan], markdownPath: Self.absolutePath(plans[job.plan].path), compiler: compiler
+                )
+                .check(job.block)
+            }
         }
-        let executions = strategy.execute(
-            scenarioJobs, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+        let limits = self.limits
+        let executions = CachedWork.map(
+            scenarioJobs, cache: cache,
+            key: { job in
+                keys.key(
+                    ["scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)"]
+                        + job.files.flatMap { [$0.name, $0.contents] })
+            }, cacheable: Self.isCacheable
+        ) { pending in
+            options.strategy.implementation.execute(
+                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+        }
+        cache?.prune()
         let drift = EngineDrift.checks(plans, eligible: Set(runnable), catalog: catalog)
 
         var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
@@ -92,6 +116,15 @@ public struct LessonChecker: Sendable {
             return Self.assemble(plan, scenarios: outcomes[index], others: snippetsByPlan[index] + drift[index])
         }
         return CheckReport(lessons: lessons)
+    }
+
+    /// Results worth keeping: a build that succeeded and a run that ended on its own (or at the output
+    /// cap, which is part of the key). A build failure, a timeout or a checker error is checked again.
+    static func isCacheable(_ execution: ScenarioExecution) -> Bool {
+        guard execution.toolError == nil, execution.build?.succeeded == true, let run = execution.run else {
+            return false
+        }
+        return run.termination != .timedOut
     }
 
     private struct SnippetJob: Sendable {

@@ -1,5 +1,5 @@
 /// A place in a lesson file: the path as the user gave it, a 1-based line and, when known, a column.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     public var path: String
     public var line: Int
     public var column: Int?
@@ -23,8 +23,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 
 /// Something wrong with a lesson. Findings are values, collected and reported together; the checker never
 /// stops at the first one.
-public struct Finding: Hashable, Sendable, Error {
-    public enum Kind: String, Sendable, CaseIterable {
+public struct Finding: Hashable, Sendable, Error, Codable {
+    public enum Kind: String, Sendable, CaseIterable, Codable {
         // Reading findings: the file itself is malformed.
         case unreadableFile = "unreadable-file"
         case invalidEncoding = "invalid-encoding"

@@ -1,11 +1,11 @@
 /// The outcome of one check.
-public enum CheckStatus: String, Hashable, Sendable {
+public enum CheckStatus: String, Hashable, Sendable, Codable {
     case passed, failed, skipped
 }
 
 /// One check of a lesson: a scenario, a snippet, or the lesson file itself when it cannot be read.
-public struct CheckResult: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+public struct CheckResult: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         case scenario, snippet, drift, lesson
     }
 

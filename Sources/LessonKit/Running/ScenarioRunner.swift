@@ -20,11 +20,13 @@ public struct ScenarioRunner: Sendable {
         ]
     }
 
-    public func run(_ executable: String, arguments: [String] = []) throws -> ProcessResult {
+    /// Runs `executable`; `scenario` selects one scenario of a merged program.
+    public func run(_ executable: String, scenario: Int? = nil) throws -> ProcessResult {
         try WorkDirectory.using(prefix: "lesson-run") { directory in
-            try Subprocess.run(
-                executable, arguments: arguments, environment: Self.environment(home: directory.path),
-                workingDirectory: directory.path, limits: limits)
+            var environment = Self.environment(home: directory.path)
+            if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }
+            return try Subprocess.run(
+                executable, arguments: [], environment: environment, workingDirectory: directory.path, limits: limits)
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// How a process ended.
-public enum Termination: Hashable, Sendable {
+public enum Termination: Hashable, Sendable, Codable {
     case exited(Int32)
     /// Killed by a signal it raised or received (a Swift trap is SIGILL on x86_64, SIGTRAP on arm64).
     case signaled(Int32)
@@ -18,7 +18,7 @@ public enum Termination: Hashable, Sendable {
 }
 
 /// What a finished process printed and how it ended.
-public struct ProcessResult: Sendable {
+public struct ProcessResult: Sendable, Codable {
     public var termination: Termination
     public var standardOutput: [UInt8]
     public var standardError: [UInt8]
@@ -193,7 +193,7 @@ private enum SpawnChdir {
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
         Int32
 
-    nonisolated(unsafe) static let function: Function? = {
+    static let function: Function? = {
         guard let handle = dlopen(nil, RTLD_NOW),
             let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np")
         else { return nil }

@@ -1,0 +1,104 @@
+/// Decides whether a scenario may be compiled merged with others, its top-level code wrapped in a function.
+///
+/// Wrapping changes what some programs print or whether they build: a type declared in a function prints
+/// with a local-context name, `deinit` and `weak` references run at other times once locals replace globals,
+/// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
+/// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
+/// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated).
+public enum MergeEligibility {
+    /// Words whose presence makes a scenario standalone.
+    static let standaloneWords: Set<String> = [
+        "class", "struct", "enum", "actor", "protocol", "extension", "typealias", "operator", "precedencegroup",
+        "import", "deinit", "weak", "unowned", "await", "async", "#function", "@main", "#if",
+    ]
+
+    /// Why `scenario` must be built alone, or nil when it may be merged.
+    public static func reasonToBuildAlone(
+        scenario: String, engineSources: [String], standalone: Bool, swiftVersion: String
+    )
+        -> String?
+    {
+        if standalone { return "marked standalone" }
+        if swiftVersion != "5" { return "Swift \(swiftVersion) language mode" }
+        let scenarioTokens = SwiftTokens(scenario)
+        if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return "uses '\(word)'" }
+        let engineNames = Set(engineSources.flatMap { SwiftTokens($0).topLevelDeclaredNames })
+        if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
+            return "declares '\(name)', which the engine declares too"
+        }
+        return nil
+    }
+}
+
+/// A rough Swift tokenizer: the words of a source (identifiers, keywords, `#`/`@` directives and attributes)
+/// outside comments and string literals, and the names declared at the top level.
+struct SwiftTokens {
+    private(set) var words: [String] = []
+    private(set) var topLevelDeclaredNames: [String] = []
+
+    init(_ source: String) {
+        var depth = 0
+        var declaring = false
+        var characters = Array(source.unicodeScalars)[...]
+        while let character = characters.first {
+            if character == "/" && characters.dropFirst().first == "/" {
+                while let next = characters.first, next != "\n" { characters.removeFirst() }
+            } else if character == "/" && characters.dropFirst().first == "*" {
+                characters.removeFirst(2)
+                while !characters.isEmpty && !(characters.first == "*" && characters.dropFirst().first == "/") {
+                    characters.removeFirst()
+                }
+                characters = characters.dropFirst(2)
+            } else if character == "\"" {
+                Self.skipString(&characters)
+            } else if character == "{" || character == "(" || character == "[" {
+                depth += 1
+                characters.removeFirst()
+            } else if character == "}" || character == ")" || character == "]" {
+                depth -= 1
+                characters.removeFirst()
+            } else if Self.startsWord(character) {
+                var word = String(character)
+                characters.removeFirst()
+                while let next = characters.first, Self.continuesWord(next) {
+                    word.unicodeScalars.append(next)
+                    characters.removeFirst()
+                }
+                words.append(word)
+                if declaring && depth == 0 { topLevelDeclaredNames.append(word) }
+                declaring = depth == 0 && ["let", "var", "func", "class", "struct", "enum", "actor"].contains(word)
+                continue
+            } else {
+                characters.removeFirst()
+            }
+            if !(character == " " || character == "\t") { declaring = false }
+        }
+    }
+
+    private static func startsWord(_ character: Unicode.Scalar) -> Bool {
+        character == "_" || character == "#" || character == "@" || character.properties.isAlphabetic
+    }
+
+    private static func continuesWord(_ character: Unicode.Scalar) -> Bool {
+        character == "_" || character.properties.isAlphabetic || character.properties.numericType != nil
+    }
+
+    /// Skips a string literal (single-line, multi-line or with interpolation, roughly).
+    private static func skipString(_ characters: inout ArraySlice<Unicode.Scalar>) {
+        let multiline = characters.starts(with: ["\"", "\"", "\""])
+        characters = characters.dropFirst(multiline ? 3 : 1)
+        while let character = characters.first {
+            if character == "\\" {
+                characters = characters.dropFirst(2)
+            } else if multiline && characters.starts(with: ["\"", "\"", "\""]) {
+                characters = characters.dropFirst(3)
+                return
+            } else if !multiline && (character == "\"" || character == "\n") {
+                characters.removeFirst()
+                return
+            } else {
+                characters.removeFirst()
+            }
+        }
+    }
+}

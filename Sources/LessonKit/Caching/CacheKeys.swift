@@ -1,0 +1,41 @@
+import Foundation
+
+/// Builds cache keys from everything that can change a result: the checker itself, the compiler (path, size
+/// and modification time, so a warm check never starts it), the build flags and the inputs of the result.
+public struct CacheKeys: Sendable {
+    /// Bumped whenever what the checker stores or how it judges changes.
+    public static let checkerVersion = "lesson-0.2.0"
+
+    private let base: String
+
+    public init(toolchain: Toolchain) {
+        var parts = [Self.checkerVersion, Self.identity(of: "/proc/self/exe")]
+        parts.append(Self.identity(of: toolchain.swiftc))
+        if let frontend = toolchain.swiftFrontend { parts.append(Self.identity(of: frontend)) }
+        parts.append(SwiftCompiler.arguments(swiftVersion: "").joined(separator: " "))
+        base = parts.joined(separator: "\n")
+    }
+
+    /// Path, size and modification time of a file, symbolic links followed.
+    static func identity(of path: String) -> String {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
+            return "\(path) missing"
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path) -> \(resolved) \(size) \(modified)"
+    }
+
+    /// The key of a result computed from `parts` (the kind of result first).
+    public func key(_ parts: [String]) -> String {
+        var hasher = SHA256()
+        hasher.update(base)
+        for part in parts {
+            // Length-prefixed, so that no two lists of parts hash the same input.
+            hasher.update("\u{0}\(part.utf8.count)\u{0}")
+            hasher.update(part)
+        }
+        return hasher.finalize()
+    }
+}

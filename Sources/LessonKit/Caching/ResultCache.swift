@@ -1,0 +1,80 @@
+import Foundation
+
+/// A content-addressed store of check results on disk, under `.build/lesson-cache` by default.
+///
+/// Keys are SHA-256 digests of everything that can change a result, so an entry is never returned for other
+/// input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
+/// check killed halfway leaves at worst a stray temporary file, never a torn entry. A hit refreshes the
+/// entry's modification time; `prune()` removes the least recently used entries past the bounds.
+public struct ResultCache: Sendable {
+    public let directory: String
+    public var maxEntries: Int
+    public var maxBytes: Int
+
+    /// The layout version of the entries; a change makes old entries unreachable (and pruned in time).
+    static let layout = "v1"
+
+    public init(directory: String, maxEntries: Int = 20_000, maxBytes: Int = 256 << 20) {
+        self.directory = directory
+        self.maxEntries = maxEntries
+        self.maxBytes = maxBytes
+    }
+
+    private func path(for key: String) -> String {
+        "\(directory)/\(Self.layout)/\(key.prefix(2))/\(key).json"
+    }
+
+    public func load<Value: Decodable>(_ type: Value.Type, key: String) -> Value? {
+        let path = path(for: key)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let value = try? JSONDecoder().decode(Value.self, from: data) else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        utimes(path, nil)  // most recently used
+        return value
+    }
+
+    public func store<Value: Encodable>(_ value: Value, key: String) {
+        let path = path(for: key)
+        let folder = (path as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+            let data = try? JSONEncoder().encode(value)
+        else { return }
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Removes the least recently used entries (and stray temporary files older than an hour) until at most
+    /// 80% of each bound is used.
+    public func prune() {
+        let root = "\(directory)/\(Self.layout)"
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return }
+        var entries: [(path: String, modified: Date, size: Int)] = []
+        var totalBytes = 0
+        let staleTemporary = Date().addingTimeInterval(-3600)
+        while let relative = enumerator.nextObject() as? String {
+            let path = root + "/" + relative
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            let modified = attributes[.modificationDate] as? Date ?? .distantPast
+            if relative.hasSuffix(".tmp") {
+                if modified < staleTemporary { try? FileManager.default.removeItem(atPath: path) }
+                continue
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            entries.append((path, modified, size))
+            totalBytes += size
+        }
+        guard entries.count > maxEntries || totalBytes > maxBytes else { return }
+        entries.sort { $0.modified < $1.modified }
+        var count = entries.count
+        for entry in entries where count > maxEntries * 8 / 10 || totalBytes > maxBytes * 8 / 10 {
+            try? FileManager.default.removeItem(atPath: entry.path)
+            count -= 1
+            totalBytes -= entry.size
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// The result cache: exact keys, atomic entries, bounded size, and a warm check that starts no compiler.
+final class ResultCacheTests: XCTestCase {
+    private var folder: String!
+
+    override func setUp() {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(getpid())-\(UUID().uuidString)").path
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func testSHA256KnownDigests() {
+        XCTAssertEqual(SHA256.hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hex(String(repeating: "a", count: 1000)),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    func testKeysSeparateTheirParts() throws {
+        let keys = CacheKeys(toolchain: try TestSupport.toolchain())
+        XCTAssertNotEqual(keys.key(["ab", "c"]), keys.key(["a", "bc"]))
+        XCTAssertEqual(keys.key(["a", "b"]), keys.key(["a", "b"]))
+    }
+
+    func testStoreLoadAndCorruptEntries() throws {
+        let cache = ResultCache(directory: folder)
+        XCTAssertNil(cache.load([String].self, key: "ab12"))
+        cache.store(["x"], key: "ab12")
+        XCTAssertEqual(cache.load([String].self, key: "ab12"), ["x"])
+        let path = folder + "/v1/ab/ab12.json"
+        try Data("{torn".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.load([String].self, key: "ab12"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a corrupt entry is removed")
+    }
+
+    func testPruneKeepsTheMostRecentlyUsedEntries() throws {
+        let cache = ResultCache(directory: folder, maxEntries: 10, maxBytes: 1 << 20)
+        for index in 0..<12 {
+            cache.store([index], key: String(format: "%02x-entry", index))
+            let path =
+                folder + "/v1/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
+            let date = Date(timeIntervalSinceNow: Double(index - 100))
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        }
+        cache.prune()
+        let kept = (0..<12).filter { cache.load([Int].self, key: String(format: "%02x-entry", $0)) != nil }
+        XCTAssertEqual(kept, Array(4..<12))
+    }
+
+    /// A warm check reads every result from the cache and starts no compiler; an edited scenario is
+    /// rebuilt alone. The compilers are wrapped in scripts that log each call.
+    func testWarmCheckStartsNoCompilerAndAnEditRebuildsOnlyItsScenario() throws {
+        TestSupport.enterPackageRoot()
+        let real = try TestSupport.toolchain()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let log = folder + "/calls.log"
+        func wrapper(_ name: String, _ target: String) throws -> String {
+            let path = folder + "/" + name
+            try Data("#!/bin/sh\necho \(name) >> \(log)\nexec \(target) \"$@\"\n".utf8).write(
+                to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+            return path
+        }
+        let toolchain = Toolchain(
+            swiftc: try wrapper("swiftc", real.swiftc),
+            swiftFrontend: try wrapper("swift-frontend", real.swiftFrontend!))
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let lesson = folder + "/lesson.md"
+        let text = try String(contentsOfFile: "Fixtures/merge/one-trap-among-three.md", encoding: .utf8)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        func calls() -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        let cold = LessonChecker(options: options, toolchain: toolchain).check(files: [lesson])
+        XCTAssertEqual(cold.totals, CheckReport.Totals(passed: 2, failed: 1, skipped: 0))
+        let coldCalls = calls().count
+        XCTAssertGreaterThan(coldCalls, 0)
+
+        let warm = LessonChecker(options: options, toolchain: toolchain).check(files: [lesson])
+        XCTAssertEqual(warm, cold)
+        XCTAssertEqual(calls().count, coldCalls, "a warm check started a compiler")
+
+        try Data(text.replacingOccurrences(of: "print(\"third\")", with: "print(\"third!\")").utf8).write(
+            to: URL(fileURLWithPath: lesson))
+        let edited = LessonChecker(options: options, toolchain: toolchain).check(files: [lesson])
+        XCTAssertEqual(edited.totals, CheckReport.Totals(passed: 1, failed: 2, skipped: 0))
+        XCTAssertEqual(Array(calls().dropFirst(coldCalls)), ["swiftc"], "only the edited scenario is rebuilt")
+    }
+
+    /// A failed build and a timeout are checked again, never kept.
+    func testFailuresThatMayBeTransientAreNotCached() {
+        let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)
+        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: failedBuild, run: nil)))
+        var built = failedBuild
+        built.succeeded = true
+        let timedOut = ProcessResult(termination: .timedOut, standardOutput: [], standardError: [], seconds: 2)
+        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: built, run: timedOut)))
+        var trapped = timedOut
+        trapped.termination = .signaled(4)
+        XCTAssertTrue(LessonChecker.isCacheable(ScenarioExecution(build: built, run: trapped)))
+        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: nil, run: nil, toolError: "disk full")))
+    }
+}
