@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Benchmark of `lesson check` on a synthetic course, every figure measured side by side in one run:
+#   1. one swiftc call per scenario (compile and run), on two workers: the cost without this tool;
+#   2. the isolated strategy (one build per scenario), no cache;
+#   3. the fast path (merged builds), cold cache;
+#   4. a warm re-check with nothing changed;
+#   5. a re-check after editing one scenario;
+#   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons.
+#
+# usage: Benchmarks/run.sh [LESSONS]      (default 40 lessons, 120 scenarios)
+# LESSON_BIN=path uses an already built binary; otherwise a release build is made.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lessons="${1:-40}"
+work="$(mktemp -d /tmp/lesson-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+if [ -z "${LESSON_BIN:-}" ]; then
+    swift build -c release --product lesson >/dev/null
+    LESSON_BIN="$(swift build -c release --show-bin-path)/lesson"
+fi
+python3 Benchmarks/generate_course.py "$work/course" "$lessons" Sources/Engines
+python3 Benchmarks/generate_course.py "$work/course4x" "$((lessons * 4))" Sources/Engines
+scenarios=$(grep -rc '^// main.swift' "$work/course" | awk -F: '{ s += $2 } END { print s }')
+
+now() { date +%s.%N; }
+elapsed() { python3 -c "print(f'{$2 - $1:.2f}')"; }
+
+# 1. One swiftc call per scenario, two at a time.
+python3 - "$work/course" "$work/single" <<'PY'
+import os, re, sys
+course, out = sys.argv[1], sys.argv[2]
+count = 0
+for root, _, files in os.walk(course):
+    for name in sorted(files):
+        text = open(os.path.join(root, name), encoding="utf-8").read()
+        blocks = re.findall(r"```swift\n(.*?)```", text, re.S)
+        engine = next(b for b in blocks if not b.startswith("// main.swift") and not b.startswith("import"))
+        engine_name = engine.split()[1]
+        for block in blocks:
+            if block.startswith("// main.swift"):
+                folder = os.path.join(out, str(count))
+                os.makedirs(folder)
+                open(os.path.join(folder, engine_name), "w", encoding="utf-8").write(engine)
+                open(os.path.join(folder, "main.swift"), "w", encoding="utf-8").write(block)
+                count += 1
+PY
+start=$(now)
+ls "$work/single" | xargs -P 2 -I{} sh -c \
+    'cd "$1/{}" && swiftc -module-name main -swift-version 5 -Onone *.swift -o prog 2>/dev/null && ./prog >/dev/null' _ "$work/single"
+single=$(elapsed "$start" "$(now)")
+
+run_check() { "$LESSON_BIN" check --color never "$@" >/dev/null 2>"$work/stats" || true; }
+
+start=$(now); run_check --strategy isolated --no-cache "$work/course"; isolated=$(elapsed "$start" "$(now)")
+start=$(now); run_check --cache-dir "$work/cache" "$work/course"; cold=$(elapsed "$start" "$(now)")
+start=$(now); run_check --cache-dir "$work/cache" "$work/course"; warm=$(elapsed "$start" "$(now)")
+first=$(ls "$work/course/uikit" | head -1)
+sed -i 's/adim-1-2/adim-1-2b/g' "$work/course/uikit/$first"
+start=$(now); run_check --cache-dir "$work/cache" "$work/course"; edited=$(elapsed "$start" "$(now)")
+
+"$LESSON_BIN" check --no-cache --stats "$work/course" >/dev/null 2>"$work/stats40" || true
+"$LESSON_BIN" check --no-cache --stats "$work/course4x" >/dev/null 2>"$work/stats160" || true
+peak() { sed -n 's/.*peak memory \([0-9]*\) KiB.*/\1/p' "$1"; }
+
+ratio() { python3 -c "print(f'{$1 / $2:.1f}x')"; }
+share() { python3 -c "print(f'{100 * $1 / $2:.1f}%')"; }
+echo "synthetic course: $lessons lessons, $scenarios scenarios, both engines; $(nproc) cores; $LESSON_BIN"
+printf '%-52s %9s  %s\n' "what" "seconds" "compared"
+printf '%-52s %9s  %s\n' "one swiftc call per scenario, 2 workers" "$single" "baseline"
+printf '%-52s %9s  %s\n' "lesson check --strategy isolated --no-cache" "$isolated" "$(ratio "$single" "$isolated") faster than baseline"
+printf '%-52s %9s  %s\n' "lesson check, cold cache (merged builds)" "$cold" "$(ratio "$single" "$cold") faster than baseline"
+printf '%-52s %9s  %s\n' "lesson check, warm, nothing changed" "$warm" "$(share "$warm" "$cold") of cold"
+printf '%-52s %9s  %s\n' "lesson check, warm, one scenario edited" "$edited" "$(share "$edited" "$cold") of cold"
+printf 'peak memory of the checker: %s KiB at %s lessons, %s KiB at %s lessons\n' \
+    "$(peak "$work/stats40")" "$lessons" "$(peak "$work/stats160")" "$((lessons * 4))"
