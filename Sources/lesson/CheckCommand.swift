@@ -7,7 +7,7 @@ enum CheckCommand {
         let start = DispatchTime.now()
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help", "--no-cache", "--stats"],
+            flags: ["--help", "--no-cache", "--stats", "--update"],
             options: ["--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir"])
         if values["--help"] != nil {
             print(Help.check)
@@ -38,7 +38,13 @@ enum CheckCommand {
         let paths = parser.paths.isEmpty ? ["Lessons"] : parser.paths
         let files = try LessonDiscovery.lessonFiles(in: paths)
         let toolchain = try Toolchain.locate()
-        let report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog).check(files: files)
+        var report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog).check(files: files)
+        if values["--update"] != nil {
+            let outcome = LessonUpdater.update(report)
+            report = outcome.report
+            let lines = outcome.changes + outcome.refused
+            if !lines.isEmpty { FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+        }
         let text = TextReporter(useColor: useColor).render(report, courseSummary: paths.contains(where: isFolder))
         FileHandle.standardOutput.write(Data(text.utf8))
         if values["--stats"] != nil { printStatistics(since: start) }

@@ -24,9 +24,13 @@ enum Help {
         parses every platform snippet, compares engine reprints, and reports each finding as
         `path:line:column: error: message`. Checking a folder adds a summary line per course folder.
 
-        USAGE: lesson check [options] [PATH ...]
+        USAGE: lesson check [--update] [options] [PATH ...]
 
         OPTIONS:
+          --update              Accept what the scenarios print: rewrite each expected block that differs,
+                                insert missing ones, refresh drifted engine reprints (in place, atomically;
+                                a lesson with a scenario that does not build, traps or times out is left
+                                untouched)
           --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)

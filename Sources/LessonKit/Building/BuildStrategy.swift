@@ -11,11 +11,14 @@ public struct ScenarioJob: Sendable {
     public var swiftVersion: String
     /// Why the scenario must be built alone; nil when it may be merged.
     public var buildAloneReason: String?
+    /// Whether the built program is run (not for `no_run` and `compile_fail` scenarios).
+    public var runs: Bool
 
     public init(
         engine: [ProgramFile], engineIdentity: String, scenario: FencedBlock, markdownPath: String,
-        swiftVersion: String, buildAloneReason: String?
+        swiftVersion: String, buildAloneReason: String?, runs: Bool = true
     ) {
+        self.runs = runs
         self.engine = engine
         self.engineIdentity = engineIdentity
         self.scenario = scenario
@@ -70,7 +73,7 @@ public struct IsolatedBuildStrategy: BuildStrategy {
             return try WorkDirectory.using(prefix: "lesson-build") { directory in
                 let build = try compiler.build(
                     job.files, swiftVersion: job.swiftVersion, in: directory.path, output: "scenario")
-                guard build.succeeded else { return ScenarioExecution(build: build, run: nil) }
+                guard build.succeeded, job.runs else { return ScenarioExecution(build: build, run: nil) }
                 return ScenarioExecution(build: build, run: try runner.run(directory.path + "/scenario"))
             }
         } catch {

@@ -51,7 +51,13 @@ public struct MergedBuildStrategy: BuildStrategy {
                 directories.append(directory)
                 var share = build
                 share.seconds = build.seconds / Double(indices.count)
-                runs += indices.enumerated().map { ($0.element, executable, $0.offset, share) }
+                for (selection, job) in indices.enumerated() {
+                    if scenarioJobs[job].runs {
+                        runs.append((job, executable, selection, share))
+                    } else {
+                        executions[job] = ScenarioExecution(build: share, run: nil)
+                    }
+                }
             }
         }
         defer { directories.forEach { $0.remove() } }

@@ -75,6 +75,9 @@ enum EngineDrift {
         let line = first < reprint.count ? block.firstContentLine + first : block.lastLine
         let diff = LineDiff(old: reprint, new: reference).unifiedHunks(firstLine: block.firstContentLine)
         check.status = .failed
+        check.fix = BlockFix(
+            action: .replaceContent, blockLine: block.openingLine, lines: reference,
+            subject: "engine file \(file.fileName)")
         check.findings = [
             Finding(
                 .drift, at: plan.lesson.location(line),

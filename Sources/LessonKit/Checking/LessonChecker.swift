@@ -39,6 +39,7 @@ public struct LessonChecker: Sendable {
         let runnable = engines.keys.sorted()
 
         var scenarioJobs: [ScenarioJob] = []
+        var presetChecks = [[CheckResult]](repeating: [], count: plans.count)
         var scenarioOwners: [(plan: Int, scenario: Int)] = []
         var snippetJobs: [SnippetJob] = []
         for index in runnable {
@@ -47,16 +48,39 @@ public struct LessonChecker: Sendable {
             let engine = engines[index]!
             let identity = engine.identity(swiftVersion: plan.swiftVersion)
             for (number, scenario) in plan.scenarios.enumerated() {
-                let reason = MergeEligibility.reasonToBuildAlone(
-                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
-                    standalone: scenario.block.info.has("standalone"), swiftVersion: plan.swiftVersion)
+                if let check = Self.checkWithoutRunning(scenario, in: plan) {
+                    presetChecks[index].append(check)
+                    continue
+                }
+                let options = scenario.options
+                let reason =
+                    options.compileFail
+                    ? "marked compile_fail"
+                    : MergeEligibility.reasonToBuildAlone(
+                        scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
+                        standalone: options.standalone, swiftVersion: plan.swiftVersion)
                 scenarioJobs.append(
                     ScenarioJob(
                         engine: engine.files, engineIdentity: identity, scenario: scenario.block,
-                        markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason))
+                        markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
+                        runs: !options.noRun && !options.compileFail))
                 scenarioOwners.append((index, number))
             }
-            snippetJobs += plan.snippets.map { SnippetJob(plan: index, block: $0) }
+            for block in plan.snippets {
+                if let check = Self.snippetWithoutParsing(block, in: plan) {
+                    presetChecks[index].append(check)
+                } else {
+                    snippetJobs.append(SnippetJob(plan: index, block: block))
+                }
+            }
+            for file in plan.engineFiles {
+                if let findings = plan.blockFindings[file.block.openingLine] {
+                    presetChecks[index].append(
+                        CheckResult(
+                            kind: .lesson, location: plan.lesson.location(file.block.openingLine),
+                            name: "attributes of \(file.fileName)", status: .failed, findings: findings))
+                }
+            }
         }
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
@@ -113,7 +137,8 @@ public struct LessonChecker: Sendable {
                             findings: lessonFailures[index])
                     ])
             }
-            return Self.assemble(plan, scenarios: outcomes[index], others: snippetsByPlan[index] + drift[index])
+            return Self.assemble(
+                plan, scenarios: outcomes[index], others: snippetsByPlan[index] + drift[index] + presetChecks[index])
         }
         return CheckReport(lessons: lessons)
     }
@@ -125,6 +150,34 @@ public struct LessonChecker: Sendable {
             return false
         }
         return run.termination != .timedOut
+    }
+
+    /// The check of a scenario that is not built: `ignore` (skipped), or attributes that are unknown or
+    /// misused (failed).
+    static func checkWithoutRunning(_ scenario: Scenario, in plan: LessonPlan) -> CheckResult? {
+        let location = plan.lesson.location(scenario.block.openingLine)
+        if !scenario.attributeFindings.isEmpty {
+            return CheckResult(
+                kind: .scenario, location: location, name: scenario.description, status: .failed,
+                findings: scenario.attributeFindings)
+        }
+        guard scenario.options.ignored else { return nil }
+        var check = CheckResult(kind: .scenario, location: location, name: scenario.description, status: .skipped)
+        check.skipReason = scenario.options.ignoreReason ?? "marked ignore"
+        return check
+    }
+
+    /// The check of a snippet that is not parsed: `ignore`, or attributes that are unknown.
+    static func snippetWithoutParsing(_ block: FencedBlock, in plan: LessonPlan) -> CheckResult? {
+        let location = plan.lesson.location(block.openingLine)
+        let name = "snippet at line \(block.openingLine)"
+        if let findings = plan.blockFindings[block.openingLine] {
+            return CheckResult(kind: .snippet, location: location, name: name, status: .failed, findings: findings)
+        }
+        guard let ignore = block.info.attribute("ignore") else { return nil }
+        var check = CheckResult(kind: .snippet, location: location, name: name, status: .skipped)
+        check.skipReason = ignore.value ?? "marked ignore"
+        return check
     }
 
     private struct SnippetJob: Sendable {

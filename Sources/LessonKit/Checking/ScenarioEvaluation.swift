@@ -1,6 +1,8 @@
 import Foundation
 
-/// Turns what happened to a scenario (its build, its run) into a check with located findings.
+/// Turns what happened to a scenario (its build, its run) into a check with located findings, keeping the
+/// promises of its attributes (`no_run`, `compile_fail`, `should_trap`) and of its expected block
+/// (`unordered`, `ellipsis`).
 struct ScenarioEvaluation {
     let plan: LessonPlan
     /// The absolute path the program's `#sourceLocation` lines name.
@@ -23,12 +25,48 @@ struct ScenarioEvaluation {
             check.findings = [Finding(.buildError, at: opening, "cannot build the scenario: \(toolError)")]
             return Outcome(check: check, engineErrors: [])
         }
-        guard let build = execution.build, build.succeeded, let run = execution.run else {
+        if scenario.options.compileFail, let build = execution.build {
+            return compileFail(scenario, build, check: check)
+        }
+        guard let build = execution.build, build.succeeded else {
             return buildFailure(execution.build, check: check)
+        }
+        guard let run = execution.run else {
+            // `no_run`: building was the whole promise.
+            check.status = .passed
+            return Outcome(check: check, engineErrors: [])
         }
         let output = String(decoding: run.standardOutput, as: UTF8.self)
         check.actualOutput = output
-        check.findings = runFindings(scenario, run, output: output, at: opening)
+        (check.findings, check.fix) = runFindings(scenario, run, output: output, at: opening)
+        check.status = check.findings.isEmpty ? .passed : .failed
+        return Outcome(check: check, engineErrors: [])
+    }
+
+    // MARK: Building
+
+    private func compileFail(_ scenario: Scenario, _ build: CompileResult, check: CheckResult) -> Outcome {
+        var check = check
+        guard !build.succeeded else {
+            check.findings = [Finding(.attributePromise, at: check.location, "marked compile_fail but it built")]
+            return Outcome(check: check, engineErrors: [])
+        }
+        let failure = buildFailure(build, check: check)
+        guard failure.engineErrors.isEmpty else { return failure }
+        let diagnostics = build.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.map {
+            let location = locate($0, fallback: check.location).0
+            return "\(location.description): \($0.severity.rawValue): \($0.message)"
+        }
+        let text = diagnostics.joined(separator: "\n")
+        for line in scenario.expected?.content ?? [] where !line.text.trimmingSpaces().isEmpty {
+            if !text.contains(line.text.trimmingSpaces()) {
+                check.findings.append(
+                    Finding(
+                        .attributePromise, at: plan.lesson.location(line.number),
+                        "marked compile_fail, but the diagnostics do not contain '\(line.text.trimmingSpaces())'",
+                        details: ["the diagnostics:"] + diagnostics.map { "  " + $0 }))
+            }
+        }
         check.status = check.findings.isEmpty ? .passed : .failed
         return Outcome(check: check, engineErrors: [])
     }
@@ -84,65 +122,79 @@ struct ScenarioEvaluation {
         return (fallback, false)
     }
 
+    // MARK: Running
+
     private func runFindings(_ scenario: Scenario, _ run: ProcessResult, output: String, at opening: SourceLocation)
-        -> [Finding]
+        -> ([Finding], BlockFix?)
     {
         let printed = OutputComparison.lines(of: output)
         let before = printed.isEmpty ? [] : ["output before it stopped:"] + printed.suffix(20).map { "  " + $0 }
         switch run.termination {
         case .timedOut:
-            return [
-                Finding(
-                    .timeout, at: opening,
-                    "the scenario did not finish within the \(seconds(limits.timeout)) s time limit",
-                    details: before)
-            ]
+            let message = "the scenario did not finish within the \(seconds(limits.timeout)) s time limit"
+            return ([Finding(.timeout, at: opening, message, details: before)], nil)
         case .outputLimitExceeded:
-            return [
-                Finding(
-                    .outputLimit, at: opening,
-                    "the scenario printed more than the \(ByteCount.describe(limits.outputLimit)) output limit and was stopped"
-                )
-            ]
+            let limit = ByteCount.describe(limits.outputLimit)
+            let message = "the scenario printed more than the \(limit) output limit and was stopped"
+            return ([Finding(.outputLimit, at: opening, message)], nil)
         case .signaled(let signal):
             let trapped = signal == SIGILL || signal == SIGTRAP
+            if trapped && scenario.options.shouldTrap { return compareOutput(scenario, printed, at: opening) }
             var message = trapped ? "the scenario trapped" : "the scenario crashed (\(Self.signalName(signal)))"
             if let fatal = Self.fatalErrorLine(run.standardError) { message += ": " + fatal }
-            return [Finding(trapped ? .trap : .crash, at: opening, message, details: before)]
-        case .exited(let status) where status != 0:
-            let errors = String(decoding: run.standardError, as: UTF8.self).split(separator: "\n").prefix(20)
-            return [
-                Finding(
-                    .nonZeroExit, at: opening, "the scenario exited with status \(status)",
-                    details: errors.map(String.init))
-            ]
-        case .exited:
-            break
+            return ([Finding(trapped ? .trap : .crash, at: opening, message, details: before)], nil)
+        case .exited(let status):
+            if scenario.options.shouldTrap {
+                let message = "marked should_trap but it exited with status \(status)"
+                return ([Finding(.attributePromise, at: opening, message, details: before)], nil)
+            }
+            if status != 0 {
+                let errors = String(decoding: run.standardError, as: UTF8.self).split(separator: "\n").prefix(20)
+                let message = "the scenario exited with status \(status)"
+                return ([Finding(.nonZeroExit, at: opening, message, details: errors.map(String.init))], nil)
+            }
+            return compareOutput(scenario, printed, at: opening)
         }
+    }
+
+    private func compareOutput(_ scenario: Scenario, _ printed: [String], at opening: SourceLocation) -> (
+        [Finding], BlockFix?
+    ) {
         guard let expected = scenario.expected else {
-            return [
-                Finding(
-                    .missingExpectedOutput, at: opening,
-                    "the scenario has no expected output: add a bare ``` block after it",
-                    details: ["it printed:"] + printed.map { "  " + $0 })
-            ]
+            let fix = BlockFix(
+                action: .insertAfter, blockLine: scenario.block.openingLine, lines: printed, subject: "expected output")
+            let finding = Finding(
+                .missingExpectedOutput, at: opening,
+                "the scenario has no expected output: add a bare ``` block after it",
+                details: ["it printed:"] + printed.map { "  " + $0 })
+            return ([finding], fix)
         }
         let expectedLines = expected.content.map(\.text)
+        let options = scenario.outputOptions
         guard
             let mismatch = OutputComparison.compare(
-                expected: expectedLines, actual: printed, firstLine: expected.firstContentLine)
-        else { return [] }
+                expected: expectedLines, actual: printed, firstLine: expected.firstContentLine, options: options)
+        else { return ([], nil) }
         let line: Int
-        let message: String
+        var message: String
         if mismatch.firstDifference < expectedLines.count {
             line = expected.firstContentLine + mismatch.firstDifference
             message = "expected output differs at line \(mismatch.firstDifference + 1) of \(expectedLines.count)"
         } else {
             line = expected.closingLine ?? expected.lastLine
             let extra = printed.count - expectedLines.count
-            message = "the scenario printed \(extra) more line\(extra == 1 ? "" : "s") than expected"
+            message =
+                options.ellipsis || options.unordered || extra <= 0
+                ? "the scenario printed more than the expected output holds"
+                : "the scenario printed \(extra) more line\(extra == 1 ? "" : "s") than expected"
         }
-        return [Finding(.outputMismatch, at: plan.lesson.location(line), message, details: mismatch.diff)]
+        if options.unordered { message += " (lines compared in any order)" }
+        if options.ellipsis { message += " ('...' matches any lines)" }
+        let lines =
+            options.ellipsis ? OutputMatching.keepingWildcards(expected: expectedLines, actual: printed) : printed
+        let fix = BlockFix(
+            action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
+        return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, details: mismatch.diff)], fix)
     }
 
     /// `Fatal error: …` from the runtime's report, without the file and line prefix, which name the standard

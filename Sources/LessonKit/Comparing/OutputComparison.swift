@@ -22,10 +22,26 @@ public enum OutputComparison {
         return lines
     }
 
-    public static func compare(expected: [String], actual: [String], firstLine: Int) -> Mismatch? {
-        guard expected != actual else { return nil }
-        var first = 0
-        while first < expected.count && first < actual.count && expected[first] == actual[first] { first += 1 }
+    public static func compare(
+        expected: [String], actual: [String], firstLine: Int, options: OutputOptions = OutputOptions()
+    ) -> Mismatch? {
+        let first: Int
+        if options.ellipsis {
+            guard let difference = OutputMatching.firstEllipsisDifference(expected: expected, actual: actual) else {
+                return nil
+            }
+            first = difference
+        } else if options.unordered {
+            guard let difference = OutputMatching.firstUnorderedDifference(expected: expected, actual: actual) else {
+                return nil
+            }
+            first = difference
+        } else {
+            guard expected != actual else { return nil }
+            var index = 0
+            while index < expected.count && index < actual.count && expected[index] == actual[index] { index += 1 }
+            first = index
+        }
         let diff = LineDiff(old: expected, new: actual)
         return Mismatch(
             firstDifference: first, expectedLineCount: expected.count,

@@ -43,6 +43,7 @@ public struct Finding: Hashable, Sendable, Error, Codable {
         case outputLimit = "output-limit"
         case snippetSyntax = "snippet-syntax"
         case malformedInfoString = "malformed-info-string"
+        case attributePromise = "attribute-promise"
         case drift = "drift"
         case unknownEngine = "unknown-engine"
 

@@ -17,6 +17,11 @@ public struct Scenario: Hashable, Sendable {
     public var block: FencedBlock
     public var header: FileHeader
     public var expected: FencedBlock?
+    public var options: ScenarioOptions
+    public var outputOptions: OutputOptions
+    /// Attributes of the scenario or its expected block that are unknown or misused: the scenario is not
+    /// run, and fails with these findings.
+    public var attributeFindings: [Finding]
 
     public var description: String { header.description }
 }
@@ -35,6 +40,8 @@ public struct LessonPlan: Sendable {
     public var engineFiles: [EngineFile]
     public var scenarios: [Scenario]
     public var snippets: [FencedBlock]
+    /// Attribute findings of snippets and engine files, by the block's opening line.
+    public var blockFindings: [Int: [Finding]]
     /// The engine named in the front matter (`engine: Sync`) and the line that names it.
     public var namedEngine: (name: String, line: Int)?
     /// `-swift-version` for this lesson's programs: 5 unless the front matter says `swift-version: 6`.

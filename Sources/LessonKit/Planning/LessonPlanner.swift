@@ -13,6 +13,7 @@ public enum LessonPlanner {
         var engineFiles: [EngineFile] = []
         var scenarios: [Scenario] = []
         var snippets: [FencedBlock] = []
+        var blockFindings: [Int: [Finding]] = [:]
         var findings = lesson.readingFindings
         var awaitingOutput: Int?  // index in `scenarios` of the scenario still looking for its output
 
@@ -23,7 +24,11 @@ public enum LessonPlanner {
                 let header = block.firstLine.flatMap(FileHeader.init)
                 if let header, !PlatformImports.importsPlatformFramework(block.content) {
                     if header.isMain {
-                        scenarios.append(Scenario(block: block, header: header, expected: nil))
+                        let (options, problems) = BlockAttributes.scenario(block, in: lesson)
+                        scenarios.append(
+                            Scenario(
+                                block: block, header: header, expected: nil, options: options,
+                                outputOptions: OutputOptions(), attributeFindings: problems))
                         awaitingOutput = scenarios.count - 1
                         roles.append(.scenario(description: header.description))
                     } else {
@@ -35,14 +40,23 @@ public enum LessonPlanner {
                                         + "(first at line \(earlier.block.openingLine))"))
                         }
                         engineFiles.append(EngineFile(fileName: header.fileName, block: block))
+                        let problems = BlockAttributes.problems(
+                            of: block, known: BlockAttributes.engineFileAttributes, role: "an engine file", in: lesson)
+                        if !problems.isEmpty { blockFindings[block.openingLine] = problems }
                         roles.append(.engineFile(fileName: header.fileName))
                     }
                 } else {
                     snippets.append(block)
                     roles.append(.snippet)
+                    let problems = BlockAttributes.problems(
+                        of: block, known: BlockAttributes.snippetAttributes, role: "a snippet", in: lesson)
+                    if !problems.isEmpty { blockFindings[block.openingLine] = problems }
                 }
             } else if isOutputFence(block), let index = awaitingOutput {
                 scenarios[index].expected = block
+                let (options, problems) = BlockAttributes.output(block, in: lesson)
+                scenarios[index].outputOptions = options
+                scenarios[index].attributeFindings += problems
                 awaitingOutput = nil
                 roles.append(.expectedOutput(scenarioLine: scenarios[index].block.openingLine))
             } else {
@@ -75,7 +89,8 @@ public enum LessonPlanner {
         findings.sort { $0.location < $1.location }
         return LessonPlan(
             lesson: lesson, roles: roles, engineFiles: engineFiles, scenarios: scenarios, snippets: snippets,
-            namedEngine: namedEngine, swiftVersion: swiftVersion, readingFindings: findings)
+            blockFindings: blockFindings, namedEngine: namedEngine, swiftVersion: swiftVersion,
+            readingFindings: findings)
     }
 
     /// An expected-output fence: an empty info string, or `output` with its attributes.

@@ -3,6 +3,28 @@ public enum CheckStatus: String, Hashable, Sendable, Codable {
     case passed, failed, skipped
 }
 
+/// What `lesson check --update` writes to make a failed check pass: a block's new content, or a new
+/// expected block after a scenario.
+public struct BlockFix: Hashable, Sendable, Codable {
+    public enum Action: String, Hashable, Sendable, Codable {
+        case replaceContent, insertAfter
+    }
+
+    public var action: Action
+    /// The opening line of the block whose content is replaced, or of the scenario the new block follows.
+    public var blockLine: Int
+    public var lines: [String]
+    /// What is written, for the change message: "expected output", "engine file Sync.swift".
+    public var subject: String
+
+    public init(action: Action, blockLine: Int, lines: [String], subject: String) {
+        self.action = action
+        self.blockLine = blockLine
+        self.lines = lines
+        self.subject = subject
+    }
+}
+
 /// One check of a lesson: a scenario, a snippet, or the lesson file itself when it cannot be read.
 public struct CheckResult: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
@@ -19,6 +41,11 @@ public struct CheckResult: Hashable, Sendable, Codable {
     /// What a scenario printed, when it ran.
     public var actualOutput: String?
     public var seconds: Double
+    /// Why the check was skipped.
+    public var skipReason: String?
+    /// What would make the check pass, when accepting the actual state is a fix (new output, a refreshed
+    /// engine reprint).
+    public var fix: BlockFix?
 
     public init(
         kind: Kind, location: SourceLocation, name: String, status: CheckStatus, findings: [Finding] = [],

@@ -43,6 +43,11 @@ public struct TextReporter: Sendable {
         var lines: [String] = []
         for lesson in report.lessons {
             for finding in lesson.findings { lines += render(finding) }
+            for check in lesson.checks where check.status == .skipped {
+                lines.append(
+                    styled(check.location.description + ":", .bold) + " " + styled("note:", .dim)
+                        + " skipped \(check.kind.rawValue): \(check.skipReason ?? "")")
+            }
         }
         if courseSummary {
             lines += report.courses.map(Self.summary)

@@ -1,0 +1,71 @@
+import Foundation
+
+/// `lesson check --update`: accepts what the lessons actually print (and the engines they should reprint)
+/// into the Markdown, in place.
+///
+/// A lesson is rewritten only when it was read cleanly and none of its scenarios failed to build, trapped
+/// or timed out: those stay findings to fix first. Files are written atomically (a temporary file in the same
+/// folder, then a rename), keeping every byte that is not part of a changed block.
+public enum LessonUpdater {
+    /// Findings that keep a lesson from being rewritten: the actual output is not known or not trusted.
+    static let blocking: Set<Finding.Kind> = [
+        .buildError, .engineBuildError, .trap, .crash, .nonZeroExit, .timeout, .outputLimit,
+    ]
+
+    public struct Outcome: Sendable {
+        /// The report after the update: fixed checks pass.
+        public var report: CheckReport
+        /// `path:line: updated expected output (7 → 8 lines)`, one per change.
+        public var changes: [String]
+        /// Lessons left untouched although they had something to accept, with the reason.
+        public var refused: [String]
+    }
+
+    /// Applies every fix of `report` that may be applied, and writes the lessons it changes.
+    public static func update(_ report: CheckReport) -> Outcome {
+        var outcome = Outcome(report: report, changes: [], refused: [])
+        for (index, lessonReport) in report.lessons.enumerated() {
+            let fixable = lessonReport.checks.indices.filter { lessonReport.checks[$0].fix != nil }
+            guard !fixable.isEmpty else { continue }
+            if lessonReport.findings.contains(where: { blocking.contains($0.kind) }) {
+                outcome.refused.append(
+                    "\(lessonReport.path): note: not updated: a scenario does not build, traps or times out")
+                continue
+            }
+            let lesson = Lesson.read(path: lessonReport.path)
+            guard lesson.readingFindings.isEmpty else { continue }
+            var rewriter = LessonRewriter(lesson)
+            rewriter.apply(fixable.compactMap { lessonReport.checks[$0].fix })
+            let bytes = rewriter.source.bytes
+            do {
+                if bytes != lesson.source.bytes { try writeAtomically(bytes, to: lessonReport.path) }
+            } catch {
+                outcome.refused.append("\(lessonReport.path): error: cannot write the lesson: \(error)")
+                continue
+            }
+            outcome.changes += rewriter.changes.map { "\(lessonReport.path):\($0.line): \($0.message)" }
+            for check in fixable {
+                outcome.report.lessons[index].checks[check].findings = []
+                outcome.report.lessons[index].checks[check].status = .passed
+                outcome.report.lessons[index].checks[check].fix = nil
+            }
+        }
+        return outcome
+    }
+
+    /// Writes through a temporary file in the same folder and a rename, keeping the file's permissions.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).update")
+        try Data(bytes).write(to: temporary)
+        if let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
+            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+        }
+        guard rename(temporary.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw SubprocessError(description: reason)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// `lesson check --update` on copies of `Fixtures/update/*.md`: each result must equal `name.updated` byte
+/// for byte, and `lesson check` right after it must pass.
+final class UpdateTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("update-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func copy(_ name: String) throws -> String {
+        let target = folder + "/" + name + ".md"
+        try FileManager.default.copyItem(
+            atPath: TestSupport.packageRoot + "/Fixtures/update/\(name).md", toPath: target)
+        return target
+    }
+
+    private func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    func testEveryUpdateFixtureBecomesItsGoldenFileAndThenPasses() throws {
+        let names = ["lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline"]
+        let paths = try names.map(copy)
+        let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never"] + paths)
+        XCTAssertEqual(update.status, 0, update.standardOutput)
+        for (name, path) in zip(names, paths) {
+            let golden = try bytes(TestSupport.packageRoot + "/Fixtures/update/\(name).updated")
+            XCTAssertEqual(try bytes(path), golden, "\(name).md after --update differs from \(name).updated")
+        }
+        let check = try TestSupport.runLesson(["check", "--no-cache"] + paths)
+        XCTAssertEqual(check.status, 0, check.standardOutput)
+    }
+
+    func testEachChangeIsPrintedWithItsLine() throws {
+        let lf = try copy("lf")
+        let fences = try copy("fences")
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", lf, fences])
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            \(lf):10: updated expected output (3 → 3 lines)
+            \(fences):9: updated expected output (2 → 2 lines)
+            \(fences):19: inserted expected output (1 line)
+            3 passed, 0 failed
+
+            """)
+    }
+
+    func testALessonWithAScenarioThatDoesNotBuildIsLeftUntouched() throws {
+        let path = try copy("does-not-build")
+        let before = try bytes(path)
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix(
+                "\(path): note: not updated: a scenario does not build, traps or times out\n"),
+            result.standardOutput)
+        XCTAssertEqual(try bytes(path), before)
+    }
+
+    func testDriftedEngineIsRefreshedFromTheNamedEngine() throws {
+        let target = folder + "/named-drift.md"
+        try FileManager.default.copyItem(
+            atPath: TestSupport.packageRoot + "/Fixtures/engines/named-drift.md", toPath: target)
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", target])
+        XCTAssertEqual(result.status, 0, result.standardOutput)
+        let plan = LessonPlanner.plan(Lesson.read(path: target))
+        let engine = try XCTUnwrap(EngineCatalog.builtIn["Sync"]?.file(named: "Sync.swift"))
+        XCTAssertEqual(plan.engineFiles.first?.block.text, engine.contents)
+    }
+
+    func testWildcardsAreKeptWhereTheyStillMatch() {
+        XCTAssertEqual(
+            OutputMatching.keepingWildcards(
+                expected: ["start", "...", "end", "total: 3"], actual: ["start", "a", "b", "end", "total: 4"]),
+            ["start", "...", "end", "total: 4"])
+        XCTAssertEqual(
+            OutputMatching.keepingWildcards(expected: ["...", "end"], actual: ["a", "b", "end", "more"]),
+            ["...", "end", "more"])
+        XCTAssertEqual(
+            OutputMatching.keepingWildcards(expected: ["head", "..."], actual: ["other", "x"]), ["other", "x"])
+    }
+
+    func testEllipsisAndUnorderedMatching() {
+        XCTAssertNil(OutputMatching.firstEllipsisDifference(expected: ["a", "...", "z"], actual: ["a", "z"]))
+        XCTAssertNil(OutputMatching.firstEllipsisDifference(expected: ["..."], actual: []))
+        XCTAssertEqual(OutputMatching.firstEllipsisDifference(expected: ["a", "...", "z"], actual: ["a", "b"]), 2)
+        XCTAssertEqual(OutputMatching.firstEllipsisDifference(expected: ["a"], actual: ["a", "b"]), 1)
+        XCTAssertNil(OutputMatching.firstUnorderedDifference(expected: ["b", "a", "a"], actual: ["a", "b", "a"]))
+        XCTAssertEqual(OutputMatching.firstUnorderedDifference(expected: ["a", "a"], actual: ["a", "b"]), 1)
+        XCTAssertEqual(OutputMatching.firstUnorderedDifference(expected: ["a"], actual: ["a", "b"]), 1)
+    }
+}
