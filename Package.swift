@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "lesson", targets: ["lesson"]),
         .library(name: "LessonTesting", targets: ["LessonTesting"]),
         .library(name: "LessonKit", targets: ["LessonKit"]),
+        // A test target that uses this plugin gets one XCTest method per lesson under `Lessons/`.
+        .plugin(name: "LessonTests", targets: ["LessonTests"]),
     ],
     targets: [
         // The pipeline: reading → planning → building → running → comparing → reporting.
@@ -23,6 +25,8 @@ let package = Package(
         .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson"]),
         .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit"]),
-        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"]),
+        .plugin(name: "LessonTests", capability: .buildTool(), dependencies: ["LessonTestGenerator"]),
+        .executableTarget(name: "LessonTestGenerator"),
+        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"], plugins: ["LessonTests"]),
     ]
 )

@@ -31,6 +31,29 @@ extension XCTestCase {
         }
     }
 
+    /// Checks the one lesson at `path` (engine drift judged against the other lessons of its course
+    /// folder, found under `course`) and records each finding at the lesson's file and line. The tests the
+    /// `LessonTests` plugin generates call this, one per lesson. Results are cached under the package's
+    /// `.build/lesson-cache`.
+    public func assertLesson(_ path: String, course: String, file: StaticString = #filePath, line: UInt = #line) {
+        var options = CheckOptions()
+        options.cacheDirectory = LessonPaths.packageRoot(containing: path) + "/.build/lesson-cache"
+        let report: CheckReport
+        do {
+            let files = try LessonDiscovery.lessonFiles(in: [course])
+            report = LessonChecker(options: options, toolchain: try Toolchain.locate())
+                .check(files: files, selection: LessonSelection(filter: path))
+        } catch {
+            record("cannot check \(path): \(error)", path: "\(file)", line: Int(line))
+            return
+        }
+        guard report.lessons.contains(where: { $0.path == path }) else {
+            record("no lesson at \(path)", path: "\(file)", line: Int(line))
+            return
+        }
+        for finding in report.findings { recordLessonFailure(finding) }
+    }
+
     /// Records one finding at its Markdown file and line.
     public func recordLessonFailure(_ finding: Finding) {
         let description = ([finding.message] + finding.details).joined(separator: "\n")

@@ -7,8 +7,11 @@ enum CheckCommand {
         let start = DispatchTime.now()
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help", "--no-cache", "--stats", "--update"],
-            options: ["--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir"])
+            flags: ["--help", "--no-cache", "--stats", "--update", "--watch"],
+            options: [
+                "--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir", "--format",
+                "--filter", "--output",
+            ])
         if values["--help"] != nil {
             print(Help.check)
             return 0
@@ -38,17 +41,54 @@ enum CheckCommand {
         let paths = parser.paths.isEmpty ? ["Lessons"] : parser.paths
         let files = try LessonDiscovery.lessonFiles(in: paths)
         let toolchain = try Toolchain.locate()
-        var report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog).check(files: files)
+        if values["--output"] != nil && values["--format"] != "html" {
+            throw UsageError(description: "--output is for --format html")
+        }
+        let format = try ReportFormat.parse(values["--format"] ?? "text")
+        if values["--watch"] != nil {
+            guard values["--update"] == nil else {
+                throw UsageError(description: "--watch and --update cannot be used together")
+            }
+            let watcher = LessonWatcher(
+                paths: paths, checker: LessonChecker(options: options, toolchain: toolchain, catalog: catalog),
+                selection: LessonSelection(filter: values["--filter"]),
+                extraFolders: values["--engines"].map { [$0] } ?? [])
+            watcher.run { report in
+                emit(report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder))
+            }
+        }
+        let selection = LessonSelection(filter: values["--filter"])
+        var report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
+            .check(files: files, selection: selection)
+        if report.lessons.isEmpty, let filter = values["--filter"] {
+            throw UsageError(description: "--filter '\(filter)' selects no lesson and no scenario")
+        }
         if values["--update"] != nil {
             let outcome = LessonUpdater.update(report)
             report = outcome.report
             let lines = outcome.changes + outcome.refused
-            if !lines.isEmpty { FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+            if !lines.isEmpty {
+                let text = lines.joined(separator: "\n") + "\n"
+                // A machine format keeps stdout for itself.
+                if format == .text { writeOut(text) } else { printError(text, newline: false) }
+            }
         }
-        let text = TextReporter(useColor: useColor).render(report, courseSummary: paths.contains(where: isFolder))
-        FileHandle.standardOutput.write(Data(text.utf8))
+        emit(report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder))
         if values["--stats"] != nil { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
+    }
+
+    /// Writes the report in `format`: with a machine format stdout holds that format only, and the human
+    /// summary goes to stderr.
+    static func emit(_ report: CheckReport, format: ReportFormat, useColor: Bool, courseSummary: Bool) {
+        let text = TextReporter(useColor: useColor)
+        switch format {
+        case .text:
+            writeOut(text.render(report, courseSummary: courseSummary))
+        case .json, .junit, .github:
+            writeOut(format.render(report))
+            printError(TextReporter.summary(report.totals))
+        }
     }
 
     /// Wall time and the checker's own peak memory (children not included), for benchmarks.

@@ -24,13 +24,19 @@ enum Help {
         parses every platform snippet, compares engine reprints, and reports each finding as
         `path:line:column: error: message`. Checking a folder adds a summary line per course folder.
 
-        USAGE: lesson check [--update] [options] [PATH ...]
+        USAGE: lesson check [--update | --watch] [options] [PATH ...]
 
         OPTIONS:
           --update              Accept what the scenarios print: rewrite each expected block that differs,
                                 insert missing ones, refresh drifted engine reprints (in place, atomically;
                                 a lesson with a scenario that does not build, traps or times out is left
                                 untouched)
+          --watch               Check, then re-check each time a lesson or engine file is saved, until
+                                interrupted (fast with the result cache)
+          --filter TEXT         Check only the lessons whose path contains TEXT, and elsewhere the
+                                scenarios whose description contains it (none selected: exit 2)
+          --format FORMAT       text (default), json, junit or github (workflow commands); with a machine
+                                format stdout holds only that format and the summary goes to stderr
           --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)

@@ -32,8 +32,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
     return 2
 }
 
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+func printError(_ text: String, newline: Bool = true) {
+    FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -49,6 +49,17 @@ final class AssertLessonsTests: XCTestCase {
             "expected output differs at line 1 of 2\n@@ -25,2 +25,2 @@\n-deger: 4\n+deger: 3\n bitti")
     }
 
+    func testOneLessonIsCheckedWithinItsCourse() {
+        let recorder = RecordingCase.make()
+        let root = LessonPaths.packageRoot(containing: #filePath)
+        recorder.assertLesson(root + "/Fixtures/engines/course/03-third.md", course: root + "/Fixtures/engines/course")
+        XCTAssertEqual(recorder.recorded.map(\.file), [root + "/Fixtures/engines/course/03-third.md"])
+        XCTAssertEqual(recorder.recorded.map(\.line), [9])
+        let passing = RecordingCase.make()
+        passing.assertLesson(root + "/Fixtures/engines/course/01-first.md", course: root + "/Fixtures/engines/course")
+        XCTAssertTrue(passing.recorded.isEmpty)
+    }
+
     func testAPathWithoutLessonsFailsAtTheCallSite() {
         let recorder = RecordingCase.make()
         recorder.assertLessons(in: "Fixtures/engines/extra")

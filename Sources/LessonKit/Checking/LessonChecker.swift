@@ -17,13 +17,17 @@ public struct LessonChecker: Sendable {
     var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
 
     /// Reads, plans and checks the lesson files at `paths` (as the user gave them).
-    public func check(files paths: [String]) -> CheckReport {
+    public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
         let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
-        return check(plans)
+        return check(plans, selection: selection)
     }
 
-    public func check(_ plans: [LessonPlan]) -> CheckReport {
+    public func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
+        -> CheckReport
+    {
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        let scopes = allPlans.map(selection.scope)
+        let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
 
         // Lessons that cannot be trusted (reading findings, an unknown engine) are one failed check each.
         var lessonFailures = plans.map(\.readingFindings)
@@ -114,7 +118,8 @@ public struct LessonChecker: Sendable {
                 pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
         }
         cache?.prune()
-        let drift = EngineDrift.checks(plans, eligible: Set(runnable), catalog: catalog)
+        var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
+        for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
         var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
         for (owner, execution) in zip(scenarioOwners, executions) {
@@ -126,7 +131,7 @@ public struct LessonChecker: Sendable {
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
         for (job, result) in zip(snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }
 
-        let lessons = plans.indices.map { index in
+        let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
             let plan = plans[index]
             guard lessonFailures[index].isEmpty else {
                 return LessonReport(

@@ -21,6 +21,7 @@ struct ScenarioEvaluation {
         var check = CheckResult(
             kind: .scenario, location: opening, name: scenario.description, status: .failed,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
+        check.expectedOutput = scenario.expected?.text
         if let toolError = execution.toolError {
             check.findings = [Finding(.buildError, at: opening, "cannot build the scenario: \(toolError)")]
             return Outcome(check: check, engineErrors: [])

@@ -40,6 +40,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
     public var findings: [Finding]
     /// What a scenario printed, when it ran.
     public var actualOutput: String?
+    /// The scenario's expected block, when it has one.
+    public var expectedOutput: String?
     public var seconds: Double
     /// Why the check was skipped.
     public var skipReason: String?

@@ -1,0 +1,40 @@
+/// The report as GitHub Actions workflow commands: `::error file=PATH,line=N,col=C,title=…::message`, one
+/// per finding, so findings appear on the lines of a pull request.
+public enum GitHubReporter {
+    public static func render(_ report: CheckReport) -> String {
+        var lines: [String] = []
+        for finding in report.findings {
+            var properties = ["file=\(property(finding.location.path))", "line=\(finding.location.line)"]
+            if let column = finding.location.column { properties.append("col=\(column)") }
+            properties.append("title=\(property("lesson check: \(finding.kind.rawValue)"))")
+            let message = ([finding.message] + finding.details).joined(separator: "\n")
+            lines.append("::error \(properties.joined(separator: ","))::\(data(message))")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A command's message: `%`, CR and LF escaped, as the runner requires.
+    public static func data(_ text: String) -> String {
+        text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A"])
+    }
+
+    /// A property value: as a message, plus `:` and `,`.
+    public static func property(_ text: String) -> String {
+        text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+}
+
+extension String {
+    /// Replaces every scalar that is a key of `replacements`, in one pass.
+    func replacingAll(_ replacements: [Unicode.Scalar: String]) -> String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if let replacement = replacements[scalar] {
+                result += replacement
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import LessonKit
+
+/// `--format`: the text report for people, or a machine format for CI.
+enum ReportFormat: String, CaseIterable {
+    case text, json, junit, github
+
+    static func parse(_ value: String) throws -> ReportFormat {
+        guard let format = ReportFormat(rawValue: value) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(description: "--format takes \(names), not '\(value)'")
+        }
+        return format
+    }
+
+    func render(_ report: CheckReport) -> String {
+        switch self {
+        case .text: TextReporter(useColor: false).render(report)
+        case .json: JSONReporter.render(report)
+        case .junit: JUnitReporter.render(report)
+        case .github: GitHubReporter.render(report)
+        }
+    }
+}
+
+func writeOut(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The machine formats parse, name the failing lesson line, and escape what the lessons hold.
+final class ReportFormatTests: XCTestCase {
+    /// A report whose message holds `%`, a newline, `<`, `&`, a quote and a comma.
+    private var awkwardReport: CheckReport {
+        let finding = Finding(
+            .outputMismatch, at: SourceLocation(path: "Lessons/a,b:c.md", line: 12, column: 3),
+            "100% wrong\nsecond line <script>&\"x\"", details: ["-old", "+new"])
+        var failed = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a,b:c.md", line: 9), name: "görünüm <b>",
+            status: .failed, findings: [finding], actualOutput: "Tiếng Việt\n", seconds: 0.25)
+        failed.expectedOutput = "old\n"
+        var skipped = CheckResult(
+            kind: .snippet, location: SourceLocation(path: "Lessons/a,b:c.md", line: 30), name: "snippet",
+            status: .skipped)
+        skipped.skipReason = "needs <UIKit>"
+        let passed = CheckResult(
+            kind: .drift, location: SourceLocation(path: "Lessons/a,b:c.md", line: 3), name: "Sync.swift drift",
+            status: .passed)
+        return CheckReport(lessons: [LessonReport(path: "Lessons/a,b:c.md", checks: [passed, failed, skipped])])
+    }
+
+    func testJSONParsesAndNamesTheFailingLine() throws {
+        let json = JSONReporter.render(awkwardReport)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertEqual(document["version"] as? Int, 1)
+        let totals = try XCTUnwrap(document["totals"] as? [String: Int])
+        XCTAssertEqual(totals, ["passed": 1, "failed": 1, "skipped": 1])
+        let checks = try XCTUnwrap(document["checks"] as? [[String: Any]])
+        XCTAssertEqual(checks.count, 3)
+        let failed = checks[1]
+        XCTAssertEqual(failed["lesson"] as? String, "Lessons/a,b:c.md")
+        XCTAssertEqual(failed["status"] as? String, "failed")
+        XCTAssertEqual(failed["message"] as? String, "100% wrong\nsecond line <script>&\"x\"")
+        XCTAssertEqual(failed["expected"] as? String, "old\n")
+        XCTAssertEqual(failed["actual"] as? String, "Tiếng Việt\n")
+        XCTAssertEqual(failed["duration"] as? Double, 0.25)
+        let finding = try XCTUnwrap((failed["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["line"] as? Int, 12)
+        XCTAssertEqual(finding["kind"] as? String, "output-mismatch")
+        XCTAssertEqual(checks[2]["skipReason"] as? String, "needs <UIKit>")
+    }
+
+    func testJUnitParsesWithSuitesCasesFailuresAndSkips() throws {
+        let xml = JUnitReporter.render(awkwardReport)
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = collector
+        XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+        XCTAssertEqual(
+            collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] }, ["Lessons/a,b:c.md"])
+        let cases = collector.elements.filter { $0.name == "testcase" }
+        XCTAssertEqual(
+            cases.map { $0.attributes["name"] },
+            ["3: drift Sync.swift drift", "9: scenario görünüm <b>", "30: snippet snippet"])
+        XCTAssertEqual(cases[1].attributes["line"], "9")
+        let failure = try XCTUnwrap(collector.elements.first { $0.name == "failure" })
+        XCTAssertEqual(failure.attributes["message"], "Lessons/a,b:c.md:12:3: 100% wrong\nsecond line <script>&\"x\"")
+        XCTAssertEqual(
+            failure.text,
+            "Lessons/a,b:c.md:12:3: error: 100% wrong\nsecond line <script>&\"x\"\n-old\n+new")
+        XCTAssertEqual(collector.elements.first { $0.name == "skipped" }?.attributes["message"], "needs <UIKit>")
+        XCTAssertEqual(collector.elements.first { $0.name == "testsuites" }?.attributes["failures"], "1")
+    }
+
+    func testGitHubCommandsEscapeAsTheRunnerRequires() {
+        XCTAssertEqual(
+            GitHubReporter.render(awkwardReport),
+            "::error file=Lessons/a%2Cb%3Ac.md,line=12,col=3,title=lesson check%3A output-mismatch::"
+                + "100%25 wrong%0Asecond line <script>&\"x\"%0A-old%0A+new\n")
+        XCTAssertEqual(GitHubReporter.data("a\r\nb%"), "a%0D%0Ab%25")
+    }
+
+    func testCommandLineFormatsKeepStdoutForTheFormat() throws {
+        let path = "Fixtures/check/fail/wrong-output.md"
+        let json = try TestSupport.runLesson(["check", "--no-cache", "--format", "json", path])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)))
+        XCTAssertEqual(json.standardError, "0 passed, 1 failed\n")
+        let github = try TestSupport.runLesson(["check", "--no-cache", "--format", "github", path])
+        XCTAssertTrue(
+            github.standardOutput.hasPrefix(
+                "::error file=Fixtures/check/fail/wrong-output.md,line=25,title=lesson check%3A output-mismatch::expected output differs at line 1 of 2%0A"
+            ),
+            github.standardOutput)
+        let junit = try TestSupport.runLesson(["check", "--no-cache", "--format", "junit", path])
+        XCTAssertTrue(junit.standardOutput.hasPrefix("<?xml"))
+        XCTAssertEqual(try TestSupport.runLesson(["check", "--format", "yaml", path]).status, 2)
+    }
+}
+
+/// Collects every element with its attributes and text.
+private final class XMLCollector: NSObject, XMLParserDelegate {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text = ""
+    }
+
+    var elements: [Element] = []
+    private var open: [Int] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        elements.append(Element(name: elementName, attributes: attributes))
+        open.append(elements.count - 1)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if let current = open.last { elements[current].text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        open.removeLast()
+    }
+}
