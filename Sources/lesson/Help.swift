@@ -11,6 +11,7 @@ enum Help {
         COMMANDS:
           check    Check lessons and report every finding at its Markdown line (default command)
           list     Show how the checker reads lessons: every block, its lines and its role
+          grade    Grade a student's submission for an exercise
 
         OPTIONS:
           -h, --help     Show help (also: lesson <command> --help)
@@ -71,5 +72,37 @@ enum Help {
 
         EXIT STATUS:
           0 every lesson was read; 1 a lesson is malformed; 2 usage error or no lesson found.
+        """
+
+    static let grade = """
+        OVERVIEW: Grades a student's submission for an exercise of a lesson (a block marked exercise=ID):
+        builds it against the engine, runs every test, and reports each test passed, failed or errored with
+        a specific reason, in the lesson's language.
+
+        USAGE: lesson grade --exercise ID --submission FILE [--lesson PATH] [--hidden PATH]
+                            [--format text|exercism|gradescope] [--output DIR]
+
+        OPTIONS:
+          --exercise ID         The exercise (exercise=ID in the lesson)
+          --submission PATH     The student's file: main.swift for a scenario exercise, the engine file
+                                (e.g. Sync.swift) for an engine exercise; or a folder holding that file
+                                or exactly one .swift file
+          --lesson PATH         The lesson that holds the exercise (default: found under --lessons)
+          --lessons DIR         Where to look for the exercise without --lesson (default: Lessons)
+          --hidden PATH         More tests for an engine exercise, in a lesson-format file students never
+                                see; their source and expected output never appear in a result
+          --format FORMAT       text (default), exercism (results.json v3) or gradescope
+          --output DIR          Write DIR/results.json (default format then: exercism)
+          --timeout SECONDS     Wall-clock limit of one test run (default: 10)
+          --max-output SIZE     Output one test may print (default: 1M)
+          --jobs N              Builds and runs at once (default: the number of cores)
+          --engines DIR         Add or replace engines, as for check
+          -h, --help            Show this help
+
+        Each test is worth 1 point unless its block says points=N.
+
+        EXIT STATUS:
+          0 grading completed, whatever the score; 2 the grader could not run (usage, unreadable files,
+          unknown exercise).
         """
 }

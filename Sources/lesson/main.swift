@@ -18,12 +18,16 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return try CheckCommand.run(arguments)
         case ("list", _):
             return try ListCommand.run(arguments)
+        case ("grade", _):
+            return try GradeCommand.run(arguments)
         case ("help", _):
             print(Help.main)
             return 0
         default:
             throw UsageError(description: "unknown command '\(command)'")
         }
+    } catch let error as Exercise.NotFound {
+        printError("error: \(error.description)")
     } catch let error as UsageError {
         printError("error: \(error.description)\nrun 'lesson --help' for usage")
     } catch {

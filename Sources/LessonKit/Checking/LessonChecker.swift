@@ -67,8 +67,25 @@ public struct LessonChecker: Sendable {
                     ScenarioJob(
                         engine: engine.files, engineIdentity: identity, scenario: scenario.block,
                         markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
-                        runs: !options.noRun && !options.compileFail))
+                        runs: options.runs))
                 scenarioOwners.append((index, number))
+            }
+            for (number, starter) in plan.exerciseStarters.enumerated() {
+                guard plan.blockFindings[starter.block.openingLine] == nil else { continue }
+                let files =
+                    engine.files.filter { $0.name != starter.fileName } + [
+                        ProgramFile(
+                            name: starter.fileName, contents: ProgramSource.mapped(starter.block, to: markdownPath))
+                    ]
+                // An empty scenario: building the starter with the rest of the engine is the whole check.
+                let empty = FencedBlock(
+                    fence: starter.block.fence, info: InfoString(""), openingLine: starter.block.openingLine,
+                    closingLine: starter.block.openingLine + 1, content: [])
+                scenarioJobs.append(
+                    ScenarioJob(
+                        engine: files, engineIdentity: "starter", scenario: empty, markdownPath: markdownPath,
+                        swiftVersion: plan.swiftVersion, buildAloneReason: "an exercise starter", runs: false))
+                scenarioOwners.append((index, -1 - number))
             }
             for block in plan.snippets {
                 if let check = Self.snippetWithoutParsing(block, in: plan) {
@@ -77,7 +94,7 @@ public struct LessonChecker: Sendable {
                     snippetJobs.append(SnippetJob(plan: index, block: block))
                 }
             }
-            for file in plan.engineFiles {
+            for file in plan.engineFiles + plan.exerciseStarters {
                 if let findings = plan.blockFindings[file.block.openingLine] {
                     presetChecks[index].append(
                         CheckResult(
@@ -126,7 +143,12 @@ public struct LessonChecker: Sendable {
             let plan = plans[owner.plan]
             let evaluation = ScenarioEvaluation(
                 plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
-            outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[owner.scenario], execution))
+            if owner.scenario < 0 {
+                let starter = plan.exerciseStarters[-1 - owner.scenario]
+                outcomes[owner.plan].append(evaluation.evaluateStarter(starter, execution))
+            } else {
+                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[owner.scenario], execution))
+            }
         }
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
         for (job, result) in zip(snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }

@@ -44,6 +44,27 @@ struct ScenarioEvaluation {
         return Outcome(check: check, engineErrors: [])
     }
 
+    /// The starter of an engine exercise must build with the rest of the engine.
+    func evaluateStarter(_ starter: EngineFile, _ execution: ScenarioExecution) -> Outcome {
+        let id = starter.block.info.attribute("exercise")?.value ?? ""
+        let check = CheckResult(
+            kind: .exercise, location: plan.lesson.location(starter.block.openingLine),
+            name: "starter of exercise \(id) (\(starter.fileName))", status: .failed,
+            seconds: execution.build?.seconds ?? 0)
+        guard let build = execution.build, build.succeeded else {
+            var outcome = buildFailure(execution.build, check: check)
+            if let toolError = execution.toolError {
+                outcome.check.findings = [
+                    Finding(.buildError, at: check.location, "cannot build the starter: \(toolError)")
+                ]
+            }
+            return outcome
+        }
+        var passed = check
+        passed.status = .passed
+        return Outcome(check: passed, engineErrors: [])
+    }
+
     // MARK: Building
 
     private func compileFail(_ scenario: Scenario, _ build: CompileResult, check: CheckResult) -> Outcome {

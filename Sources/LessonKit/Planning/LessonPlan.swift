@@ -42,6 +42,9 @@ public struct LessonPlan: Sendable {
     public var snippets: [FencedBlock]
     /// Attribute findings of snippets and engine files, by the block's opening line.
     public var blockFindings: [Int: [Finding]]
+    /// Engine files marked `exercise=ID`: the starter code a student implements. They are built with the
+    /// engine in place of the file of the same name, but never compiled into the scenarios.
+    public var exerciseStarters: [EngineFile]
     /// The engine named in the front matter (`engine: Sync`) and the line that names it.
     public var namedEngine: (name: String, line: Int)?
     /// `-swift-version` for this lesson's programs: 5 unless the front matter says `swift-version: 6`.

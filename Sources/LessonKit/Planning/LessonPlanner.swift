@@ -14,6 +14,7 @@ public enum LessonPlanner {
         var scenarios: [Scenario] = []
         var snippets: [FencedBlock] = []
         var blockFindings: [Int: [Finding]] = [:]
+        var starters: [EngineFile] = []
         var findings = lesson.readingFindings
         var awaitingOutput: Int?  // index in `scenarios` of the scenario still looking for its output
 
@@ -31,6 +32,17 @@ public enum LessonPlanner {
                                 outputOptions: OutputOptions(), attributeFindings: problems))
                         awaitingOutput = scenarios.count - 1
                         roles.append(.scenario(description: header.description))
+                    } else if let exercise = block.info.attribute("exercise") {
+                        // The starter of an engine exercise: built, never compiled into the scenarios, never drift.
+                        starters.append(EngineFile(fileName: header.fileName, block: block))
+                        if exercise.value?.isEmpty ?? true {
+                            blockFindings[block.openingLine] = [
+                                Finding(
+                                    .malformedInfoString, at: lesson.location(block.openingLine),
+                                    "attribute 'exercise' needs an ID: exercise=ID")
+                            ]
+                        }
+                        roles.append(.engineFile(fileName: header.fileName))
                     } else {
                         if let earlier = engineFiles.first(where: { $0.fileName == header.fileName }) {
                             findings.append(
@@ -89,7 +101,8 @@ public enum LessonPlanner {
         findings.sort { $0.location < $1.location }
         return LessonPlan(
             lesson: lesson, roles: roles, engineFiles: engineFiles, scenarios: scenarios, snippets: snippets,
-            blockFindings: blockFindings, namedEngine: namedEngine, swiftVersion: swiftVersion,
+            blockFindings: blockFindings, exerciseStarters: starters, namedEngine: namedEngine,
+            swiftVersion: swiftVersion,
             readingFindings: findings)
     }
 

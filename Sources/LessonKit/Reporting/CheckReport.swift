@@ -28,7 +28,7 @@ public struct BlockFix: Hashable, Sendable, Codable {
 /// One check of a lesson: a scenario, a snippet, or the lesson file itself when it cannot be read.
 public struct CheckResult: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
-        case scenario, snippet, drift, lesson
+        case scenario, snippet, drift, lesson, exercise
     }
 
     public var kind: Kind
@@ -132,7 +132,7 @@ public struct CheckReport: Hashable, Sendable {
             summaries[summaries.count - 1].lessons += 1
             for check in lesson.checks {
                 switch check.kind {
-                case .scenario: summaries[summaries.count - 1].scenarios += 1
+                case .scenario, .exercise: summaries[summaries.count - 1].scenarios += 1
                 case .snippet: summaries[summaries.count - 1].snippets += 1
                 case .drift: summaries[summaries.count - 1].driftChecks += 1
                 case .lesson: break

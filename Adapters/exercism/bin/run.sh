@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Exercism test runner interface: bin/run.sh SLUG INPUT_DIR OUTPUT_DIR
+# Grades the solution in INPUT_DIR for exercise SLUG (exercise=SLUG in a lesson) and writes
+# OUTPUT_DIR/results.json (version 3). Always exits 0 once results.json is written.
+#
+# Settings (environment):
+#   LESSON_BIN           the lesson executable (default: lesson on PATH)
+#   LESSONS_DIR          the course's lessons, searched for the exercise (default: /opt/course/Lessons)
+#   LESSON_HIDDEN_DIR    a folder of hidden tests, SLUG.md each (default: none)
+#   LESSON_TIME_BUDGET   seconds for the whole run (default: 600)
+set -uo pipefail
+
+if [ $# -ne 3 ]; then
+    echo "usage: $0 SLUG INPUT_DIR OUTPUT_DIR" >&2
+    exit 2
+fi
+slug="$1"
+input="${2%/}"
+output="${3%/}"
+lesson="${LESSON_BIN:-lesson}"
+lessons="${LESSONS_DIR:-/opt/course/Lessons}"
+budget="${LESSON_TIME_BUDGET:-600}"
+mkdir -p "$output"
+
+hidden=()
+if [ -n "${LESSON_HIDDEN_DIR:-}" ] && [ -f "$LESSON_HIDDEN_DIR/$slug.md" ]; then
+    hidden=(--hidden "$LESSON_HIDDEN_DIR/$slug.md")
+fi
+
+errors="$(mktemp)"
+trap 'rm -f "$errors"' EXIT
+timeout --kill-after=5 "$budget" "$lesson" grade --exercise "$slug" --lessons "$lessons" \
+    --submission "$input" "${hidden[@]}" --format exercism --output "$output" 2>"$errors"
+status=$?
+if [ $status -ne 0 ]; then
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then
+        message="grading did not finish within the ${budget} s budget"
+    else
+        message="$(head -c 2000 "$errors")"
+    fi
+    python3 -c 'import json, sys; print(json.dumps({"version": 3, "status": "error", "message": sys.argv[1], "tests": []}, indent=2))' \
+        "$message" > "$output/results.json"
+fi
+exit 0

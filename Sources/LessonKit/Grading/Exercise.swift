@@ -1,0 +1,73 @@
+import Foundation
+
+/// An exercise of a lesson: a block marked `exercise=ID` whose starter code the student replaces.
+public struct Exercise: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The student writes the scenario (`main.swift`); its expected block is the target.
+        case scenario
+        /// The student implements an engine file; every scenario of the lesson runs against it.
+        case engineFile(String)
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var plan: LessonPlan
+    /// The starter block.
+    public var block: FencedBlock
+
+    /// The file name the student hands in: `main.swift`, or the engine file's name.
+    public var fileName: String {
+        switch kind {
+        case .scenario: "main.swift"
+        case .engineFile(let name): name
+        }
+    }
+
+    /// The scenario an exercise of kind `.scenario` is.
+    public var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
+
+    public struct NotFound: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The student's file in a submission folder: the exercise's file name, or the folder's only `.swift`
+    /// file whatever its name.
+    public func submissionFile(in folder: String) throws -> String {
+        let direct = folder + "/" + fileName
+        if FileManager.default.fileExists(atPath: direct) { return direct }
+        let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted()
+        guard swiftFiles.count == 1 else {
+            throw NotFound(
+                description:
+                    "\(folder) holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
+                    + "; expected \(fileName) or exactly one .swift file")
+        }
+        return folder + "/" + swiftFiles[0]
+    }
+
+    /// The exercise `id` of `plan`.
+    public static func find(_ id: String, in plan: LessonPlan) throws -> Exercise {
+        if let scenario = plan.scenarios.first(where: { $0.options.exercise == id }) {
+            return Exercise(id: id, kind: .scenario, plan: plan, block: scenario.block)
+        }
+        if let starter = plan.exerciseStarters.first(where: { $0.block.info.attribute("exercise")?.value == id }) {
+            return Exercise(id: id, kind: .engineFile(starter.fileName), plan: plan, block: starter.block)
+        }
+        let known =
+            (plan.scenarios.compactMap(\.options.exercise)
+                + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value })
+        throw NotFound(
+            description: "\(plan.path) has no exercise '\(id)'"
+                + (known.isEmpty ? " (it has no exercise)" : " (its exercises: \(known.joined(separator: ", ")))"))
+    }
+
+    /// The lesson under `folder` that holds exercise `id`, for adapters that know only the exercise.
+    public static func locate(_ id: String, under folder: String) throws -> Exercise {
+        for path in try LessonDiscovery.lessonFiles(in: [folder]) {
+            let plan = LessonPlanner.plan(Lesson.read(path: path))
+            if let exercise = try? find(id, in: plan) { return exercise }
+        }
+        throw NotFound(description: "no lesson under \(folder) has exercise '\(id)'")
+    }
+}

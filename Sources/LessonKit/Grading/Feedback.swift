@@ -1,0 +1,102 @@
+/// Student-facing messages, in the lesson's language (`language: tr`, `vi`, `en`); English otherwise.
+public struct Feedback: Sendable {
+    public enum Language: String, Sendable {
+        case en, tr, vi
+    }
+
+    public var language: Language
+
+    public init(lessonLanguage: String?) {
+        language = lessonLanguage.flatMap(Language.init(rawValue:)) ?? .en
+    }
+
+    private func pick(_ en: String, _ tr: String, _ vi: String) -> String {
+        switch language {
+        case .en: en
+        case .tr: tr
+        case .vi: vi
+        }
+    }
+
+    func lineDiffers(_ line: Int, of count: Int) -> String {
+        pick(
+            "line \(line) of \(count) differs from the expected output",
+            "beklenen çıktının \(count) satırından \(line). satır farklı",
+            "dòng \(line) trên \(count) khác với kết quả mong đợi")
+    }
+
+    func extraOutput() -> String {
+        pick(
+            "your program printed more lines than expected", "programınız beklenenden fazla satır yazdı",
+            "chương trình của bạn in ra nhiều dòng hơn mong đợi")
+    }
+
+    func hiddenOutputDiffers() -> String {
+        pick(
+            "the output differs from the expected output (hidden test)", "çıktı beklenen çıktıdan farklı (gizli test)",
+            "kết quả khác với kết quả mong đợi (bài kiểm tra ẩn)")
+    }
+
+    func doesNotBuild() -> String {
+        pick("your code does not build:", "kodunuz derlenmiyor:", "mã của bạn không biên dịch được:")
+    }
+
+    func hiddenTestDoesNotBuild() -> String {
+        pick(
+            "a hidden test does not build against your code (check the names and signatures it must provide)",
+            "gizli bir test kodunuzla derlenmiyor (sağlaması gereken adları ve imzaları kontrol edin)",
+            "một bài kiểm tra ẩn không biên dịch được với mã của bạn (hãy kiểm tra tên và chữ ký cần có)")
+    }
+
+    func testDoesNotBuild() -> String {
+        pick(
+            "the test does not build against your code:", "test kodunuzla derlenmiyor:",
+            "bài kiểm tra không biên dịch được với mã của bạn:")
+    }
+
+    func trapped(_ fatal: String?) -> String {
+        let base = pick(
+            "your program trapped", "programınız çöktü (trap)", "chương trình của bạn bị dừng do lỗi (trap)")
+        return fatal.map { base + ": " + $0 } ?? base
+    }
+
+    func crashed(_ signal: String) -> String {
+        pick(
+            "your program crashed (\(signal))", "programınız çöktü (\(signal))",
+            "chương trình của bạn bị sập (\(signal))")
+    }
+
+    func exited(_ status: Int32) -> String {
+        pick(
+            "your program exited with status \(status)", "programınız \(status) durum koduyla sonlandı",
+            "chương trình của bạn kết thúc với mã \(status)")
+    }
+
+    func stopped(_ limit: String) -> String {
+        pick("stopped: \(limit)", "durduruldu: \(limit)", "đã dừng: \(limit)")
+    }
+
+    func timeLimit(_ seconds: String) -> String {
+        pick("time limit \(seconds) s", "süre sınırı \(seconds) sn", "giới hạn thời gian \(seconds) giây")
+    }
+
+    func outputLimit(_ size: String) -> String {
+        pick("output limit \(size)", "çıktı sınırı \(size)", "giới hạn đầu ra \(size)")
+    }
+
+    func outputBeforeStop() -> String {
+        pick("output before it stopped:", "durmadan önceki çıktı:", "kết quả trước khi dừng:")
+    }
+
+    func nothingRan() -> String {
+        pick(
+            "no test could run: your code does not build", "hiçbir test çalışamadı: kodunuz derlenmiyor",
+            "không bài kiểm tra nào chạy được: mã của bạn không biên dịch được")
+    }
+
+    func truncated(_ count: Int) -> String {
+        pick(
+            "[output truncated: \(count) more characters]", "[çıktı kısaltıldı: \(count) karakter daha]",
+            "[kết quả đã bị cắt: còn \(count) ký tự]")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Turns a test's build and run into a result with feedback the student can act on. A hidden test's source
+/// and expected output never appear in it: only diagnostics that point into the student's own file, and no
+/// diff.
+struct GradeEvaluation {
+    let feedback: Feedback
+    /// The student's engine file name, for engine exercises.
+    let studentFile: String?
+    let limits: ProcessLimits
+
+    /// What a test's `output` may hold.
+    static let outputLimit = 500
+
+    func evaluate(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
+        var outcome = TestOutcome(
+            name: test.name, status: .failed, message: "", output: "", points: 0,
+            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode,
+            seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
+        if let toolError = execution.toolError {
+            outcome.status = .error
+            outcome.message = "the grader could not run this test: \(toolError)"
+            return outcome
+        }
+        guard let build = execution.build, build.succeeded, let run = execution.run else {
+            outcome.status = .error
+            outcome.message = buildMessage(execution.build, hidden: test.hidden, test: test)
+            return outcome
+        }
+        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        if !test.hidden { outcome.output = truncated(printed) }
+        let before =
+            test.hidden || printed.isEmpty
+            ? "" : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).joined(separator: "\n")
+        switch run.termination {
+        case .timedOut:
+            outcome.message = feedback.stopped(feedback.timeLimit(seconds(limits.timeout))) + before
+            return outcome
+        case .outputLimitExceeded:
+            outcome.message = feedback.stopped(feedback.outputLimit(ByteCount.describe(limits.outputLimit)))
+            return outcome
+        case .signaled(let signal) where !(test.scenario.options.shouldTrap && (signal == SIGILL || signal == SIGTRAP)):
+            let trapped = signal == SIGILL || signal == SIGTRAP
+            outcome.message =
+                (trapped
+                    ? feedback.trapped(ScenarioEvaluation.fatalErrorLine(run.standardError))
+                    : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
+            return outcome
+        case .exited(let status) where status != 0:
+            outcome.message = feedback.exited(status) + before
+            return outcome
+        default:
+            break
+        }
+        let expected = test.expected?.content.map(\.text) ?? []
+        guard
+            let mismatch = OutputComparison.compare(
+                expected: expected, actual: printed, firstLine: 1, options: test.scenario.outputOptions)
+        else {
+            outcome.status = .passed
+            outcome.points = outcome.maxPoints
+            return outcome
+        }
+        if test.hidden {
+            outcome.message = feedback.hiddenOutputDiffers()
+        } else if mismatch.firstDifference < expected.count {
+            outcome.message =
+                feedback.lineDiffers(mismatch.firstDifference + 1, of: expected.count) + "\n"
+                + mismatch.diff.prefix(12).joined(separator: "\n")
+        } else {
+            outcome.message = feedback.extraOutput() + "\n" + mismatch.diff.prefix(12).joined(separator: "\n")
+        }
+        return outcome
+    }
+
+    func errored(_ test: Grader.GradingTest, message: String) -> TestOutcome {
+        TestOutcome(
+            name: test.name, status: .error, message: message, output: "", points: 0,
+            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0)
+    }
+
+    /// Build errors as the student can read them: in their own file (`Sync.swift:40:5: error: …`,
+    /// `main.swift:12:3: …`); in a visible test, at the lesson's line; in a hidden test, nothing of it.
+    func buildMessage(_ build: CompileResult?, hidden: Bool, test: Grader.GradingTest?) -> String {
+        guard let build else { return feedback.doesNotBuild() }
+        if build.timedOut { return feedback.stopped(feedback.timeLimit(seconds(limits.timeout))) }
+        let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
+        let own = build.errors.filter { ownFiles.contains($0.file) }
+        var lines: [String] = []
+        if !own.isEmpty {
+            lines.append(feedback.doesNotBuild())
+            lines += own.prefix(10).map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+        }
+        let inTest = build.errors.filter { !ownFiles.contains($0.file) }
+        if !inTest.isEmpty || own.isEmpty {
+            if hidden {
+                lines.append(feedback.hiddenTestDoesNotBuild())
+            } else {
+                lines.append(feedback.testDoesNotBuild())
+                let lesson = (test?.sourcePath as NSString?)?.lastPathComponent ?? ""
+                lines += inTest.prefix(10).map { "\(lesson):\($0.line):\($0.column): error: \($0.message)" }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// At most `outputLimit` characters, the cut said in the student's language.
+    func truncated(_ lines: [String]) -> String {
+        let text = lines.map { $0 + "\n" }.joined()
+        guard text.count > Self.outputLimit else { return text }
+        let kept = text.prefix(Self.outputLimit - 60)
+        return String(kept) + "\n" + feedback.truncated(text.count - kept.count)
+    }
+
+    func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

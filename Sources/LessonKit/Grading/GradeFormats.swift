@@ -1,0 +1,98 @@
+import Foundation
+
+/// Grading results in the formats course platforms read.
+public enum GradeFormat: String, Sendable, CaseIterable {
+    case text, exercism, gradescope
+
+    public func render(_ result: GradeResult) -> String {
+        switch self {
+        case .text: GradeTextReport.render(result)
+        case .exercism: Self.json(ExercismResults(result))
+        case .gradescope: Self.json(GradescopeResults(result))
+        }
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+}
+
+/// Exercism's test runner interface, results.json version 3.
+struct ExercismResults: Encodable {
+    struct Test: Encodable {
+        var name: String
+        var status: String
+        var message: String?
+        var output: String?
+        var test_code: String
+    }
+
+    var version = 3
+    var status: String
+    var message: String?
+    var tests: [Test]
+
+    init(_ result: GradeResult) {
+        status = result.status.rawValue
+        message = result.status == .error ? result.message : nil
+        tests = result.tests.map { test in
+            Test(
+                name: test.name,
+                status: test.status == .passed ? "pass" : test.status == .failed ? "fail" : "error",
+                message: test.status == .passed ? nil : test.message,
+                output: test.output.isEmpty ? nil : test.output,
+                test_code: test.testCode ?? (test.hidden ? "(hidden test)" : ""))
+        }
+    }
+}
+
+/// Gradescope's autograder results.json.
+struct GradescopeResults: Encodable {
+    struct Test: Encodable {
+        var name: String
+        var score: Int
+        var max_score: Int
+        var status: String
+        var output: String
+        var visibility: String
+    }
+
+    var score: Int
+    var execution_time: Double
+    var output: String?
+    var tests: [Test]
+
+    init(_ result: GradeResult) {
+        score = result.score
+        execution_time = (result.seconds * 100).rounded() / 100
+        output = result.message
+        tests = result.tests.map { test in
+            Test(
+                name: test.name, score: test.points, max_score: test.maxPoints,
+                status: test.status == .passed ? "passed" : "failed",
+                output: [test.message, test.output].filter { !$0.isEmpty }.joined(separator: "\n"),
+                visibility: test.hidden ? "hidden" : "visible")
+        }
+    }
+}
+
+/// The text a student reads on a terminal.
+enum GradeTextReport {
+    static func render(_ result: GradeResult) -> String {
+        var lines = [
+            "exercise \(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points"
+        ]
+        if let message = result.message, result.status == .error { lines.append(message) }
+        for test in result.tests {
+            let mark = test.status == .passed ? "PASS" : test.status == .failed ? "FAIL" : "ERROR"
+            lines.append("\(mark) \(test.name) (\(test.points)/\(test.maxPoints))")
+            if !test.message.isEmpty {
+                lines += test.message.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            }
+        }
+        if !result.protections.isEmpty { lines.append("protections: " + result.protections.joined(separator: ", ")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Grades a student's submission for an exercise: builds it against the engine, runs every test (the
+/// lesson's scenarios for an engine exercise, plus hidden ones; the exercise's own expected output for a
+/// scenario exercise) and gives each a specific result in the student's language.
+public struct Grader: Sendable {
+    public var toolchain: Toolchain
+    public var options: CheckOptions
+    public var catalog: EngineCatalog
+
+    public init(toolchain: Toolchain, options: CheckOptions, catalog: EngineCatalog = .builtIn) {
+        self.toolchain = toolchain
+        self.options = options
+        self.catalog = catalog
+    }
+
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// One test to run: a scenario with its expected block, where it comes from, and what it is worth.
+    struct GradingTest: Sendable {
+        var name: String
+        var scenario: Scenario
+        /// The path the scenario's `#sourceLocation` names (the lesson, the hidden file, or `main.swift`).
+        var sourcePath: String
+        var expected: FencedBlock?
+        var hidden: Bool
+        var testCode: String?
+    }
+
+    public func grade(_ exercise: Exercise, submission: String, hidden: LessonPlan? = nil) throws -> GradeResult {
+        let start = DispatchTime.now()
+        let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
+        if hidden != nil, exercise.kind == .scenario {
+            throw Problem(
+                description: "--hidden is for engine exercises: '\(exercise.id)' is a scenario exercise, "
+                    + "graded by its own expected output")
+        }
+        let (engine, studentFile) = try engineFiles(for: exercise, submission: submission)
+        let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
+        let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit)
+        let evaluation = GradeEvaluation(feedback: feedback, studentFile: studentFile, limits: limits)
+        let protections = [
+            "time limit \(evaluation.seconds(options.timeout)) s",
+            "output limit \(ByteCount.describe(options.outputLimit))",
+        ]
+
+        // The submission alone first: when it does not build, no test can run, and one build says so.
+        if case .engineFile = exercise.kind {
+            let check = try WorkDirectory.using(prefix: "lesson-grade") { directory in
+                try compiler.build(
+                    engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")],
+                    swiftVersion: exercise.plan.swiftVersion, in: directory.path, output: "check")
+            }
+            if !check.succeeded {
+                let message = evaluation.buildMessage(check, hidden: false, test: nil)
+                let outcomes = tests.map { evaluation.errored($0, message: message) }
+                return GradeResult(
+                    exercise: exercise.id, status: .error, message: feedback.nothingRan() + "\n" + message,
+                    tests: outcomes, seconds: elapsed(since: start), protections: protections)
+            }
+        }
+
+        let jobs = tests.map { test in
+            ScenarioJob(
+                engine: engine, engineIdentity: "submission", scenario: test.scenario.block,
+                markdownPath: test.sourcePath,
+                swiftVersion: exercise.plan.swiftVersion,
+                buildAloneReason: MergeEligibility.reasonToBuildAlone(
+                    scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
+                    standalone: test.scenario.options.standalone, swiftVersion: exercise.plan.swiftVersion))
+        }
+        let executions = MergedBuildStrategy().execute(
+            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+        let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
+        let status: GradeResult.Status
+        var message: String?
+        if outcomes.allSatisfy({ $0.status == .passed }) {
+            status = .pass
+        } else if outcomes.allSatisfy({ $0.status == .error }) {
+            status = .error
+            message = outcomes.first?.message
+        } else {
+            status = .fail
+        }
+        return GradeResult(
+            exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: elapsed(since: start),
+            protections: protections)
+    }
+
+    private func elapsed(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    /// The engine the tests build with, the student's file in place of the exercise's, and that file's name.
+    private func engineFiles(for exercise: Exercise, submission: String) throws -> ([ProgramFile], String?) {
+        let markdownPath = LessonChecker.absolutePath(exercise.plan.path)
+        let resolved: ResolvedEngine
+        switch EngineResolution.resolve(exercise.plan, catalog: catalog, markdownPath: markdownPath) {
+        case .success(let engine): resolved = engine
+        case .failure(let finding): throw Problem(description: "\(finding.location.description): \(finding.message)")
+        }
+        guard case .engineFile(let fileName) = exercise.kind else { return (resolved.files, nil) }
+        let student = ProgramFile(
+            name: fileName, contents: ProgramSource.mapped(submission, firstLine: 1, to: fileName))
+        return (resolved.files.filter { $0.name != fileName } + [student], fileName)
+    }
+
+    private func tests(for exercise: Exercise, submission: String, hidden: LessonPlan?) throws -> [GradingTest] {
+        switch exercise.kind {
+        case .scenario:
+            guard let target = exercise.scenario else {
+                throw Problem(description: "exercise '\(exercise.id)' has no scenario")
+            }
+            var scenario = target
+            scenario.block = Self.block(holding: submission)
+            return [
+                GradingTest(
+                    name: target.description.isEmpty ? exercise.id : target.description, scenario: scenario,
+                    sourcePath: "main.swift", expected: target.expected, hidden: false,
+                    testCode: target.expected.map { "// expected output\n" + $0.text })
+            ]
+        case .engineFile:
+            let lessonPath = LessonChecker.absolutePath(exercise.plan.path)
+            var tests = Self.gradable(exercise.plan).map { scenario in
+                GradingTest(
+                    name: scenario.description.isEmpty ? "line \(scenario.block.openingLine)" : scenario.description,
+                    scenario: scenario, sourcePath: lessonPath, expected: scenario.expected, hidden: false,
+                    testCode: scenario.block.text)
+            }
+            if let hidden {
+                let hiddenPath = LessonChecker.absolutePath(hidden.path)
+                tests += Self.gradable(hidden).enumerated().map { index, scenario in
+                    GradingTest(
+                        name: "hidden test \(index + 1)", scenario: scenario, sourcePath: hiddenPath,
+                        expected: scenario.expected, hidden: true, testCode: nil)
+                }
+            }
+            guard !tests.isEmpty else { throw Problem(description: "exercise '\(exercise.id)' has no test to run") }
+            return tests
+        }
+    }
+
+    /// The scenarios of a lesson that grade an engine: run, with an expected block, not exercises.
+    static func gradable(_ plan: LessonPlan) -> [Scenario] {
+        plan.scenarios.filter { $0.options.runs && !$0.options.ignored && $0.expected != nil }
+    }
+
+    /// A block holding the student's scenario, numbered from line 1 of `main.swift`.
+    static func block(holding text: String) -> FencedBlock {
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 0,
+            closingLine: lines.count + 1,
+            content: lines.enumerated().map { SourceLine(number: $0.offset + 1, text: $0.element, ending: "\n") })
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Grading: every fixture submission gets its exact result in both platform formats, hidden tests stay
+/// hidden, reference solutions score full marks, and the platform adapters work as the platforms call them.
+final class GradingTests: XCTestCase {
+    private let root = TestSupport.packageRoot
+    private var options: CheckOptions {
+        var options = CheckOptions()
+        options.timeout = 5
+        return options
+    }
+
+    private func exercise(_ id: String, _ lesson: String) throws -> Exercise {
+        try Exercise.find(id, in: LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/" + lesson)))
+    }
+
+    private func grade(_ exercise: Exercise, case name: String, hidden: Bool) throws -> GradeResult {
+        let file = try exercise.submissionFile(in: root + "/Fixtures/grading/submissions/\(exercise.id)/\(name)")
+        let hiddenPlan =
+            hidden ? LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/hidden/\(exercise.id).md")) : nil
+        var result = try Grader(toolchain: try TestSupport.toolchain(), options: options).grade(
+            exercise, submission: try String(contentsOfFile: file, encoding: .utf8), hidden: hiddenPlan)
+        result.seconds = 0
+        return result
+    }
+
+    private func assertGolden(_ text: String, _ relative: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        let path = root + "/Fixtures/grading/expected/" + relative
+        if ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return
+        }
+        XCTAssertEqual(text, try String(contentsOfFile: path, encoding: .utf8), relative, file: file, line: line)
+    }
+
+    func testEngineExerciseSubmissions() throws {
+        let sync = try exercise("sync-engine", "engine-exercise.md")
+        let expected: [String: (GradeResult.Status, Int)] = [
+            "correct": (.pass, 5), "wrong": (.fail, 4), "no-compile": (.error, 0), "trap": (.fail, 3),
+            "hidden-only": (.fail, 4),
+        ]
+        let hiddenText = try String(contentsOfFile: root + "/Fixtures/grading/hidden/sync-engine.md", encoding: .utf8)
+        let hiddenSecrets = ["Tema", "toplam: 0", "renk", "yesil", "Bos"]
+        XCTAssertTrue(hiddenSecrets.allSatisfy(hiddenText.contains))
+        for (name, (status, score)) in expected {
+            let result = try grade(sync, case: name, hidden: true)
+            XCTAssertEqual(result.status, status, name)
+            XCTAssertEqual(result.score, score, name)
+            XCTAssertEqual(result.maxScore, 5, name)
+            for format in GradeFormat.allCases {
+                let rendered = format.render(result)
+                for secret in hiddenSecrets {
+                    XCTAssertFalse(rendered.contains(secret), "\(name) \(format) shows '\(secret)' of a hidden test")
+                }
+                if format != .text { try assertGolden(rendered, "sync-engine/\(name).\(format).json") }
+            }
+        }
+    }
+
+    func testScenarioExerciseSubmissions() throws {
+        let tree = try exercise("tree-count", "scenario-exercise.md")
+        let expected: [String: GradeResult.Status] = [
+            "correct": .pass, "wrong": .fail, "no-compile": .error, "trap": .fail,
+        ]
+        for (name, status) in expected {
+            let result = try grade(tree, case: name, hidden: false)
+            XCTAssertEqual(result.status, status, name)
+            for format in [GradeFormat.exercism, .gradescope] {
+                try assertGolden(format.render(result), "tree-count/\(name).\(format).json")
+            }
+        }
+    }
+
+    func testFeedbackIsInTheLessonsLanguage() throws {
+        let tr = try grade(try exercise("sync-engine", "engine-exercise.md"), case: "no-compile", hidden: false)
+        XCTAssertEqual(
+            tr.tests.first?.message,
+            "kodunuz derlenmiyor:\nSync.swift:11:30: error: cannot convert value of type 'Int' to expected argument type 'String'"
+        )
+        let vi = try grade(try exercise("tree-count", "scenario-exercise.md"), case: "trap", hidden: false)
+        XCTAssertTrue(
+            vi.tests[0].message.hasPrefix("chương trình của bạn bị dừng do lỗi (trap): Fatal error: Index out of range")
+        )
+        XCTAssertEqual(Feedback(lessonLanguage: "de").language, .en)
+    }
+
+    /// Every exercise of the bundled course and the fixtures has a reference solution in
+    /// `solutions/ID/FILE` beside its lesson, and it scores full marks (with its hidden tests, if any).
+    func testReferenceSolutionsScoreFullMarks() throws {
+        var graded = 0
+        for path in try LessonDiscovery.lessonFiles(in: [root + "/Lessons", root + "/Fixtures/grading"]) {
+            let plan = LessonPlanner.plan(Lesson.read(path: path))
+            let ids =
+                plan.scenarios.compactMap(\.options.exercise)
+                + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value }
+            for id in ids {
+                let exercise = try Exercise.find(id, in: plan)
+                let folder = (path as NSString).deletingLastPathComponent
+                let solution = folder + "/solutions/\(id)/\(exercise.fileName)"
+                let hiddenPath = folder + "/hidden/\(id).md"
+                let hidden =
+                    FileManager.default.fileExists(atPath: hiddenPath)
+                    ? LessonPlanner.plan(Lesson.read(path: hiddenPath)) : nil
+                let result = try Grader(toolchain: try TestSupport.toolchain(), options: options).grade(
+                    exercise, submission: try String(contentsOfFile: solution, encoding: .utf8), hidden: hidden)
+                XCTAssertEqual(result.status, .pass, "\(solution): \(GradeTextReport.render(result))")
+                XCTAssertEqual(result.score, result.maxScore, solution)
+                graded += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(graded, 3)
+    }
+
+    func testCommandLineGradeExitStatuses() throws {
+        let failing = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--submission",
+            "Fixtures/grading/submissions/sync-engine/wrong",
+        ])
+        XCTAssertEqual(failing.status, 0, "a low score is a completed grading")
+        XCTAssertTrue(
+            failing.standardOutput.hasPrefix("exercise sync-engine: fail, 2/3 points\n"), failing.standardOutput)
+        let hidden = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count", "--submission",
+            "Fixtures/grading/submissions/tree-count/correct", "--hidden", "Fixtures/grading/hidden/sync-engine.md",
+        ])
+        XCTAssertEqual(hidden.status, 2)
+        XCTAssertEqual(
+            hidden.standardError,
+            "error: --hidden is for engine exercises: 'tree-count' is a scenario exercise, graded by its own expected output\n"
+                + "run 'lesson --help' for usage\n")
+        let unknown = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "nope", "--submission",
+            "Package.swift",
+        ])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(
+            unknown.standardError,
+            "error: Fixtures/grading/engine-exercise.md has no exercise 'nope' (its exercises: sync-engine)\n")
+    }
+
+    func testExercismAdapterAsTheRunnerCallsIt() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("exercism-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work + "/input", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: root + "/Fixtures/grading/submissions/sync-engine/hidden-only/Sync.swift",
+            toPath: work + "/input/Sync.swift")
+        let result = try Subprocess.run(
+            root + "/Adapters/exercism/bin/run.sh", arguments: ["sync-engine", work + "/input", work + "/output"],
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "LESSON_BIN": TestSupport.lessonExecutable, "LESSONS_DIR": root + "/Fixtures/grading",
+                "LESSON_HIDDEN_DIR": root + "/Fixtures/grading/hidden",
+            ],
+            limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
+        XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+        XCTAssertEqual(
+            try String(contentsOfFile: work + "/output/results.json", encoding: .utf8),
+            try String(
+                contentsOfFile: root + "/Fixtures/grading/expected/sync-engine/hidden-only.exercism.json",
+                encoding: .utf8))
+    }
+
+    func testGradescopeAdapterAsTheAutograderCallsIt() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("gradescope-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        for folder in ["source/hidden", "submission"] {
+            try FileManager.default.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            atPath: root + "/Fixtures/grading/engine-exercise.md", toPath: work + "/source/lesson.md")
+        try FileManager.default.copyItem(
+            atPath: root + "/Fixtures/grading/hidden/sync-engine.md", toPath: work + "/source/hidden/sync-engine.md")
+        try Data("EXERCISE=sync-engine\nLESSON=lesson.md\nHIDDEN=hidden/sync-engine.md\n".utf8).write(
+            to: URL(fileURLWithPath: work + "/source/exercise.conf"))
+        try FileManager.default.copyItem(
+            atPath: root + "/Fixtures/grading/submissions/sync-engine/trap/Sync.swift",
+            toPath: work + "/submission/Answer.swift")
+        let result = try Subprocess.run(
+            root + "/Adapters/gradescope/run_autograder", arguments: [],
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "AUTOGRADER_ROOT": work,
+                "LESSON_BIN": TestSupport.lessonExecutable,
+            ],
+            limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
+        XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+        func withoutTime(_ path: String) throws -> NSDictionary {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            let dictionary = try XCTUnwrap(object as? [String: Any])
+            return dictionary.filter { $0.key != "execution_time" } as NSDictionary
+        }
+        XCTAssertEqual(
+            try withoutTime(work + "/results/results.json"),
+            try withoutTime(root + "/Fixtures/grading/expected/sync-engine/trap.gradescope.json"))
+    }
+}
