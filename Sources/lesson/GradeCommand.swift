@@ -6,10 +6,12 @@ enum GradeCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help"],
+            flags: ["--help", "--no-sandbox"],
             options: [
-                "--lesson", "--lessons", "--exercise", "--submission", "--hidden", "--format", "--output", "--timeout",
-                "--max-output", "--jobs", "--engines",
+                "--lesson", "--lessons", "--exercise", "--submission", "--submissions", "--hidden", "--format",
+                "--output",
+                "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
+                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -19,10 +21,15 @@ enum GradeCommand {
             throw UsageError(description: "unexpected argument '\(parser.paths[0])'")
         }
         guard let id = values["--exercise"] else { throw UsageError(description: "--exercise ID is required") }
+        if values["--submissions"] != nil {
+            return try batch(values)
+        }
         guard let submissionPath = values["--submission"] else {
-            throw UsageError(description: "--submission FILE is required")
+            throw UsageError(description: "--submission FILE (or --submissions DIR) is required")
         }
         var options = CheckOptions()
+        options.buildTimeout = 60
+        if let seconds = try values.positiveNumber("--build-timeout") { options.buildTimeout = seconds }
         if let timeout = try values.positiveNumber("--timeout") { options.timeout = timeout }
         if let limit = try values.byteSize("--max-output") { options.outputLimit = limit }
         if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
@@ -67,7 +74,31 @@ enum GradeCommand {
             }
             hidden = LessonPlanner.plan(Lesson.read(path: hiddenPath))
         }
-        let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog)
+        var sandbox: Sandbox?
+        if values["--no-sandbox"] == nil {
+            var policy = SandboxPolicy()
+            if let size = try values.byteSize("--memory-limit") { policy.memoryLimit = size }
+            if let seconds = try values.positiveInteger("--cpu-limit") { policy.cpuSeconds = seconds }
+            if let count = try values.positiveInteger("--process-limit") { policy.processLimit = count }
+            if let size = try values.byteSize("--file-size-limit") { policy.fileSizeLimit = size }
+            if let uid = try values.positiveInteger("--uid-base") { policy.firstUID = uid }
+            if let count = try values.positiveInteger("--uid-count") { policy.uidCount = count }
+            // What the student's program must not see: the lesson, the hidden tests, the submissions and
+            // results of the class, and the folder the grader runs in.
+            let folders = [
+                (exercise.plan.path as NSString).deletingLastPathComponent,
+                values["--hidden"].map { ($0 as NSString).deletingLastPathComponent },
+                ((submissionFile as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent,
+                values["--output"].map { ($0 as NSString).deletingLastPathComponent },
+                FileManager.default.currentDirectoryPath, values["--hide"],
+            ]
+            policy.hiddenFolders = Array(
+                Set(folders.compactMap { $0 }.filter { !$0.isEmpty }.map(LessonChecker.absolutePath))
+            )
+            .sorted()
+            sandbox = Sandbox.detect(policy: policy)
+        }
+        let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog, sandbox: sandbox)
         let result: GradeResult
         do {
             result = try grader.grade(exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
@@ -82,6 +113,39 @@ enum GradeCommand {
         } else {
             writeOut(rendered)
         }
+        return 0
+    }
+
+    /// `--submissions DIR --output OUT`: one `lesson grade` process per student.
+    static func batch(_ values: [String: String]) throws -> Int32 {
+        guard let submissions = values["--submissions"], CheckCommand.isFolder(submissions) else {
+            throw UsageError(description: "--submissions needs a folder of student folders")
+        }
+        guard let output = values["--output"] else {
+            throw UsageError(description: "--submissions needs --output OUT for the results and summary.csv")
+        }
+        guard values["--submission"] == nil else {
+            throw UsageError(description: "--submission and --submissions cannot be used together")
+        }
+        var shared: [String] = []
+        for name in [
+            "--lesson", "--lessons", "--exercise", "--hidden", "--format", "--timeout", "--max-output", "--engines",
+            "--build-timeout", "--memory-limit", "--cpu-limit", "--process-limit", "--file-size-limit", "--hide",
+        ] {
+            if let value = values[name] { shared += [name, value] }
+        }
+        if values["--no-sandbox"] != nil { shared.append("--no-sandbox") }
+        let jobs = try values.positiveInteger("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let budget =
+            60 + 2 * (try values.positiveNumber("--build-timeout") ?? 60) + 20
+            * (try values.positiveNumber("--timeout") ?? 10)
+        let grader = BatchGrader(
+            executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+            sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
+            studentBudget: budget)
+        let rows = try grader.grade(submissions: submissions, output: output)
+        let errors = rows.filter { $0.status == "error" }.count
+        printError("graded \(rows.count) submissions (\(errors) with status error): \(output)/summary.csv")
         return 0
     }
 }

@@ -70,6 +70,18 @@ enum TestSupport {
         }
     }
 
+    /// The command lines of the running processes whose user ID is in `uids`.
+    static func processes(ownedBy uids: Range<Int>) throws -> [String] {
+        let result = try Subprocess.run(
+            "/bin/ps", arguments: ["-eo", "uid=,args="], environment: ["PATH": "/usr/bin:/bin"],
+            limits: ProcessLimits(timeout: 30, outputLimit: 16 << 20))
+        return String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard let uid = fields.first.flatMap({ Int($0) }), uids.contains(uid) else { return nil }
+            return String(line)
+        }
+    }
+
     /// Makes the package root the current directory, so that reports name paths as the goldens do.
     static func enterPackageRoot() {
         FileManager.default.changeCurrentDirectoryPath(packageRoot)

@@ -176,6 +176,7 @@ public struct LessonChecker: Sendable {
         guard execution.toolError == nil, execution.build?.succeeded == true, let run = execution.run else {
             return false
         }
+        if case .stopped = run.termination { return false }
         return run.termination != .timedOut
     }
 
@@ -240,7 +241,7 @@ public struct LessonChecker: Sendable {
     }
 
     /// The absolute form of a path the user gave, for `#sourceLocation`.
-    static func absolutePath(_ path: String) -> String {
+    public static func absolutePath(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -155,6 +155,8 @@ struct ScenarioEvaluation {
         case .timedOut:
             let message = "the scenario did not finish within the \(seconds(limits.timeout)) s time limit"
             return ([Finding(.timeout, at: opening, message, details: before)], nil)
+        case .stopped(let limit):
+            return ([Finding(.resourceLimit, at: opening, "stopped: \(limit.description)", details: before)], nil)
         case .outputLimitExceeded:
             let limit = ByteCount.describe(limits.outputLimit)
             let message = "the scenario printed more than the \(limit) output limit and was stopped"

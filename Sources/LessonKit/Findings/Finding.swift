@@ -41,6 +41,7 @@ public struct Finding: Hashable, Sendable, Error, Codable {
         case nonZeroExit = "non-zero-exit"
         case timeout = "timeout"
         case outputLimit = "output-limit"
+        case resourceLimit = "resource-limit"
         case snippetSyntax = "snippet-syntax"
         case malformedInfoString = "malformed-info-string"
         case attributePromise = "attribute-promise"

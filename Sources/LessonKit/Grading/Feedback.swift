@@ -84,6 +84,21 @@ public struct Feedback: Sendable {
         pick("output limit \(size)", "çıktı sınırı \(size)", "giới hạn đầu ra \(size)")
     }
 
+    func limit(_ limit: ResourceLimit) -> String {
+        switch limit {
+        case .memory(let bytes):
+            let size = ByteCount.describe(bytes)
+            return pick("memory limit \(size)", "bellek sınırı \(size)", "giới hạn bộ nhớ \(size)")
+        case .cpuTime(let seconds):
+            return pick(
+                "CPU time limit \(seconds) s", "işlemci süresi sınırı \(seconds) sn",
+                "giới hạn thời gian CPU \(seconds) giây")
+        case .fileSize(let bytes):
+            let size = ByteCount.describe(bytes)
+            return pick("file size limit \(size)", "dosya boyutu sınırı \(size)", "giới hạn kích thước tệp \(size)")
+        }
+    }
+
     func outputBeforeStop() -> String {
         pick("output before it stopped:", "durmadan önceki çıktı:", "kết quả trước khi dừng:")
     }

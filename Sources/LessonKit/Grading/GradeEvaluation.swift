@@ -39,6 +39,9 @@ struct GradeEvaluation {
         case .outputLimitExceeded:
             outcome.message = feedback.stopped(feedback.outputLimit(ByteCount.describe(limits.outputLimit)))
             return outcome
+        case .stopped(let limit):
+            outcome.message = feedback.stopped(feedback.limit(limit)) + before
+            return outcome
         case .signaled(let signal) where !(test.scenario.options.shouldTrap && (signal == SIGILL || signal == SIGTRAP)):
             let trapped = signal == SIGILL || signal == SIGTRAP
             outcome.message =

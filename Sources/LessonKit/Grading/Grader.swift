@@ -7,11 +7,15 @@ public struct Grader: Sendable {
     public var toolchain: Toolchain
     public var options: CheckOptions
     public var catalog: EngineCatalog
+    /// Contains the student's programs; nil runs them like lesson scenarios (trusted code only).
+    public var sandbox: Sandbox?
 
-    public init(toolchain: Toolchain, options: CheckOptions, catalog: EngineCatalog = .builtIn) {
+    public init(toolchain: Toolchain, options: CheckOptions, catalog: EngineCatalog = .builtIn, sandbox: Sandbox? = nil)
+    {
         self.toolchain = toolchain
         self.options = options
         self.catalog = catalog
+        self.sandbox = sandbox
     }
 
     public struct Problem: Error, CustomStringConvertible {
@@ -42,10 +46,11 @@ public struct Grader: Sendable {
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit)
         let evaluation = GradeEvaluation(feedback: feedback, studentFile: studentFile, limits: limits)
-        let protections = [
-            "time limit \(evaluation.seconds(options.timeout)) s",
-            "output limit \(ByteCount.describe(options.outputLimit))",
-        ]
+        let protections =
+            sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
+                "wall-clock limit \(evaluation.seconds(options.timeout)) s",
+                "output cap \(ByteCount.describe(options.outputLimit))", "NOT contained (no sandbox)",
+            ]
 
         // The submission alone first: when it does not build, no test can run, and one build says so.
         if case .engineFile = exercise.kind {
@@ -65,7 +70,9 @@ public struct Grader: Sendable {
 
         let jobs = tests.map { test in
             ScenarioJob(
-                engine: engine, engineIdentity: "submission", scenario: test.scenario.block,
+                // Hidden tests never share an executable with visible ones: a visible test's program could
+                // otherwise read the hidden scenarios' strings out of its own binary.
+                engine: engine, engineIdentity: test.hidden ? "hidden" : "visible", scenario: test.scenario.block,
                 markdownPath: test.sourcePath,
                 swiftVersion: exercise.plan.swiftVersion,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
@@ -73,7 +80,7 @@ public struct Grader: Sendable {
                     standalone: test.scenario.options.standalone, swiftVersion: exercise.plan.swiftVersion))
         }
         let executions = MergedBuildStrategy().execute(
-            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: options.jobs)
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?

@@ -2,11 +2,17 @@ import Foundation
 
 /// Runs a built scenario the same way every time: in an empty directory, with a fixed small environment
 /// (deterministic hashing, so Set and Dictionary order is stable; no backtracer report) and the check's
-/// limits.
+/// limits; contained by a sandbox when the code is untrusted.
 public struct ScenarioRunner: Sendable {
     public var limits: ProcessLimits
+    public var sandbox: Sandbox?
+    private let uids: UIDPool?
 
-    public init(limits: ProcessLimits) { self.limits = limits }
+    public init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
+        self.limits = limits
+        self.sandbox = sandbox
+        uids = sandbox.map { UIDPool(first: $0.policy.firstUID, count: $0.policy.uidCount) }
+    }
 
     public static func environment(home: String) -> [String: String] {
         [
@@ -22,11 +28,50 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs `executable`; `scenario` selects one scenario of a merged program.
     public func run(_ executable: String, scenario: Int? = nil) throws -> ProcessResult {
-        try WorkDirectory.using(prefix: "lesson-run") { directory in
+        if let sandbox, let uids {
+            return try runContained(executable, scenario: scenario, sandbox: sandbox, uids: uids)
+        }
+        return try WorkDirectory.using(prefix: "lesson-run") { directory in
             var environment = Self.environment(home: directory.path)
             if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }
             return try Subprocess.run(
                 executable, arguments: [], environment: environment, workingDirectory: directory.path, limits: limits)
         }
+    }
+
+    /// A fresh folder the sandbox user owns, holding a copy of the program and nothing else.
+    private func runContained(_ executable: String, scenario: Int?, sandbox: Sandbox, uids: UIDPool) throws
+        -> ProcessResult
+    {
+        let uid = uids.acquire()
+        defer { uids.release(uid) }
+        try FileManager.default.createDirectory(atPath: Sandbox.base, withIntermediateDirectories: true)
+        chmod(Sandbox.base, 0o711)
+        var template = Array("\(Sandbox.base)/run-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw SubprocessError(description: "cannot create a folder under \(Sandbox.base)")
+        }
+        let directory = String(cString: created)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let program = directory + "/program"
+        try FileManager.default.copyItem(atPath: executable, toPath: program)
+        if sandbox.usesSeparateUser {
+            chown(directory, uid_t(uid), gid_t(uid))
+            chown(program, uid_t(uid), gid_t(uid))
+            chmod(program, 0o500)
+        }
+        var environment = Self.environment(home: directory)
+        if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }
+        let (command, arguments) = sandbox.command(
+            program: program, directory: directory, uid: uid, timeout: limits.timeout)
+        let result = try Subprocess.run(
+            command, arguments: arguments, environment: environment, workingDirectory: directory, limits: limits)
+        let standardError = String(decoding: result.standardError, as: UTF8.self)
+        if sandbox.usesNamespaces, result.termination == .exited(Sandbox.setUpFailure),
+            let line = standardError.split(separator: "\n").first(where: { $0.hasPrefix(Sandbox.setUpMarker) })
+        {
+            throw SubprocessError(description: String(line))
+        }
+        return sandbox.interpret(result, timeout: limits.timeout)
     }
 }

@@ -15,6 +15,8 @@ public enum Termination: Hashable, Sendable, Codable {
     case timedOut
     /// Wrote more than the output cap; its process group was killed.
     case outputLimitExceeded
+    /// Stopped by a resource limit of its sandbox.
+    case stopped(ResourceLimit)
 }
 
 /// What a finished process printed and how it ended.

@@ -9,7 +9,7 @@ import Foundation
 public enum LessonUpdater {
     /// Findings that keep a lesson from being rewritten: the actual output is not known or not trusted.
     static let blocking: Set<Finding.Kind> = [
-        .buildError, .engineBuildError, .trap, .crash, .nonZeroExit, .timeout, .outputLimit,
+        .buildError, .engineBuildError, .trap, .crash, .nonZeroExit, .timeout, .outputLimit, .resourceLimit,
     ]
 
     public struct Outcome: Sendable {

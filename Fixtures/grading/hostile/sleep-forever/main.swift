@@ -1,0 +1,4 @@
+// main.swift — sleeps past every limit
+import Glibc
+print("start")
+sleep(600)

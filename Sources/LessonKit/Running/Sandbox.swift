@@ -1,0 +1,200 @@
+import Foundation
+
+/// The limits a contained program runs under.
+public struct SandboxPolicy: Hashable, Sendable {
+    /// Address space: enough for a Foundation program to load (it needs about 200 MiB).
+    public var memoryLimit = 512 << 20
+    /// Processes and threads of the sandbox user.
+    public var processLimit = 64
+    /// The largest file the program may write.
+    public var fileSizeLimit = 16 << 20
+    /// CPU seconds; nil takes the wall-clock limit.
+    public var cpuSeconds: Int?
+    /// Folders the program must not see (the lesson, the hidden tests, the cache, other submissions): a
+    /// private mount namespace covers each with an empty, unreadable file system.
+    public var hiddenFolders: [String] = []
+    /// The first of the user IDs the programs run as; each parallel run takes its own.
+    public var firstUID = 61_000
+    /// How many UIDs (parallel runs) the pool holds.
+    public var uidCount = 64
+
+    public init() {}
+}
+
+/// Runs untrusted programs contained, with what this machine offers. On Linux as root with util-linux:
+/// a dedicated unprivileged user per parallel run (`setpriv`), no network, its own PID namespace (so every
+/// process it starts, `setsid` included, ends with it) and mount namespace (instructor folders hidden), an
+/// empty working folder it owns, and `prlimit` limits on address space, CPU time, processes, file size and
+/// core dumps. The wall clock and the output cap are enforced by the runner while it reads. Whatever is
+/// missing is said in `protections`, and grading goes on with the rest.
+public struct Sandbox: Sendable {
+    public var policy: SandboxPolicy
+    let isRoot: Bool
+    let unshare: String?
+    let setpriv: String?
+    let prlimit: String?
+
+    /// Where the working folders of contained runs live: a folder only root may list, outside `/tmp`, which
+    /// each contained run gets a private, empty copy of.
+    static let base = FileManager.default.fileExists(atPath: "/run") ? "/run/lesson-sandbox" : "/tmp/lesson-sandbox"
+
+    /// Shared scratch folders a contained run gets private, size-limited copies of, so that nothing it
+    /// writes there outlives it or reaches another run.
+    static let privateScratch = ["/tmp", "/var/tmp", "/dev/shm"]
+
+    public static func detect(policy: SandboxPolicy) -> Sandbox {
+        #if os(Linux)
+            func tool(_ name: String) -> String? {
+                ["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"].map { $0 + name }.first {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                }
+            }
+            return Sandbox(
+                policy: policy, isRoot: geteuid() == 0, unshare: tool("unshare"), setpriv: tool("setpriv"),
+                prlimit: tool("prlimit"))
+        #else
+            return Sandbox(policy: policy, isRoot: false, unshare: nil, setpriv: nil, prlimit: nil)
+        #endif
+    }
+
+    var usesNamespaces: Bool { isRoot && unshare != nil }
+    var usesSeparateUser: Bool { isRoot && setpriv != nil }
+
+    /// What is in force, for the result and the README's promise.
+    public func protections(timeout: Double, outputLimit: Int) -> [String] {
+        var list = ["wall-clock limit \(Self.seconds(timeout)) s", "output cap \(ByteCount.describe(outputLimit))"]
+        if usesSeparateUser {
+            list.append("an unprivileged user of its own (uid \(policy.firstUID)+)")
+        } else {
+            list.append("NOT a separate user (the grader is not root or has no setpriv)")
+        }
+        if usesNamespaces {
+            list.append("no network")
+            list.append("its own PID namespace: everything it starts ends with it")
+            list.append("a private mount namespace hiding \(policy.hiddenFolders.count) instructor folder(s)")
+            list.append("private, empty /tmp, /var/tmp and /dev/shm")
+        } else {
+            list.append(
+                "NO network, PID or mount namespace (needs root and unshare): processes it starts are killed by process group only"
+            )
+        }
+        if prlimit != nil {
+            list.append(
+                "limits: memory \(ByteCount.describe(policy.memoryLimit)), CPU \(cpuSeconds(timeout)) s, "
+                    + "\(policy.processLimit) processes, file size \(ByteCount.describe(policy.fileSizeLimit)), no core dumps"
+            )
+        } else {
+            list.append("NO resource limits (needs prlimit)")
+        }
+        list.append("an empty working folder of its own")
+        return list
+    }
+
+    func cpuSeconds(_ timeout: Double) -> Int { policy.cpuSeconds ?? max(1, Int(timeout.rounded(.up))) }
+
+    /// The command that runs `program` (in `directory`, as `uid`) contained.
+    func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
+        var inner: [String] = []
+        if usesSeparateUser, let setpriv {
+            inner += [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--no-new-privs", "--"]
+        }
+        if let prlimit {
+            let cpu = cpuSeconds(timeout)
+            inner += [
+                prlimit, "--as=\(policy.memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--nproc=\(policy.processLimit)",
+                "--fsize=\(policy.fileSizeLimit)", "--core=0", "--",
+            ]
+        }
+        inner.append(program)
+        guard usesNamespaces, let unshare else { return (inner[0], Array(inner.dropFirst())) }
+        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
+        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
+        var script = ""
+        for folder in Self.outermost(policy.hiddenFolders) where FileManager.default.fileExists(atPath: folder) {
+            guard !Self.contains(folder, Self.base) else { continue }
+            script += Self.setUp("mount -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
+        }
+        for folder in Self.privateScratch where FileManager.default.fileExists(atPath: folder) {
+            script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch \(Self.quoted(folder))")
+        }
+        script += Self.setUp("cd \(Self.quoted(directory))")
+        script += inner.map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+        return (
+            unshare,
+            ["--mount", "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c", script]
+        )
+    }
+
+    /// Reads the limits into how the program ended: the shell reports a killed program as 128 + signal.
+    func interpret(_ result: ProcessResult, timeout: Double) -> ProcessResult {
+        var result = result
+        var signal: Int32?
+        switch result.termination {
+        case .signaled(let number): signal = number
+        case .exited(let status) where usesNamespaces && status > 128 && status < 160: signal = status - 128
+        default: break
+        }
+        guard let signal else { return result }
+        let standardError = String(decoding: result.standardError, as: UTF8.self)
+        let memoryWords = [
+            "failed to allocate", "Could not allocate", "Cannot allocate memory", "out of memory", "bad_alloc",
+        ]
+        if memoryWords.contains(where: standardError.contains) {
+            result.termination = .stopped(.memory(bytes: policy.memoryLimit))
+        } else if signal == SIGXCPU || (signal == SIGKILL && prlimit != nil) {
+            result.termination = .stopped(.cpuTime(seconds: cpuSeconds(timeout)))
+        } else if signal == SIGXFSZ {
+            result.termination = .stopped(.fileSize(bytes: policy.fileSizeLimit))
+        } else {
+            result.termination = .signaled(signal)
+        }
+        return result
+    }
+
+    /// The exit status and stderr prefix of a sandbox that could not be set up: a grader error, not the
+    /// student's.
+    static let setUpFailure: Int32 = 125
+    static let setUpMarker = "lesson sandbox: "
+
+    private static func setUp(_ command: String) -> String {
+        "\(command) || { echo \(quoted(setUpMarker + "cannot run: " + command)) >&2; exit \(setUpFailure); }\n"
+    }
+
+    /// Whether `inner` is `folder` or below it.
+    static func contains(_ folder: String, _ inner: String) -> Bool {
+        inner == folder || inner.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The folders not inside another of them: once a folder is covered, what is below it is gone too.
+    static func outermost(_ folders: [String]) -> [String] {
+        folders.filter { folder in !folders.contains { $0 != folder && contains($0, folder) } }
+    }
+
+    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// Hands each parallel run a user ID no other run holds at the same time.
+final class UIDPool: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var free: [Int]
+
+    init(first: Int, count: Int) { free = Array((first..<(first + count)).reversed()) }
+
+    func acquire() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        while free.isEmpty { lock.wait() }
+        return free.removeLast()
+    }
+
+    func release(_ uid: Int) {
+        lock.lock()
+        free.append(uid)
+        lock.signal()
+        lock.unlock()
+    }
+}

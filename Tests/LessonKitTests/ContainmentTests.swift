@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Hostile submissions, graded as a class: each is stopped within its limit with a message naming the limit,
+/// nothing it started survives, the lesson and hidden tests stay unread, nothing it writes outside its folder
+/// remains, and no connection is made.
+final class ContainmentTests: XCTestCase {
+    private let root = TestSupport.packageRoot
+    /// The hostile submissions try these fixed paths.
+    private let secrets = "/tmp/lesson-grading-secrets"
+
+    func testHostileClassIsContainedAndEveryStudentGetsAResult() throws {
+        let sandbox = Sandbox.detect(policy: SandboxPolicy())
+        try XCTSkipUnless(
+            sandbox.usesNamespaces && sandbox.usesSeparateUser, "containment needs root, unshare and setpriv")
+        try? FileManager.default.removeItem(atPath: secrets)
+        try FileManager.default.createDirectory(atPath: secrets + "/hidden", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: root + "/Fixtures/grading/scenario-exercise.md", toPath: secrets + "/lesson.md")
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: secrets + "/hidden/tree-count.md"))
+        try? FileManager.default.removeItem(atPath: "/tmp/lesson-grading-escape.txt")
+        let listener = try Listener(port: 47613)
+        defer { listener.close() }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+
+        let result = try TestSupport.runLesson([
+            "grade", "--lesson", secrets + "/lesson.md", "--exercise", "tree-count", "--submissions",
+            "Fixtures/grading/hostile", "--output", output, "--timeout", "3", "--cpu-limit", "2", "--max-output", "64K",
+        ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+
+        let students = [
+            "flood", "loop-forever", "memory", "processes", "read-files", "sleep-forever", "socket", "two-files",
+            "write-files",
+        ]
+        let summary = try String(contentsOfFile: output + "/summary.csv", encoding: .utf8)
+        let rows = summary.split(separator: "\n").map { $0.split(separator: ",").prefix(4).joined(separator: ",") }
+        XCTAssertEqual(
+            rows,
+            ["student,score,max_score,status"]
+                + students.map { $0 == "two-files" ? "\($0),0,0,error" : "\($0),0,1,fail" })
+        for student in students {
+            let path = output + "/\(student)/results.json"
+            let golden = root + "/Fixtures/grading/expected/hostile/\(student).exercism.json"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            if ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1" {
+                try FileManager.default.createDirectory(
+                    atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: golden))
+                continue
+            }
+            XCTAssertEqual(text, try String(contentsOfFile: golden, encoding: .utf8), student)
+        }
+
+        let survivors = try TestSupport.processes(ownedBy: 61_000..<61_064)
+        XCTAssertEqual(survivors, [], "processes a submission started are still alive")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/lesson-grading-escape.txt"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: secrets + "/evil.txt"))
+        XCTAssertEqual(listener.acceptedConnections(), 0, "a submission reached a server on this machine")
+    }
+
+    func testProtectionsSayWhatIsInForce() {
+        var policy = SandboxPolicy()
+        policy.hiddenFolders = ["/a", "/a/b", "/c"]
+        let sandbox = Sandbox.detect(policy: policy)
+        let protections = sandbox.protections(timeout: 10, outputLimit: 1 << 20)
+        XCTAssertEqual(Array(protections.prefix(2)), ["wall-clock limit 10 s", "output cap 1 MiB"])
+        XCTAssertEqual(Sandbox.outermost(policy.hiddenFolders), ["/a", "/c"])
+        if sandbox.usesNamespaces {
+            XCTAssertTrue(protections.contains("no network"))
+        } else {
+            XCTAssertTrue(protections.contains { $0.hasPrefix("NO network") })
+        }
+    }
+}
+
+/// A TCP server on the loopback interface that counts the connections it accepts.
+private final class Listener {
+    private let descriptor: Int32
+
+    init(port: UInt16) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            throw SubprocessError(description: "cannot listen on port \(port)")
+        }
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+    }
+
+    func acceptedConnections() -> Int {
+        var count = 0
+        while true {
+            let client = accept(descriptor, nil, nil)
+            if client < 0 { return count }
+            Glibc.close(client)
+            count += 1
+        }
+    }
+
+    func close() { Glibc.close(descriptor) }
+}
