@@ -5,13 +5,17 @@
 #   3. the fast path (merged builds), cold cache;
 #   4. a warm re-check with nothing changed;
 #   5. a re-check after editing one scenario;
-#   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons.
+#   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons;
+#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute.
 #
-# usage: Benchmarks/run.sh [LESSONS]      (default 40 lessons, 120 scenarios)
+# usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
+# BENCH_PARTS="check grade" chooses the parts (default both).
 # LESSON_BIN=path uses an already built binary; otherwise a release build is made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lessons="${1:-40}"
+class_size="${2:-100}"
+parts="${BENCH_PARTS:-check grade}"
 work="$(mktemp -d /tmp/lesson-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
@@ -19,12 +23,30 @@ if [ -z "${LESSON_BIN:-}" ]; then
     swift build -c release --product lesson >/dev/null
     LESSON_BIN="$(swift build -c release --show-bin-path)/lesson"
 fi
+now() { date +%s.%N; }
+elapsed() { python3 -c "print(f'{$2 - $1:.2f}')"; }
+
+if [[ " $parts " == *" grade "* ]]; then
+    # A class cycling through the fixture submissions: correct, wrong, not building, trapping, failing a
+    # hidden test.
+    cases=(correct wrong no-compile trap hidden-only)
+    for index in $(seq 1 "$class_size"); do
+        mkdir -p "$work/class/student-$index"
+        cp "Fixtures/grading/submissions/sync-engine/${cases[$((index % 5))]}/Sync.swift" "$work/class/student-$index/"
+    done
+    start=$(now)
+    "$LESSON_BIN" grade --lesson Fixtures/grading/engine-exercise.md --exercise sync-engine \
+        --hidden Fixtures/grading/hidden/sync-engine.md --submissions "$work/class" --output "$work/results" 2>/dev/null
+    graded=$(elapsed "$start" "$(now)")
+    rows=$(($(wc -l < "$work/results/summary.csv") - 1))
+    echo "batch grading: $rows submissions (4 tests each, contained) in $graded s on $(nproc) cores:" \
+        "$(python3 -c "print(f'{$rows * 60 / $graded:.0f}')") submissions per minute"
+fi
+[[ " $parts " == *" check "* ]] || exit 0
+
 python3 Benchmarks/generate_course.py "$work/course" "$lessons" Sources/Engines
 python3 Benchmarks/generate_course.py "$work/course4x" "$((lessons * 4))" Sources/Engines
 scenarios=$(grep -rc '^// main.swift' "$work/course" | awk -F: '{ s += $2 } END { print s }')
-
-now() { date +%s.%N; }
-elapsed() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 
 # 1. One swiftc call per scenario, two at a time.
 python3 - "$work/course" "$work/single" <<'PY'
