@@ -81,6 +81,7 @@ enum Help {
 
         USAGE: lesson grade --exercise ID --submission FILE [--lesson PATH] [--hidden PATH]
                             [--format text|exercism|gradescope] [--output DIR]
+               lesson grade --exercise ID --submissions DIR --output OUT [--lesson PATH] [--hidden PATH]
 
         OPTIONS:
           --exercise ID         The exercise (exercise=ID in the lesson)
@@ -97,6 +98,20 @@ enum Help {
           --max-output SIZE     Output one test may print (default: 1M)
           --jobs N              Builds and runs at once (default: the number of cores)
           --engines DIR         Add or replace engines, as for check
+          --submissions DIR     Grade a class: each subfolder of DIR is one student; writes
+                                OUT/<student>/results.json and OUT/summary.csv (needs --output OUT)
+
+        CONTAINMENT (Linux, as root: own user, no network, own PID and mount namespaces):
+          --build-timeout S     Wall-clock limit of building the submission (default: 60)
+          --cpu-limit S         CPU seconds a test may use (default: the --timeout)
+          --memory-limit SIZE   Address space of a test (default: 512M)
+          --process-limit N     Processes and threads of the sandbox user (default: 64)
+          --file-size-limit SIZE
+                                Largest file a test may write (default: 16M)
+          --hide DIR            One more folder the submission must not see
+          --uid-base UID        First user ID of the sandbox users (default: 61000)
+          --uid-count N         How many sandbox users (default: 64)
+          --no-sandbox          Run the tests uncontained (trusted code only)
           -h, --help            Show this help
 
         Each test is worth 1 point unless its block says points=N.
