@@ -54,7 +54,9 @@ enum CheckCommand {
                 selection: LessonSelection(filter: values["--filter"]),
                 extraFolders: values["--engines"].map { [$0] } ?? [])
             watcher.run { report in
-                emit(report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder))
+                emit(
+                    report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder),
+                    htmlOutput: values["--output"])
             }
         }
         let selection = LessonSelection(filter: values["--filter"])
@@ -73,14 +75,18 @@ enum CheckCommand {
                 if format == .text { writeOut(text) } else { printError(text, newline: false) }
             }
         }
-        emit(report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder))
+        emit(
+            report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder),
+            htmlOutput: values["--output"])
         if values["--stats"] != nil { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
     }
 
     /// Writes the report in `format`: with a machine format stdout holds that format only, and the human
     /// summary goes to stderr.
-    static func emit(_ report: CheckReport, format: ReportFormat, useColor: Bool, courseSummary: Bool) {
+    static func emit(
+        _ report: CheckReport, format: ReportFormat, useColor: Bool, courseSummary: Bool, htmlOutput: String? = nil
+    ) {
         let text = TextReporter(useColor: useColor)
         switch format {
         case .text:
@@ -88,7 +94,20 @@ enum CheckCommand {
         case .json, .junit, .github:
             writeOut(format.render(report))
             printError(TextReporter.summary(report.totals))
+        case .html:
+            do {
+                try writeHTML(format.render(report), to: htmlOutput)
+            } catch {
+                printError("error: cannot write \(htmlOutput ?? "the report"): \(error)")
+            }
+            printError(TextReporter.summary(report.totals))
         }
+    }
+
+    /// Writes an HTML page to `path` (atomically), or to stdout without one.
+    static func writeHTML(_ page: String, to path: String?) throws {
+        guard let path else { return writeOut(page) }
+        try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// Wall time and the checker's own peak memory (children not included), for benchmarks.

@@ -12,6 +12,7 @@ enum Help {
           check    Check lessons and report every finding at its Markdown line (default command)
           list     Show how the checker reads lessons: every block, its lines and its role
           grade    Grade a student's submission for an exercise
+          coverage Show which engine code no lesson reaches
 
         OPTIONS:
           -h, --help     Show help (also: lesson <command> --help)
@@ -36,8 +37,10 @@ enum Help {
                                 interrupted (fast with the result cache)
           --filter TEXT         Check only the lessons whose path contains TEXT, and elsewhere the
                                 scenarios whose description contains it (none selected: exit 2)
-          --format FORMAT       text (default), json, junit or github (workflow commands); with a machine
-                                format stdout holds only that format and the summary goes to stderr
+          --format FORMAT       text (default), json, junit, github (workflow commands) or html (one
+                                self-contained page); with a machine format stdout holds only that format
+                                and the summary goes to stderr
+          --output FILE         With --format html: write the page to FILE
           --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)
@@ -119,5 +122,28 @@ enum Help {
         EXIT STATUS:
           0 grading completed, whatever the score; 2 the grader could not run (usage, unreadable files,
           unknown exercise).
+        """
+
+    static let coverage = """
+        OVERVIEW: Builds every scenario with the toolchain's coverage instrumentation, runs it, and reports per
+        engine its line and region coverage and every region no lesson reaches, as
+        `path:line: note: no lesson reaches this (…)` at the engine's own file (a canonical engine) or at the
+        lesson line (a reprinted engine). A normal check is never affected.
+
+        USAGE: lesson coverage [options] [PATH ...]
+
+        OPTIONS:
+          --by-lesson           Also list, for each engine line, the lessons whose scenarios reach it
+          --min-lines PERCENT   Exit 1 when an engine's line coverage is below PERCENT (for CI)
+          --format FORMAT       text (default) or html (one self-contained page, with the engines' sources
+                                and their unreached lines marked)
+          --output FILE         With --format html: write the page to FILE
+          --engines DIR         Add or replace engines, as for check
+          --jobs N              Builds and runs at once (default: the number of cores)
+          --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
+          -h, --help            Show this help
+
+        EXIT STATUS:
+          0 measured (and above --min-lines); 1 below --min-lines; 2 usage error or no lesson found.
         """
 }

@@ -3,7 +3,7 @@ import LessonKit
 
 /// `--format`: the text report for people, or a machine format for CI.
 enum ReportFormat: String, CaseIterable {
-    case text, json, junit, github
+    case text, json, junit, github, html
 
     static func parse(_ value: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: value) else {
@@ -19,6 +19,7 @@ enum ReportFormat: String, CaseIterable {
         case .json: JSONReporter.render(report)
         case .junit: JUnitReporter.render(report)
         case .github: GitHubReporter.render(report)
+        case .html: HTMLReporter.render(check: report, coverage: nil, title: "Lesson check")
         }
     }
 }

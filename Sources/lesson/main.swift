@@ -18,6 +18,8 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return try CheckCommand.run(arguments)
         case ("list", _):
             return try ListCommand.run(arguments)
+        case ("coverage", _):
+            return try CoverageCommand.run(arguments)
         case ("grade", _):
             return try GradeCommand.run(arguments)
         case ("help", _):

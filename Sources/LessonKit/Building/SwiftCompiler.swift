@@ -30,16 +30,19 @@ public struct SwiftCompiler: Sendable {
 
     /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
     /// compiled as a whole module: one frontend process instead of one per file.
-    public func build(_ files: [ProgramFile], swiftVersion: String, in directory: String, output: String) throws
-        -> CompileResult
-    {
+    public func build(
+        _ files: [ProgramFile], swiftVersion: String, in directory: String, output: String,
+        existingSources: [String] = [], extraArguments: [String] = []
+    ) throws -> CompileResult {
         var paths: [String] = []
         for file in files {
             let path = directory + "/" + file.name
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
-        let arguments = Self.arguments(swiftVersion: swiftVersion) + ["-o", directory + "/" + output] + paths
+        let arguments =
+            Self.arguments(swiftVersion: swiftVersion) + extraArguments + ["-o", directory + "/" + output]
+            + existingSources + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }
 

@@ -12,6 +12,17 @@ public struct Toolchain: Sendable {
         self.swiftFrontend = swiftFrontend
     }
 
+    /// A tool of the toolchain beside `swiftc` (`llvm-cov`, `llvm-profdata`): the system's older LLVM tools
+    /// reject Swift's profiles.
+    public func tool(_ name: String) -> String? {
+        let directory = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent(name).path,
+            directory.appendingPathComponent(name).path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     public struct NotFound: Error, CustomStringConvertible {
         public var description: String
     }

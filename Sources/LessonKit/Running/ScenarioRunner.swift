@@ -27,12 +27,14 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `executable`; `scenario` selects one scenario of a merged program.
-    public func run(_ executable: String, scenario: Int? = nil) throws -> ProcessResult {
+    public func run(_ executable: String, scenario: Int? = nil, environment extra: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         if let sandbox, let uids {
             return try runContained(executable, scenario: scenario, sandbox: sandbox, uids: uids)
         }
         return try WorkDirectory.using(prefix: "lesson-run") { directory in
-            var environment = Self.environment(home: directory.path)
+            var environment = Self.environment(home: directory.path).merging(extra) { $1 }
             if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }
             return try Subprocess.run(
                 executable, arguments: [], environment: environment, workingDirectory: directory.path, limits: limits)

@@ -1,0 +1,91 @@
+/// How much of an engine file the lessons reach.
+public struct FileCoverage: Hashable, Sendable {
+    public struct Region: Hashable, Sendable {
+        public var startLine: Int
+        public var endLine: Int
+    }
+
+    public var fileName: String
+    /// Where locations point: the engine's own file (a canonical engine) or the lesson that reprints it.
+    public var displayPath: String
+    /// The line of `displayPath` that holds the file's first line.
+    public var firstLine: Int
+    /// The file's lines, for the HTML report.
+    public var source: [String]
+    /// Execution counts of the lines that hold code, by file line (1-based).
+    public var lineCounts: [Int: Int]
+    public var regionCount: Int
+    public var regionsCovered: Int
+    /// Code regions no scenario executes, in file lines.
+    public var unreached: [Region]
+    /// With `--by-lesson`: the lessons whose scenarios execute each line.
+    public var lessonsByLine: [Int: [String]]
+
+    public var linesCovered: Int { lineCounts.values.filter { $0 > 0 }.count }
+    /// The line of `displayPath` for a line of the file.
+    public func displayLine(_ line: Int) -> Int { firstLine + line - 1 }
+}
+
+/// One engine as the lessons use it: canonical (named in front matter) or reprinted identically by lessons.
+public struct EngineCoverage: Hashable, Sendable {
+    public var name: String
+    public var files: [FileCoverage]
+    /// The lessons whose scenarios ran against this engine.
+    public var lessons: [String]
+
+    public var lineCount: Int { files.reduce(0) { $0 + $1.lineCounts.count } }
+    public var linesCovered: Int { files.reduce(0) { $0 + $1.linesCovered } }
+    public var regionCount: Int { files.reduce(0) { $0 + $1.regionCount } }
+    public var regionsCovered: Int { files.reduce(0) { $0 + $1.regionsCovered } }
+    public var linePercent: Double { Self.percent(linesCovered, lineCount) }
+    public var regionPercent: Double { Self.percent(regionsCovered, regionCount) }
+
+    static func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 100 : Double(part) * 100 / Double(whole) }
+}
+
+/// The result of `lesson coverage`.
+public struct CoverageReport: Hashable, Sendable {
+    public var engines: [EngineCoverage]
+    /// Scenarios that could not be measured (they do not build or ran into a limit), with the reason.
+    public var skipped: [String]
+
+    /// The text report: per engine, its coverage and every unreached region as `path:line: note: …`.
+    public func text(byLesson: Bool) -> String {
+        var lines: [String] = []
+        for engine in engines {
+            lines.append(
+                "engine \(engine.name): lines \(Self.format(engine.linePercent)) (\(engine.linesCovered)/\(engine.lineCount)), "
+                    + "regions \(Self.format(engine.regionPercent)) (\(engine.regionsCovered)/\(engine.regionCount)), "
+                    + "\(engine.lessons.count) lesson\(engine.lessons.count == 1 ? "" : "s")")
+            for file in engine.files {
+                for region in file.unreached {
+                    let range =
+                        region.startLine == region.endLine
+                        ? "line \(file.displayLine(region.startLine))"
+                        : "lines \(file.displayLine(region.startLine))-\(file.displayLine(region.endLine))"
+                    let code =
+                        file.source.indices.contains(region.startLine - 1)
+                        ? file.source[region.startLine - 1].trimmingSpaces() : ""
+                    lines.append(
+                        "\(file.displayPath):\(file.displayLine(region.startLine)): note: no lesson reaches this "
+                            + "(\(range): \(code.count > 60 ? String(code.prefix(57)) + "..." : code))")
+                }
+                if byLesson {
+                    for line in file.lineCounts.keys.sorted() {
+                        let lessons = file.lessonsByLine[line] ?? []
+                        lines.append(
+                            "\(file.displayPath):\(file.displayLine(line)): "
+                                + (lessons.isEmpty ? "no lesson" : lessons.joined(separator: ", ")))
+                    }
+                }
+            }
+        }
+        lines += skipped.map { "note: not measured: \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func format(_ percent: Double) -> String {
+        let tenths = (percent * 10).rounded() / 10
+        return (tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)) + "%"
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// The HTML report rendered by a real browser (headless Chromium, Debian's `chromium`): the rendered DOM
+/// holds the expected rows and marks, lesson text is escaped, and a screenshot is taken.
+final class BrowserReportTests: XCTestCase {
+    private var chromium: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    private func browser(_ arguments: [String]) throws -> String {
+        let chromium = try XCTUnwrap(chromium)
+        let result = try Subprocess.run(
+            chromium,
+            arguments: ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,2000"]
+                + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(["HOME": NSTemporaryDirectory()]) { $1 },
+            limits: ProcessLimits(timeout: 120, outputLimit: 64 << 20))
+        XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+        return String(decoding: result.standardOutput, as: UTF8.self)
+    }
+
+    func testReportRendersRowsMarksAndEscapedLessonText() throws {
+        try XCTSkipIf(chromium == nil, "headless Chromium is not installed (apt-get install chromium)")
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.jobs = 2
+        let catalog = try TestSupport.fixtureCatalog()
+        let files = ["Fixtures/coverage", "Fixtures/check/fail/wrong-output.md", "Fixtures/attributes/pass/kept.md"]
+        let lessons = try LessonDiscovery.lessonFiles(in: files)
+        let check = LessonChecker(options: options, toolchain: try TestSupport.toolchain(), catalog: catalog).check(
+            files: lessons)
+        let coverage = try CoverageRunner(options: options, toolchain: try TestSupport.toolchain(), catalog: catalog)
+            .measure(files: try LessonDiscovery.lessonFiles(in: ["Fixtures/coverage"]), byLesson: false)
+        let page = HTMLReporter.render(check: check, coverage: coverage, title: "Report <test> ğüş Tiếng Việt")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/report.html"
+        try Data(page.utf8).write(to: URL(fileURLWithPath: file))
+
+        let dom = try browser(["--dump-dom", "file://" + file])
+        func count(_ text: String) -> Int { dom.components(separatedBy: text).count - 1 }
+        XCTAssertEqual(count("<tr class=\"lesson failed\">"), 2, dom)
+        XCTAssertEqual(count("<tr class=\"lesson passed\">"), 4)
+        XCTAssertEqual(count("<tr class=\"course "), 3)
+        XCTAssertEqual(count("<li class=\"skip\">"), 2)
+        XCTAssertTrue(dom.contains("<td class=\"del\">deger: 4</td><td class=\"ins\">deger: 3</td>"))
+        XCTAssertEqual(
+            count("<tr class=\"unreached\">"), 5 + 3, "pop (lines 10-14) and cooling (lines 8-10) are marked")
+        XCTAssertTrue(dom.contains("<title>Report &lt;test&gt; ğüş Tiếng Việt</title>"))
+        XCTAssertTrue(dom.contains("&lt;script&gt;alert(\"y\")&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"))
+        XCTAssertEqual(count("<script"), 0, "lesson text became markup")
+        XCTAssertEqual(count("<b>"), 0, "lesson text became markup")
+
+        let screenshot = folder + "/report.png"
+        _ = try browser(["--screenshot=" + screenshot, "file://" + file])
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertGreaterThan(png.count, 20_000)
+    }
+
+    func testCoverageThresholdExitStatus() throws {
+        let arguments = ["coverage", "--engines", "Fixtures/engines/extra", "Fixtures/coverage"]
+        let below = try TestSupport.runLesson(arguments + ["--min-lines", "90"])
+        XCTAssertEqual(below.status, 1)
+        XCTAssertEqual(below.standardError, "error: engine Stack: line coverage 50.0% is below --min-lines 90\n")
+        let above = try TestSupport.runLesson(arguments + ["--min-lines", "50"])
+        XCTAssertEqual(above.status, 0)
+        XCTAssertEqual(
+            above.standardOutput,
+            """
+            engine Stack: lines 50% (5/10), regions 50% (2/4), 1 lesson
+            Fixtures/engines/extra/Stack/Stack.swift:10: note: no lesson reaches this (lines 10-14: mutating func pop() -> String? {)
+            engine as reprinted by Fixtures/coverage/fully-covered.md: lines 100% (3/3), regions 100% (3/3), 1 lesson
+            engine as reprinted by Fixtures/coverage/reprinted-gap.md: lines 92.3% (12/13), regions 88.9% (8/9), 1 lesson
+            Fixtures/coverage/reprinted-gap.md:8: note: no lesson reaches this (lines 8-10: } else if current > target {)
+
+            """)
+        XCTAssertEqual(try TestSupport.runLesson(["coverage", "--min-lines", "101", "Fixtures/coverage"]).status, 2)
+    }
+
+    func testByLessonNamesTheLessonsThatReachEachLine() throws {
+        let result = try TestSupport.runLesson(
+            ["coverage", "--by-lesson", "--engines", "Fixtures/engines/extra", "Fixtures/coverage/canonical-gap.md"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(
+            result.standardOutput.contains(
+                "Fixtures/engines/extra/Stack/Stack.swift:6: Fixtures/coverage/canonical-gap.md\n"))
+        XCTAssertTrue(result.standardOutput.contains("Fixtures/engines/extra/Stack/Stack.swift:11: no lesson\n"))
+    }
+
+    /// Instrumented builds are separate: coverage leaves the normal check's findings as they were.
+    func testCoverageDoesNotChangeACheck() throws {
+        let check = [
+            "check", "--no-cache", "--color", "never", "--engines", "Fixtures/engines/extra", "Fixtures/coverage",
+        ]
+        let before = try TestSupport.runLesson(check)
+        _ = try TestSupport.runLesson(["coverage", "--engines", "Fixtures/engines/extra", "Fixtures/coverage"])
+        let after = try TestSupport.runLesson(check)
+        XCTAssertEqual(before.standardOutput, after.standardOutput)
+    }
+}
