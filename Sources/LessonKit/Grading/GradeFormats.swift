@@ -61,13 +61,16 @@ struct GradescopeResults: Encodable {
 
     var score: Int
     var execution_time: Double
-    var output: String?
+    var output: String
     var tests: [Test]
 
     init(_ result: GradeResult) {
         score = result.score
         execution_time = (result.seconds * 100).rounded() / 100
-        output = result.message
+        // The top-level output says what went wrong when nothing could run, and which protections were in
+        // force while the student's code ran.
+        output = ([result.message].compactMap { $0 } + ["protections: " + result.protections.joined(separator: "; ")])
+            .joined(separator: "\n")
         tests = result.tests.map { test in
             Test(
                 name: test.name, score: test.points, max_score: test.maxPoints,

@@ -170,7 +170,13 @@ private struct OutputReader {
                 } else {
                     err.append(contentsOf: buffer[0..<count])
                 }
-                if out.count + err.count > limit { return .outputLimitExceeded }
+                if out.count + err.count > limit {
+                    // Keep exactly the cap, whatever the size of the last read, so the result is the same
+                    // every time.
+                    out.removeLast(min(out.count, out.count + err.count - limit))
+                    if out.count + err.count > limit { err.removeLast(out.count + err.count - limit) }
+                    return .outputLimitExceeded
+                }
             }
         }
         return .closed
