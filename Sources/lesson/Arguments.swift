@@ -1,3 +1,5 @@
+import LessonKit
+
 /// A usage error: reported with a pointer to `--help`, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     var description: String
@@ -81,5 +83,14 @@ extension Dictionary where Key == String, Value == String {
             throw UsageError(description: "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
         }
         return value * multiplier
+    }
+}
+
+extension CheckOptions {
+    /// Applies `--timeout`, `--max-output` and `--jobs`, which every command that runs programs takes.
+    mutating func apply(_ values: [String: String]) throws {
+        if let timeout = try values.positiveNumber("--timeout") { self.timeout = timeout }
+        if let limit = try values.byteSize("--max-output") { outputLimit = limit }
+        if let jobs = try values.positiveInteger("--jobs") { self.jobs = jobs }
     }
 }

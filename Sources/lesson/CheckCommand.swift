@@ -17,9 +17,7 @@ enum CheckCommand {
             return 0
         }
         var options = CheckOptions()
-        if let timeout = try values.positiveNumber("--timeout") { options.timeout = timeout }
-        if let limit = try values.byteSize("--max-output") { options.outputLimit = limit }
-        if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
+        try options.apply(values)
         if let strategy = values["--strategy"] {
             guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
                 throw UsageError(description: "--strategy takes merged or isolated, not '\(strategy)'")

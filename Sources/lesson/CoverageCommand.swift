@@ -13,9 +13,7 @@ enum CoverageCommand {
             return 0
         }
         var options = CheckOptions()
-        if let timeout = try values.positiveNumber("--timeout") { options.timeout = timeout }
-        if let limit = try values.byteSize("--max-output") { options.outputLimit = limit }
-        if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
+        try options.apply(values)
         var threshold: Double?
         if let text = values["--min-lines"] {
             guard let value = Double(text), value >= 0, value <= 100 else {

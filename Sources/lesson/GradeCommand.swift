@@ -30,9 +30,7 @@ enum GradeCommand {
         var options = CheckOptions()
         options.buildTimeout = 60
         if let seconds = try values.positiveNumber("--build-timeout") { options.buildTimeout = seconds }
-        if let timeout = try values.positiveNumber("--timeout") { options.timeout = timeout }
-        if let limit = try values.byteSize("--max-output") { options.outputLimit = limit }
-        if let jobs = try values.positiveInteger("--jobs") { options.jobs = jobs }
+        try options.apply(values)
         let formatName = values["--format"] ?? (values["--output"] == nil ? "text" : "exercism")
         guard let format = GradeFormat(rawValue: formatName) else {
             throw UsageError(description: "--format takes text, exercism or gradescope, not '\(formatName)'")

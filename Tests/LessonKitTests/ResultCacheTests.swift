@@ -109,5 +109,6 @@ final class ResultCacheTests: XCTestCase {
         trapped.termination = .signaled(4)
         XCTAssertTrue(LessonChecker.isCacheable(ScenarioExecution(build: built, run: trapped)))
         XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: nil, run: nil, toolError: "disk full")))
+        XCTAssertTrue(LessonChecker.isCacheable(ScenarioExecution(build: built, run: nil)), "a no_run build is kept")
     }
 }

@@ -170,12 +170,12 @@ public struct LessonChecker: Sendable {
         return CheckReport(lessons: lessons)
     }
 
-    /// Results worth keeping: a build that succeeded and a run that ended on its own (or at the output
-    /// cap, which is part of the key). A build failure, a timeout or a checker error is checked again.
+    /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output
+    /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters). A build
+    /// failure, a timeout, a resource limit or a checker error is checked again.
     static func isCacheable(_ execution: ScenarioExecution) -> Bool {
-        guard execution.toolError == nil, execution.build?.succeeded == true, let run = execution.run else {
-            return false
-        }
+        guard execution.toolError == nil, execution.build?.succeeded == true else { return false }
+        guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }
         return run.termination != .timedOut
     }
