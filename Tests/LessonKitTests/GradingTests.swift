@@ -80,7 +80,8 @@ final class GradingTests: XCTestCase {
 
     func testOutputIsCutAt500CharactersAndSaysSo() {
         let evaluation = GradeEvaluation(
-            feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 1, outputLimit: 1))
+            feedback: Feedback(lessonLanguage: "en"), studentFile: nil,
+            limits: ProcessLimits(timeout: 1, outputLimit: 1))
         let cut = evaluation.truncated((1...100).map { "line \($0)" })
         XCTAssertLessThanOrEqual(cut.count, 500)
         XCTAssertTrue(cut.hasSuffix("\n[output truncated: 352 more characters]"), cut)
@@ -205,7 +206,8 @@ final class GradingTests: XCTestCase {
             let dictionary = try XCTUnwrap(object as? [String: Any])
             return dictionary.filter { $0.key != "execution_time" && $0.key != "output" } as NSDictionary
         }
-        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
+        let written = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
         let output = try XCTUnwrap((written as? [String: Any])?["output"] as? String)
         XCTAssertTrue(output.hasPrefix("protections: wall-clock limit 10 s; output cap 1 MiB; "), output)
         XCTAssertEqual(

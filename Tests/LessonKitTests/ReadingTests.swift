@@ -113,4 +113,41 @@ final class ReadingTests: XCTestCase {
         XCTAssertNil(FileHeader("// main.swift is where it starts"))
         XCTAssertNil(FileHeader("let x = 1"))
     }
+
+    /// Whatever the bytes, reading and planning a lesson never crashes, and every block stays inside the file.
+    func testArbitraryBytesNeverCrashTheReader() {
+        var generator = SplitMix(seed: 42)
+        let pieces: [[UInt8]] = [
+            Array("```".utf8), Array("~~~~".utf8), Array("```swift".utf8), Array("// main.swift — x".utf8),
+            Array("// A.swift — y".utf8), Array("---".utf8), Array("key: 'v".utf8), Array("- item".utf8), [0x0A],
+            [0x0D, 0x0A], [0x20, 0x20, 0x20], [0xFF], [0xEF, 0xBB, 0xBF], Array("import UIKit".utf8),
+            Array("ignore=\"x".utf8), Array("İğş Tiếng".utf8), [0xC3],
+        ]
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 40) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let plan = LessonPlanner.plan(Lesson(path: "fuzz.md", bytes: bytes))
+            let lineCount = plan.lesson.source.lines.count
+            for block in plan.lesson.blocks {
+                XCTAssertTrue(block.openingLine >= 1 && block.lastLine <= max(lineCount, 1), "\(bytes)")
+            }
+            XCTAssertEqual(plan.roles.count, plan.lesson.blocks.count)
+            XCTAssertEqual(plan.readingFindings, plan.readingFindings.sorted { $0.location < $1.location })
+        }
+    }
+}
+
+/// A small deterministic random number generator, so a failing input can be reproduced.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

@@ -97,6 +97,25 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(Array(calls().dropFirst(coldCalls)), ["swiftc"], "only the edited scenario is rebuilt")
     }
 
+    /// Two checks at once on one cache both complete with the same report as a check alone.
+    func testTwoChecksAtOnceShareACache() throws {
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let files = try LessonDiscovery.lessonFiles(in: ["Fixtures/merge", "Fixtures/check/pass"])
+        let reports = ParallelMap.map([0, 1], jobs: 2) { _ in checker.check(files: files) }
+        var alone = options
+        alone.cacheDirectory = nil
+        let reference = LessonChecker(options: alone, toolchain: try TestSupport.toolchain()).check(files: files)
+        for report in reports {
+            XCTAssertEqual(
+                TextReporter(useColor: false).render(report), TextReporter(useColor: false).render(reference))
+        }
+        let warm = checker.check(files: files)
+        XCTAssertEqual(TextReporter(useColor: false).render(warm), TextReporter(useColor: false).render(reference))
+    }
+
     /// A failed build and a timeout are checked again, never kept.
     func testFailuresThatMayBeTransientAreNotCached() {
         let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)
