@@ -79,10 +79,13 @@ extension Dictionary where Key == String, Value == String {
             multiplier = factor
             digits = digits.dropLast()
         }
-        guard let value = Int(digits), value > 0 else {
+        guard let value = Int(digits), value > 0,
+            case let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier),
+            !overflow
+        else {
             throw UsageError(description: "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
         }
-        return value * multiplier
+        return bytes
     }
 }
 

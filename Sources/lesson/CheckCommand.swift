@@ -58,15 +58,23 @@ enum CheckCommand {
             }
         }
         let selection = LessonSelection(filter: values["--filter"])
-        var report = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
-            .check(files: files, selection: selection)
+        let checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
+        var report = checker.check(files: files, selection: selection)
         if report.lessons.isEmpty, let filter = values["--filter"] {
             throw UsageError(description: "--filter '\(filter)' selects no lesson and no scenario")
         }
         if values["--update"] != nil {
-            let outcome = LessonUpdater.update(report)
+            var outcome = LessonUpdater.update(report)
+            var lines = outcome.changes
+            // A refreshed engine reprint changes what its lesson's scenarios print: check and accept again.
+            var rounds = 1
+            while outcome.rewroteEngine && rounds < 3 {
+                outcome = LessonUpdater.update(checker.check(files: files, selection: selection))
+                lines += outcome.changes
+                rounds += 1
+            }
             report = outcome.report
-            let lines = outcome.changes + outcome.refused
+            lines += outcome.refused
             if !lines.isEmpty {
                 let text = lines.joined(separator: "\n") + "\n"
                 // A machine format keeps stdout for itself.

@@ -70,7 +70,17 @@ enum GradeCommand {
             guard FileManager.default.isReadableFile(atPath: hiddenPath) else {
                 throw UsageError(description: "\(hiddenPath): cannot read the hidden tests")
             }
-            hidden = LessonPlanner.plan(Lesson.read(path: hiddenPath))
+            let plan = LessonPlanner.plan(Lesson.read(path: hiddenPath))
+            if let finding = plan.readingFindings.first {
+                throw UsageError(description: "\(finding.location.description): \(finding.message)")
+            }
+            if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
+                throw UsageError(description: "\(finding.location.description): \(finding.message)")
+            }
+            guard !Grader.gradable(plan).isEmpty else {
+                throw UsageError(description: "\(hiddenPath) holds no test (a scenario with its expected output)")
+            }
+            hidden = plan
         }
         var sandbox: Sandbox?
         if values["--no-sandbox"] == nil {
@@ -94,6 +104,8 @@ enum GradeCommand {
                 Set(folders.compactMap { $0 }.filter { !$0.isEmpty }.map(LessonChecker.absolutePath))
             )
             .sorted()
+            policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
+                LessonChecker.absolutePath)
             sandbox = Sandbox.detect(policy: policy)
         }
         let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog, sandbox: sandbox)

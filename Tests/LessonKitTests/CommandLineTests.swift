@@ -54,6 +54,30 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testSizesThatOverflowAreUsageErrors() throws {
+        let result = try TestSupport.runLesson([
+            "check", "--max-output", "99999999999G", "Fixtures/check/pass/nfd-text.md",
+        ])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("error: --max-output needs a size such as 65536"), result.standardError)
+    }
+
+    /// A path with a quote or a backslash is escaped for `#sourceLocation`; findings still land on their line.
+    func testPathsWithQuotesAndBackslashesKeepTheirLocations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("q\"uo\\te-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(
+            atPath: TestSupport.packageRoot + "/Fixtures/check/fail/scenario-compile-error.md", toPath: folder + "/l.md"
+        )
+        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/l.md"])
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix("\(folder)/l.md:15:17: error: cannot convert value of type 'String'"),
+            result.standardOutput)
+    }
+
     func testHelpDocumentsEveryOption() throws {
         let main = try TestSupport.runLesson(["--help"])
         XCTAssertEqual(main.status, 0)

@@ -9,7 +9,7 @@ import XCTest
 final class ContainmentTests: XCTestCase {
     private let root = TestSupport.packageRoot
     /// The hostile submissions try these fixed paths.
-    private let secrets = "/tmp/lesson-grading-secrets"
+    private let secrets = "/var/lib/lesson-grading-secrets"
 
     func testHostileClassIsContainedAndEveryStudentGetsAResult() throws {
         let sandbox = Sandbox.detect(policy: SandboxPolicy())
@@ -60,6 +60,35 @@ final class ContainmentTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/lesson-grading-escape.txt"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: secrets + "/evil.txt"))
         XCTAssertEqual(listener.acceptedConnections(), 0, "a submission reached a server on this machine")
+    }
+
+    /// A folder that holds the sandbox (here `/`, the grader's working folder, and `/run`, the lesson's)
+    /// cannot be covered: the lesson file itself is then covered, and the protections say what was not.
+    func testWhenAFolderCannotBeHiddenTheLessonFileIs() throws {
+        let sandbox = Sandbox.detect(policy: SandboxPolicy())
+        try XCTSkipUnless(
+            sandbox.usesNamespaces && sandbox.usesSeparateUser, "containment needs root, unshare and setpriv")
+        let lesson = "/run/lesson-grading-\(getpid()).md"
+        try FileManager.default.copyItem(atPath: root + "/Fixtures/grading/scenario-exercise.md", toPath: lesson)
+        defer { try? FileManager.default.removeItem(atPath: lesson) }
+        let submission = FileManager.default.temporaryDirectory.appendingPathComponent("peek-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: submission, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: submission) }
+        let code =
+            "import Foundation\nlet text = try? String(contentsOfFile: \"\(lesson)\", encoding: .utf8)\nprint(text.map { \"read \\($0.count) characters\" } ?? \"denied\")\n"
+        try Data(code.utf8).write(to: URL(fileURLWithPath: submission + "/main.swift"))
+        let result = try Subprocess.run(
+            TestSupport.lessonExecutable,
+            arguments: [
+                "grade", "--lesson", lesson, "--exercise", "tree-count", "--submission", submission, "--format",
+                "gradescope",
+            ],
+            environment: ProcessInfo.processInfo.environment, workingDirectory: "/",
+            limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+        let text = String(decoding: result.standardOutput, as: UTF8.self)
+        XCTAssertEqual(result.termination, .exited(0), text)
+        XCTAssertTrue(text.contains("+denied"), text)
+        XCTAssertTrue(text.contains("could NOT hide /, /run (it holds the sandbox)"), text)
     }
 
     func testProtectionsSayWhatIsInForce() {

@@ -44,10 +44,10 @@ final class GradingTests: XCTestCase {
         let sync = try exercise("sync-engine", "engine-exercise.md")
         let expected: [String: (GradeResult.Status, Int)] = [
             "correct": (.pass, 5), "wrong": (.fail, 4), "no-compile": (.error, 0), "trap": (.fail, 3),
-            "hidden-only": (.fail, 4),
+            "hidden-only": (.fail, 4), "hidden-trap": (.fail, 4),
         ]
         let hiddenText = try String(contentsOfFile: root + "/Fixtures/grading/hidden/sync-engine.md", encoding: .utf8)
-        let hiddenSecrets = ["Tema", "toplam: 0", "renk", "yesil", "Bos"]
+        let hiddenSecrets = ["Tema", "tema", "toplam: 0", "renk", "yesil", "Bos"]
         XCTAssertTrue(hiddenSecrets.allSatisfy(hiddenText.contains))
         for (name, (status, score)) in expected {
             let result = try grade(sync, case: name, hidden: true)
@@ -126,6 +126,27 @@ final class GradingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(graded, 3)
+    }
+
+    func testMalformedOrEmptyHiddenTestsAreAUsageError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hidden-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let hidden = try String(contentsOfFile: root + "/Fixtures/grading/hidden/sync-engine.md", encoding: .utf8)
+        try Data((hidden + "\n```swift\n// main.swift — never closed\n").utf8).write(
+            to: URL(fileURLWithPath: folder + "/broken.md"))
+        try Data("# no tests\n".utf8).write(to: URL(fileURLWithPath: folder + "/empty.md"))
+        for (name, message) in [
+            ("broken.md", "\(folder)/broken.md:44: code block opened here is never closed (expected a closing ```)"),
+            ("empty.md", "\(folder)/empty.md holds no test (a scenario with its expected output)"),
+        ] {
+            let result = try TestSupport.runLesson([
+                "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--submission",
+                "Fixtures/grading/submissions/sync-engine/correct", "--hidden", folder + "/" + name,
+            ])
+            XCTAssertEqual(result.status, 2, name)
+            XCTAssertEqual(result.standardError, "error: \(message)\nrun 'lesson --help' for usage\n", name)
+        }
     }
 
     func testCommandLineGradeExitStatuses() throws {

@@ -32,6 +32,25 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(try reasons("Fixtures/merge/one-trap-among-three.md"), [nil, nil, nil])
     }
 
+    func testEveryTopLevelNameIsFoundTuplesAndListsIncluded() {
+        XCTAssertEqual(
+            SwiftTokens("let (a, b) = (1, 2)\nvar c = f(x, y), d = 3\nfunc g() { let inner = 1 }\nlet e: Int = 4\n")
+                .topLevelDeclaredNames,
+            ["a", "b", "c", "d", "g", "e"])
+        let engine = ["let engineName = \"Sync\"\nfunc check() {}\n"]
+        XCTAssertEqual(
+            MergeEligibility.reasonToBuildAlone(
+                scenario: "let (engineName, other) = (1, 2)\nprint(other)\n", engineSources: engine, standalone: false,
+                swiftVersion: "5"),
+            "declares 'engineName', which the engine declares too")
+        XCTAssertEqual(
+            MergeEligibility.reasonToBuildAlone(
+                scenario: "if true { print(1) }\nguard false else { exit(0) }\nreturn\n", engineSources: [],
+                standalone: false,
+                swiftVersion: "5"),
+            "uses 'return'")
+    }
+
     func testWordsInStringsAndCommentsDoNotCount() {
         let scenario = "// a class of its own\nprint(\"struct and await\")\n/* extension */ print(1)\n"
         XCTAssertNil(

@@ -116,6 +116,21 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(TextReporter(useColor: false).render(warm), TextReporter(useColor: false).render(reference))
     }
 
+    /// Removing `no_run` from a scenario makes it run: a result cached while it was only built is not reused.
+    func testBuiltOnlyAndRunResultsAreKeptApart() throws {
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let lesson = folder + "/lesson.md"
+        let text = "```swift no_run\n// main.swift — prints\nprint(\"actual\")\n```\n\n```\nWRONG\n```\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertTrue(checker.check(files: [lesson]).succeeded)
+        try Data(text.replacingOccurrences(of: " no_run", with: "").utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(
+            checker.check(files: [lesson]).findings.map(\.message), ["expected output differs at line 1 of 1"])
+    }
+
     /// A failed build and a timeout are checked again, never kept.
     func testFailuresThatMayBeTransientAreNotCached() {
         let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)

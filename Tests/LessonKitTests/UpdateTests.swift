@@ -27,7 +27,9 @@ final class UpdateTests: XCTestCase {
     private func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
 
     func testEveryUpdateFixtureBecomesItsGoldenFileAndThenPasses() throws {
-        let names = ["lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline"]
+        let names = [
+            "lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline", "fence-in-output",
+        ]
         let paths = try names.map(copy)
         let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never"] + paths)
         XCTAssertEqual(update.status, 0, update.standardOutput)
@@ -75,6 +77,48 @@ final class UpdateTests: XCTestCase {
         let plan = LessonPlanner.plan(Lesson.read(path: target))
         let engine = try XCTUnwrap(EngineCatalog.builtIn["Sync"]?.file(named: "Sync.swift"))
         XCTAssertEqual(plan.engineFiles.first?.block.text, engine.contents)
+    }
+
+    /// A lesson reached through a symbolic link is rewritten where the link points; the link stays a link.
+    func testSymbolicLinkStaysALink() throws {
+        let real = try copy("lf")
+        let link = folder + "/link.md"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        chmod(real, 0o640)
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", link])
+        XCTAssertEqual(result.status, 0, result.standardOutput)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), real)
+        XCTAssertEqual(try bytes(real), try bytes(TestSupport.packageRoot + "/Fixtures/update/lf.updated"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: real)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(permissions?.intValue, 0o640)
+    }
+
+    /// The same lesson named twice is one lesson, updated once.
+    func testALessonNamedTwiceIsUpdatedOnce() throws {
+        let path = try copy("no-final-newline")
+        let result = try TestSupport.runLesson([
+            "check", "--update", "--no-cache", path, folder + "/./no-final-newline.md",
+        ])
+        XCTAssertEqual(result.status, 0, result.standardOutput)
+        XCTAssertEqual(
+            try bytes(path), try bytes(TestSupport.packageRoot + "/Fixtures/update/no-final-newline.updated"))
+    }
+
+    /// Refreshing a drifted engine reprint changes what its lesson prints: that is accepted too, so a check
+    /// right after the update passes.
+    func testARefreshedEngineIsCheckedAgain() throws {
+        let lesson = { (word: String) in
+            "```swift\n// Engine.swift — says\nfunc say() { print(\"\(word)\") }\n```\n\n```swift\n// main.swift — says\nsay()\n```\n\n```\n\(word)\n```\n"
+        }
+        for (name, word) in [("a", "hello"), ("b", "hello"), ("c", "hi")] {
+            try Data(lesson(word).utf8).write(to: URL(fileURLWithPath: folder + "/\(name).md"))
+        }
+        let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", folder])
+        XCTAssertEqual(update.status, 0, update.standardOutput)
+        let expected =
+            "\(folder!)/c.md:1: updated engine file Engine.swift (2 → 2 lines)\n\(folder!)/c.md:11: updated expected output (1 → 1 line)\n"
+        XCTAssertEqual(String(update.standardOutput.prefix(expected.count)), expected)
+        XCTAssertEqual(try TestSupport.runLesson(["check", "--no-cache", folder]).status, 0)
     }
 
     func testWildcardsAreKeptWhereTheyStillMatch() {

@@ -28,6 +28,21 @@ public struct CompilerDiagnostic: Hashable, Sendable, Codable {
         return diagnostics
     }
 
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped || character != "\\" {
+                result.append(character)
+                escaped = false
+            } else {
+                escaped = true
+            }
+        }
+        return result
+    }
+
     private static func parseHeader(_ line: Substring) -> CompilerDiagnostic? {
         for severity in [Severity.error, .warning, .note, .remark] {
             guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
@@ -35,7 +50,8 @@ public struct CompilerDiagnostic: Hashable, Sendable, Codable {
             guard location.count >= 3, let column = Int(location[location.count - 1]),
                 let lineNumber = Int(location[location.count - 2])
             else { continue }
-            let file = location[..<(location.count - 2)].joined(separator: ":")
+            // `#sourceLocation` names stay escaped in diagnostics (`a\"b.md`): read them as written.
+            let file = unescape(location[..<(location.count - 2)].joined(separator: ":"))
             return CompilerDiagnostic(
                 file: file, line: lineNumber, column: column, severity: severity,
                 message: String(line[marker.upperBound...]), context: [])

@@ -5,11 +5,14 @@
 /// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
 /// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
 /// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated).
+/// The scan is deliberately cautious: a word it cannot place makes the scenario standalone, never merged.
 public enum MergeEligibility {
     /// Words whose presence makes a scenario standalone.
     static let standaloneWords: Set<String> = [
         "class", "struct", "enum", "actor", "protocol", "extension", "typealias", "operator", "precedencegroup",
         "import", "deinit", "weak", "unowned", "await", "async", "#function", "@main", "#if",
+        // `return` is an error at the top level of main.swift but not inside a function.
+        "return",
     ]
 
     /// Why `scenario` must be built alone, or nil when it may be merged.
@@ -38,7 +41,9 @@ struct SwiftTokens {
 
     init(_ source: String) {
         var depth = 0
-        var declaring = false
+        var declaring = false  // the next word is a declared name
+        var binding = false  // inside `let`/`var` at the top level, until the end of the line
+        var tupleDepth: Int?  // inside `let (a, b)`: every word is a declared name
         var characters = Array(source.unicodeScalars)[...]
         while let character = characters.first {
             if character == "/" && characters.dropFirst().first == "/" {
@@ -52,10 +57,12 @@ struct SwiftTokens {
             } else if character == "\"" {
                 Self.skipString(&characters)
             } else if character == "{" || character == "(" || character == "[" {
+                if declaring && depth == 0 && character == "(" { tupleDepth = 1 }
                 depth += 1
                 characters.removeFirst()
             } else if character == "}" || character == ")" || character == "]" {
                 depth -= 1
+                if depth == 0 { tupleDepth = nil }
                 characters.removeFirst()
             } else if Self.startsWord(character) {
                 var word = String(character)
@@ -65,13 +72,22 @@ struct SwiftTokens {
                     characters.removeFirst()
                 }
                 words.append(word)
-                if declaring && depth == 0 { topLevelDeclaredNames.append(word) }
+                if (declaring && depth == 0) || tupleDepth != nil { topLevelDeclaredNames.append(word) }
+                let introducesBinding = depth == 0 && (word == "let" || word == "var")
                 declaring = depth == 0 && ["let", "var", "func", "class", "struct", "enum", "actor"].contains(word)
+                if introducesBinding { binding = true }
                 continue
             } else {
+                if depth == 0 && (character == "\n" || character == ";") { binding = false }
+                // `let a = 1, b = 2`: a comma at the top level of a binding declares the next name too.
+                if depth == 0 && binding && character == "," {
+                    characters.removeFirst()
+                    declaring = true
+                    continue
+                }
                 characters.removeFirst()
             }
-            if !(character == " " || character == "\t") { declaring = false }
+            if !(character == " " || character == "\t" || (character == "(" && tupleDepth != nil)) { declaring = false }
         }
     }
 

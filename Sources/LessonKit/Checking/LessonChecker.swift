@@ -127,7 +127,10 @@ public struct LessonChecker: Sendable {
             scenarioJobs, cache: cache,
             key: { job in
                 keys.key(
-                    ["scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)"]
+                    [
+                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
+                        job.runs ? "runs" : "built only",
+                    ]
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
         ) { pending in

@@ -34,6 +34,9 @@ public enum LessonDiscovery {
             let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             files += found.sorted().map { base == "." ? $0 : base + "/" + $0 }
         }
+        // The same lesson named twice (`Lessons Lessons/x.md`, `x.md ./x.md`) is one lesson.
+        var seen: Set<String> = []
+        files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         if files.isEmpty {
             throw Problem(description: "no lesson found in \(paths.joined(separator: ", ")) (looked for *.md files)")
         }

@@ -46,7 +46,8 @@ struct GradeEvaluation {
             let trapped = signal == SIGILL || signal == SIGTRAP
             outcome.message =
                 (trapped
-                    ? feedback.trapped(ScenarioEvaluation.fatalErrorLine(run.standardError))
+                    // A hidden test's trap message could carry what the hidden test did: not shown.
+                    ? feedback.trapped(test.hidden ? nil : ScenarioEvaluation.fatalErrorLine(run.standardError))
                     : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
             return outcome
         case .exited(let status) where status != 0:

@@ -151,7 +151,7 @@ public struct Grader: Sendable {
     }
 
     /// The scenarios of a lesson that grade an engine: run, with an expected block, not exercises.
-    static func gradable(_ plan: LessonPlan) -> [Scenario] {
+    public static func gradable(_ plan: LessonPlan) -> [Scenario] {
         plan.scenarios.filter { $0.options.runs && !$0.options.ignored && $0.expected != nil }
     }
 

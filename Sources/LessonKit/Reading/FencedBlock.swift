@@ -3,11 +3,15 @@ public struct Fence: Hashable, Sendable {
     public var character: Character
     public var length: Int
     public var indentation: Int
+    /// The content column of the list item the fence opens on (`1. ```swift`), or 0 at the top level:
+    /// every line of the block is indented by at least this much, and that much is not content.
+    public var containerIndentation: Int
 
-    public init(character: Character, length: Int, indentation: Int) {
+    public init(character: Character, length: Int, indentation: Int, containerIndentation: Int = 0) {
         self.character = character
         self.length = length
         self.indentation = indentation
+        self.containerIndentation = containerIndentation
     }
 
     /// The bare fence text, e.g. "```" or "~~~~".
@@ -22,6 +26,8 @@ public struct FencedBlock: Hashable, Sendable {
     public var openingLine: Int
     /// Line of the closing fence; nil when the block is never closed.
     public var closingLine: Int?
+    /// A block in a list item that ends with its item, without a closing fence (valid CommonMark).
+    public var endsWithItsListItem = false
     /// The content lines, with up to the fence's indentation removed, keeping their file line numbers.
     public var content: [SourceLine]
 

@@ -43,11 +43,14 @@ public enum JSONReporter {
                 Record(
                     lesson: lesson.path, line: check.location.line, kind: check.kind.rawValue, name: check.name,
                     status: check.status.rawValue, message: check.findings.first?.message,
-                    findings: (check.findings + (check.kind == .scenario ? lesson.lessonFindings : [])).map {
-                        FindingRecord(
-                            line: $0.location.line, column: $0.location.column, kind: $0.kind.rawValue,
-                            message: $0.message, details: $0.details)
-                    },
+                    findings: (check.findings
+                        + (check.status == .failed && [.scenario, .exercise].contains(check.kind)
+                            ? lesson.lessonFindings : []))
+                        .map {
+                            FindingRecord(
+                                line: $0.location.line, column: $0.location.column, kind: $0.kind.rawValue,
+                                message: $0.message, details: $0.details)
+                        },
                     expected: check.expectedOutput, actual: check.actualOutput, skipReason: check.skipReason,
                     duration: (check.seconds * 1000).rounded() / 1000)
             }

@@ -22,7 +22,9 @@ public enum JUnitReporter {
                     "    <testcase name=\"\(escape(name))\" classname=\"\(escape(lesson.path))\" "
                     + "file=\"\(escape(lesson.path))\" line=\"\(check.location.line)\" time=\"\(seconds(check.seconds))\""
                 let findings =
-                    check.findings + (check.status == .failed && check.kind == .scenario ? lesson.lessonFindings : [])
+                    check.findings
+                    + (check.status == .failed && [.scenario, .exercise].contains(check.kind)
+                        ? lesson.lessonFindings : [])
                 switch check.status {
                 case .passed:
                     xml.append(open + "/>")

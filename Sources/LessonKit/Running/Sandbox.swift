@@ -13,6 +13,9 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// Folders the program must not see (the lesson, the hidden tests, the cache, other submissions): a
     /// private mount namespace covers each with an empty, unreadable file system.
     public var hiddenFolders: [String] = []
+    /// Files the program must not read (the lesson, the hidden tests), hidden one by one as well, for when
+    /// their folder cannot be (it holds the sandbox itself, as `/` does).
+    public var hiddenFiles: [String] = []
     /// The first of the user IDs the programs run as; each parallel run takes its own.
     public var firstUID = 61_000
     /// How many UIDs (parallel runs) the pool holds.
@@ -71,7 +74,13 @@ public struct Sandbox: Sendable {
         if usesNamespaces {
             list.append("no network")
             list.append("its own PID namespace: everything it starts ends with it")
-            list.append("a private mount namespace hiding \(policy.hiddenFolders.count) instructor folder(s)")
+            let plan = hidingPlan
+            list.append(
+                "a private mount namespace hiding \(plan.folders.count) instructor folder(s) and \(plan.files.count) file(s)"
+            )
+            if !plan.impossible.isEmpty {
+                list.append("could NOT hide \(plan.impossible.joined(separator: ", ")) (it holds the sandbox)")
+            }
             list.append("private, empty /tmp, /var/tmp and /dev/shm")
         } else {
             list.append(
@@ -110,9 +119,12 @@ public struct Sandbox: Sendable {
         // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
         // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
         var script = ""
-        for folder in Self.outermost(policy.hiddenFolders) where FileManager.default.fileExists(atPath: folder) {
-            guard !Self.contains(folder, Self.base) else { continue }
+        let plan = hidingPlan
+        for folder in plan.folders {
             script += Self.setUp("mount -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
+        }
+        for file in plan.files {
+            script += Self.setUp("mount --bind /dev/null \(Self.quoted(file))")
         }
         for folder in Self.privateScratch where FileManager.default.fileExists(atPath: folder) {
             script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch \(Self.quoted(folder))")
@@ -123,6 +135,18 @@ public struct Sandbox: Sendable {
             unshare,
             ["--mount", "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c", script]
         )
+    }
+
+    /// What the mount namespace covers: the outermost existing folders that do not hold the sandbox, the
+    /// files outside them, and the folders that cannot be covered.
+    var hidingPlan: (folders: [String], files: [String], impossible: [String]) {
+        let existing = policy.hiddenFolders.filter { FileManager.default.fileExists(atPath: $0) }
+        let impossible = existing.filter { Self.contains($0, Self.base) }
+        let folders = Self.outermost(existing.filter { !Self.contains($0, Self.base) })
+        let files = Array(Set(policy.hiddenFiles)).sorted().filter { file in
+            FileManager.default.fileExists(atPath: file) && !folders.contains { Self.contains($0, file) }
+        }
+        return (folders, files, impossible)
     }
 
     /// Reads the limits into how the program ended: the shell reports a killed program as 128 + signal.

@@ -28,15 +28,25 @@ struct LessonRewriter {
         let first = block.openingLine + offset  // index of the first content line (0-based = line - 1 + 1)
         let old = Array(source.lines[first..<(closing - 1 + offset)])
         let fallbackEnding = old.last?.ending ?? source.lines[first - 1].ending
-        let indentation = String(repeating: " ", count: block.fence.indentation)
+        let indentation = String(repeating: " ", count: block.fence.containerIndentation + block.fence.indentation)
         let new = fix.lines.enumerated().map { index, text in
             SourceLine(
                 number: 0, text: text.isEmpty ? "" : indentation + text,
                 ending: index < old.count ? old[index].ending : fallbackEnding)
         }
         guard new.map(\.text) != old.map(\.text) else { return }
+        var message = "updated \(fix.subject) (\(old.count) → \(Self.lines(new.count)))"
+        // A new line that would close the block (a fence of the output) needs longer fences around it.
+        let container = block.fence.containerIndentation
+        if new.contains(where: { FenceScanner.isClosingFence(String($0.text.dropFirst(container)), of: block.fence) }) {
+            let length = Self.fence(for: fix.lines, like: block.fence).count
+            source.lines[first - 1].text = Self.lengthening(source.lines[first - 1].text, block.fence, to: length)
+            let closingIndex = closing - 1 + offset
+            source.lines[closingIndex].text = Self.lengthening(source.lines[closingIndex].text, block.fence, to: length)
+            message += ", fences lengthened to \(length)"
+        }
         source.lines.replaceSubrange(first..<(first + old.count), with: new)
-        changes.append((block.openingLine + offset, "updated \(fix.subject) (\(old.count) → \(Self.lines(new.count)))"))
+        changes.append((block.openingLine + offset, message))
         offset += new.count - old.count
     }
 
@@ -48,7 +58,8 @@ struct LessonRewriter {
             ending = Self.dominantEnding(source.lines)
             source.lines[closingIndex].ending = ending
         }
-        let indentation = String(repeating: " ", count: scenario.fence.indentation)
+        let indentation = String(
+            repeating: " ", count: scenario.fence.containerIndentation + scenario.fence.indentation)
         let fence = indentation + Self.fence(for: fix.lines, like: scenario.fence)
         var inserted = [
             SourceLine(number: 0, text: "", ending: ending), SourceLine(number: 0, text: fence, ending: ending),
@@ -65,6 +76,17 @@ struct LessonRewriter {
         let character = scenario.character
         let longest = lines.map { line in line.drop { $0 == " " }.prefix { $0 == character }.count }.max() ?? 0
         return String(repeating: character, count: max(3, scenario.length, longest + 1))
+    }
+
+    /// A fence line with its run of fence characters made `length` long, everything else kept.
+    static func lengthening(_ line: String, _ fence: Fence, to length: Int) -> String {
+        // On a list item's marker line the fence starts at the item's content column.
+        let marker = line.prefix(fence.containerIndentation)
+        let afterMarker = line.dropFirst(marker.count)
+        let spaces = afterMarker.prefix { $0 == " " }
+        let run = afterMarker.dropFirst(spaces.count).prefix { $0 == fence.character }
+        let rest = afterMarker.dropFirst(spaces.count + run.count)
+        return String(marker) + String(spaces) + String(repeating: fence.character, count: length) + String(rest)
     }
 
     static func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }

@@ -19,6 +19,8 @@ public enum LessonUpdater {
         public var changes: [String]
         /// Lessons left untouched although they had something to accept, with the reason.
         public var refused: [String]
+        /// Whether an engine reprint was rewritten: the scenarios that use it must be checked again.
+        public var rewroteEngine = false
     }
 
     /// Applies every fix of `report` that may be applied, and writes the lessons it changes.
@@ -44,6 +46,7 @@ public enum LessonUpdater {
                 continue
             }
             outcome.changes += rewriter.changes.map { "\(lessonReport.path):\($0.line): \($0.message)" }
+            if fixable.contains(where: { lessonReport.checks[$0].kind == .drift }) { outcome.rewroteEngine = true }
             for check in fixable {
                 outcome.report.lessons[index].checks[check].findings = []
                 outcome.report.lessons[index].checks[check].status = .passed
@@ -55,7 +58,9 @@ public enum LessonUpdater {
 
     /// Writes through a temporary file in the same folder and a rename, keeping the file's permissions.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        // A lesson reached through a symbolic link is written where the link points, and the link stays.
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let path = url.path
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).update")
         try Data(bytes).write(to: temporary)

@@ -1,6 +1,6 @@
 // main.swift — tries to read the lesson and the hidden tests
 import Foundation
-for path in ["/tmp/lesson-grading-secrets/lesson.md", "/tmp/lesson-grading-secrets/hidden/tree-count.md"] {
+for path in ["/var/lib/lesson-grading-secrets/lesson.md", "/var/lib/lesson-grading-secrets/hidden/tree-count.md"] {
     let text = try? String(contentsOfFile: path, encoding: .utf8)
     print(text == nil ? "denied" : "READ \(text!.count) characters")
 }
