@@ -12,6 +12,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, golden)
     }
 
+    /// The built binary's exit status on every fixture lesson: 1 exactly when its golden report has a
+    /// failure. (The lessons of `engines/course` are judged together; their folder is checked whole.)
+    func testExitStatusOfEveryFixture() throws {
+        var paths = try TestSupport.markdownFiles(under: "Fixtures").filter {
+            !$0.hasPrefix("Fixtures/README") && !$0.hasPrefix("Fixtures/engines/course/")
+        }
+        paths.append("Fixtures/engines/course")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("exit-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        for path in paths {
+            let golden = path.hasSuffix(".md") ? String(path.dropLast(3)) + ".expected" : path + "/03-third.expected"
+            let report = try String(contentsOfFile: TestSupport.packageRoot + "/" + golden, encoding: .utf8)
+            let totals = report.split(separator: "\n").last.map(String.init) ?? ""
+            let fails = !totals.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "0 failed" }
+            let result = try TestSupport.runLesson(["check", "--cache-dir", cache] + TestSupport.fixtureFlags + [path])
+            XCTAssertEqual(result.status, fails ? 1 : 0, path)
+        }
+    }
+
     func testPassingLessonsExitZero() throws {
         let result = try TestSupport.runLesson(
             ["check"] + TestSupport.fixtureFlags + [
