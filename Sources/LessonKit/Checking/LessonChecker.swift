@@ -40,74 +40,13 @@ public struct LessonChecker: Sendable {
             case .failure(let finding): lessonFailures[index] = [finding]
             }
         }
+        let work = CheckWork(plans: plans, engines: engines)
         let runnable = engines.keys.sorted()
-
-        var scenarioJobs: [ScenarioJob] = []
-        var presetChecks = [[CheckResult]](repeating: [], count: plans.count)
-        var scenarioOwners: [(plan: Int, scenario: Int)] = []
-        var snippetJobs: [SnippetJob] = []
-        for index in runnable {
-            let plan = plans[index]
-            let markdownPath = Self.absolutePath(plan.path)
-            let engine = engines[index]!
-            let identity = engine.identity(swiftVersion: plan.swiftVersion)
-            for (number, scenario) in plan.scenarios.enumerated() {
-                if let check = Self.checkWithoutRunning(scenario, in: plan) {
-                    presetChecks[index].append(check)
-                    continue
-                }
-                let options = scenario.options
-                let reason =
-                    options.compileFail
-                    ? "marked compile_fail"
-                    : MergeEligibility.reasonToBuildAlone(
-                        scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
-                        standalone: options.standalone, swiftVersion: plan.swiftVersion)
-                scenarioJobs.append(
-                    ScenarioJob(
-                        engine: engine.files, engineIdentity: identity, scenario: scenario.block,
-                        markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
-                        runs: options.runs))
-                scenarioOwners.append((index, number))
-            }
-            for (number, starter) in plan.exerciseStarters.enumerated() {
-                guard plan.blockFindings[starter.block.openingLine] == nil else { continue }
-                let files =
-                    engine.files.filter { $0.name != starter.fileName } + [
-                        ProgramFile(
-                            name: starter.fileName, contents: ProgramSource.mapped(starter.block, to: markdownPath))
-                    ]
-                // An empty scenario: building the starter with the rest of the engine is the whole check.
-                let empty = FencedBlock(
-                    fence: starter.block.fence, info: InfoString(""), openingLine: starter.block.openingLine,
-                    closingLine: starter.block.openingLine + 1, content: [])
-                scenarioJobs.append(
-                    ScenarioJob(
-                        engine: files, engineIdentity: "starter", scenario: empty, markdownPath: markdownPath,
-                        swiftVersion: plan.swiftVersion, buildAloneReason: "an exercise starter", runs: false))
-                scenarioOwners.append((index, -1 - number))
-            }
-            for block in plan.snippets {
-                if let check = Self.snippetWithoutParsing(block, in: plan) {
-                    presetChecks[index].append(check)
-                } else {
-                    snippetJobs.append(SnippetJob(plan: index, block: block))
-                }
-            }
-            for file in plan.engineFiles + plan.exerciseStarters {
-                if let findings = plan.blockFindings[file.block.openingLine] {
-                    presetChecks[index].append(
-                        CheckResult(
-                            kind: .lesson, location: plan.lesson.location(file.block.openingLine),
-                            name: "attributes of \(file.fileName)", status: .failed, findings: findings))
-                }
-            }
-        }
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
         let snippetResults = CachedWork.map(
-            snippetJobs, cache: cache,
+            work.snippetJobs, cache: cache,
             key: { [plans] job in
                 keys.key([
                     "snippet", plans[job.plan].path, Self.absolutePath(plans[job.plan].path),
@@ -124,7 +63,7 @@ public struct LessonChecker: Sendable {
         }
         let limits = self.limits
         let executions = CachedWork.map(
-            scenarioJobs, cache: cache,
+            work.scenarioJobs, cache: cache,
             key: { job in
                 keys.key(
                     [
@@ -142,19 +81,19 @@ public struct LessonChecker: Sendable {
         for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
         var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
-        for (owner, execution) in zip(scenarioOwners, executions) {
+        for (owner, execution) in zip(work.owners, executions) {
             let plan = plans[owner.plan]
             let evaluation = ScenarioEvaluation(
                 plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
-            if owner.scenario < 0 {
-                let starter = plan.exerciseStarters[-1 - owner.scenario]
-                outcomes[owner.plan].append(evaluation.evaluateStarter(starter, execution))
-            } else {
-                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[owner.scenario], execution))
+            switch owner {
+            case .scenario(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
+            case .starter(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
             }
         }
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
-        for (job, result) in zip(snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }
+        for (job, result) in zip(work.snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }
 
         let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
             let plan = plans[index]
@@ -168,7 +107,8 @@ public struct LessonChecker: Sendable {
                     ])
             }
             return Self.assemble(
-                plan, scenarios: outcomes[index], others: snippetsByPlan[index] + drift[index] + presetChecks[index])
+                plan, scenarios: outcomes[index],
+                others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
         }
         return CheckReport(lessons: lessons)
     }
@@ -181,39 +121,6 @@ public struct LessonChecker: Sendable {
         guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }
         return run.termination != .timedOut
-    }
-
-    /// The check of a scenario that is not built: `ignore` (skipped), or attributes that are unknown or
-    /// misused (failed).
-    static func checkWithoutRunning(_ scenario: Scenario, in plan: LessonPlan) -> CheckResult? {
-        let location = plan.lesson.location(scenario.block.openingLine)
-        if !scenario.attributeFindings.isEmpty {
-            return CheckResult(
-                kind: .scenario, location: location, name: scenario.description, status: .failed,
-                findings: scenario.attributeFindings)
-        }
-        guard scenario.options.ignored else { return nil }
-        var check = CheckResult(kind: .scenario, location: location, name: scenario.description, status: .skipped)
-        check.skipReason = scenario.options.ignoreReason ?? "marked ignore"
-        return check
-    }
-
-    /// The check of a snippet that is not parsed: `ignore`, or attributes that are unknown.
-    static func snippetWithoutParsing(_ block: FencedBlock, in plan: LessonPlan) -> CheckResult? {
-        let location = plan.lesson.location(block.openingLine)
-        let name = "snippet at line \(block.openingLine)"
-        if let findings = plan.blockFindings[block.openingLine] {
-            return CheckResult(kind: .snippet, location: location, name: name, status: .failed, findings: findings)
-        }
-        guard let ignore = block.info.attribute("ignore") else { return nil }
-        var check = CheckResult(kind: .snippet, location: location, name: name, status: .skipped)
-        check.skipReason = ignore.value ?? "marked ignore"
-        return check
-    }
-
-    private struct SnippetJob: Sendable {
-        var plan: Int
-        var block: FencedBlock
     }
 
     /// Puts a lesson's checks in file order. An engine that does not build is reported once, and each

@@ -1,0 +1,115 @@
+/// What a check hands to the build strategy and to the snippet parser, and the checks that need neither
+/// (ignored blocks, misused attributes), for the lessons whose engine resolved.
+struct CheckWork {
+    /// What a scenario job checks: a scenario of a lesson, or the starter of an engine exercise.
+    enum Owner {
+        case scenario(plan: Int, index: Int)
+        case starter(plan: Int, index: Int)
+
+        var plan: Int {
+            switch self {
+            case .scenario(let plan, _), .starter(let plan, _): plan
+            }
+        }
+    }
+
+    struct SnippetJob: Sendable {
+        var plan: Int
+        var block: FencedBlock
+    }
+
+    private(set) var scenarioJobs: [ScenarioJob] = []
+    /// One per scenario job, in the same order.
+    private(set) var owners: [Owner] = []
+    private(set) var snippetJobs: [SnippetJob] = []
+    /// Checks decided without building or parsing, by plan.
+    private(set) var presetChecks: [[CheckResult]]
+
+    init(plans: [LessonPlan], engines: [Int: ResolvedEngine]) {
+        presetChecks = Array(repeating: [], count: plans.count)
+        for index in engines.keys.sorted() { add(plans[index], at: index, engine: engines[index]!) }
+    }
+
+    private mutating func add(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
+        let markdownPath = LessonChecker.absolutePath(plan.path)
+        let identity = engine.identity(swiftVersion: plan.swiftVersion)
+        for (number, scenario) in plan.scenarios.enumerated() {
+            if let check = Self.checkWithoutRunning(scenario, in: plan) {
+                presetChecks[index].append(check)
+                continue
+            }
+            let options = scenario.options
+            let reason =
+                options.compileFail
+                ? "marked compile_fail"
+                : MergeEligibility.reasonToBuildAlone(
+                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
+                    standalone: options.standalone, swiftVersion: plan.swiftVersion)
+            scenarioJobs.append(
+                ScenarioJob(
+                    engine: engine.files, engineIdentity: identity, scenario: scenario.block,
+                    markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
+                    runs: options.runs))
+            owners.append(.scenario(plan: index, index: number))
+        }
+        for (number, starter) in plan.exerciseStarters.enumerated()
+        where plan.blockFindings[starter.block.openingLine] == nil {
+            let files =
+                engine.files.filter { $0.name != starter.fileName } + [
+                    ProgramFile(name: starter.fileName, contents: ProgramSource.mapped(starter.block, to: markdownPath))
+                ]
+            // An empty scenario: building the starter with the rest of the engine is the whole check.
+            let empty = FencedBlock(
+                fence: starter.block.fence, info: InfoString(""), openingLine: starter.block.openingLine,
+                closingLine: starter.block.openingLine + 1, content: [])
+            scenarioJobs.append(
+                ScenarioJob(
+                    engine: files, engineIdentity: "starter", scenario: empty, markdownPath: markdownPath,
+                    swiftVersion: plan.swiftVersion, buildAloneReason: "an exercise starter", runs: false))
+            owners.append(.starter(plan: index, index: number))
+        }
+        for block in plan.snippets {
+            if let check = Self.snippetWithoutParsing(block, in: plan) {
+                presetChecks[index].append(check)
+            } else {
+                snippetJobs.append(SnippetJob(plan: index, block: block))
+            }
+        }
+        for file in plan.engineFiles + plan.exerciseStarters {
+            if let findings = plan.blockFindings[file.block.openingLine] {
+                presetChecks[index].append(
+                    CheckResult(
+                        kind: .lesson, location: plan.lesson.location(file.block.openingLine),
+                        name: "attributes of \(file.fileName)", status: .failed, findings: findings))
+            }
+        }
+    }
+
+    /// The check of a scenario that is not built: `ignore` (skipped), or attributes that are unknown or
+    /// misused (failed).
+    static func checkWithoutRunning(_ scenario: Scenario, in plan: LessonPlan) -> CheckResult? {
+        let location = plan.lesson.location(scenario.block.openingLine)
+        if !scenario.attributeFindings.isEmpty {
+            return CheckResult(
+                kind: .scenario, location: location, name: scenario.description, status: .failed,
+                findings: scenario.attributeFindings)
+        }
+        guard scenario.options.ignored else { return nil }
+        var check = CheckResult(kind: .scenario, location: location, name: scenario.description, status: .skipped)
+        check.skipReason = scenario.options.ignoreReason ?? "marked ignore"
+        return check
+    }
+
+    /// The check of a snippet that is not parsed: `ignore`, or attributes that are unknown.
+    static func snippetWithoutParsing(_ block: FencedBlock, in plan: LessonPlan) -> CheckResult? {
+        let location = plan.lesson.location(block.openingLine)
+        let name = "snippet at line \(block.openingLine)"
+        if let findings = plan.blockFindings[block.openingLine] {
+            return CheckResult(kind: .snippet, location: location, name: name, status: .failed, findings: findings)
+        }
+        guard let ignore = block.info.attribute("ignore") else { return nil }
+        var check = CheckResult(kind: .snippet, location: location, name: name, status: .skipped)
+        check.skipReason = ignore.value ?? "marked ignore"
+        return check
+    }
+}
