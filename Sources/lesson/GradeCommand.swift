@@ -62,6 +62,11 @@ enum GradeCommand {
                 throw UsageError(description: problem.description)
             }
         }
+        do {
+            submissionFile = try Exercise.regularFile(submissionFile)
+        } catch let problem as Exercise.NotFound {
+            throw UsageError(description: problem.description)
+        }
         guard let data = FileManager.default.contents(atPath: submissionFile) else {
             throw UsageError(description: "\(submissionPath): cannot read the submission")
         }
@@ -91,19 +96,8 @@ enum GradeCommand {
             if let size = try values.byteSize("--file-size-limit") { policy.fileSizeLimit = size }
             if let uid = try values.positiveInteger("--uid-base") { policy.firstUID = uid }
             if let count = try values.positiveInteger("--uid-count") { policy.uidCount = count }
-            // What the student's program must not see: the lesson, the hidden tests, the submissions and
-            // results of the class, and the folder the grader runs in.
-            let folders = [
-                (exercise.plan.path as NSString).deletingLastPathComponent,
-                values["--hidden"].map { ($0 as NSString).deletingLastPathComponent },
-                ((submissionFile as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent,
-                values["--output"].map { ($0 as NSString).deletingLastPathComponent },
-                FileManager.default.currentDirectoryPath, values["--hide"],
-            ]
-            policy.hiddenFolders = Array(
-                Set(folders.compactMap { $0 }.filter { !$0.isEmpty }.map(LessonChecker.absolutePath))
-            )
-            .sorted()
+            policy.hiddenFolders = instructorFolders(
+                lesson: exercise.plan.path, values: values, submission: submissionFile)
             policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
                 LessonChecker.absolutePath)
             sandbox = Sandbox.detect(policy: policy)
@@ -124,6 +118,35 @@ enum GradeCommand {
             writeOut(rendered)
         }
         return 0
+    }
+
+    /// What the student's program must not see: the lesson's folder and the course repository around it
+    /// (its other lessons, their solutions), the `--lessons` root, the hidden tests, the submissions and
+    /// results of the class, the folder the grader runs in, and `--hide`.
+    static func instructorFolders(lesson: String, values: [String: String], submission: String) -> [String] {
+        func parent(_ path: String) -> String {
+            URL(fileURLWithPath: LessonChecker.absolutePath(path)).deletingLastPathComponent().path
+        }
+        var folders = [
+            parent(lesson), repositoryRoot(of: parent(lesson)), values["--lessons"], values["--hidden"].map(parent),
+            parent(parent(submission)), values["--output"].map(parent), FileManager.default.currentDirectoryPath,
+            values["--hide"],
+        ].compactMap { $0 }
+        folders = folders.filter { !$0.isEmpty }.map(LessonChecker.absolutePath)
+        return Array(Set(folders)).sorted()
+    }
+
+    /// The nearest folder above `folder` that holds `.git` or `Package.swift`: the course's repository.
+    static func repositoryRoot(of folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder)
+        while url.path != "/" {
+            for marker in [".git", "Package.swift"]
+            where FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path) {
+                return url.path
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
     }
 
     /// `--submissions DIR --output OUT`: one `lesson grade` process per student.

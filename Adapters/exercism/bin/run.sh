@@ -23,8 +23,12 @@ budget="${LESSON_TIME_BUDGET:-600}"
 mkdir -p "$output"
 
 hidden=()
-if [ -n "${LESSON_HIDDEN_DIR:-}" ] && [ -f "$LESSON_HIDDEN_DIR/$slug.md" ]; then
-    hidden=(--hidden "$LESSON_HIDDEN_DIR/$slug.md")
+if [ -n "${LESSON_HIDDEN_DIR:-}" ]; then
+    # The whole folder of hidden tests stays out of the student's sight, whichever exercise this is.
+    hidden=(--hide "$LESSON_HIDDEN_DIR")
+    if [ -f "$LESSON_HIDDEN_DIR/$slug.md" ]; then
+        hidden+=(--hidden "$LESSON_HIDDEN_DIR/$slug.md")
+    fi
 fi
 
 errors="$(mktemp)"

@@ -63,7 +63,8 @@ public struct CoverageRunner: Sendable {
                 skipped.append("\(finding.location.description): \(finding.message)")
                 continue
             }
-            let identity = String(resolved.identity(swiftVersion: plan.swiftVersion).prefix(16))
+            // One engine whatever the lesson's language mode: its coverage is counted once.
+            let identity = String(resolved.identity(swiftVersion: "any").prefix(16))
             if groups[identity] == nil {
                 groups[identity] = try makeGroup(plan, resolved, directory: work.path + "/engines/" + identity)
                 order.append(identity)

@@ -32,12 +32,10 @@ public struct BatchGrader: Sendable {
     }
 
     public func grade(submissions: String, output: String) throws -> [Row] {
-        let students = try FileManager.default.contentsOfDirectory(atPath: submissions).filter { name in
-            var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: submissions + "/" + name, isDirectory: &isDirectory)
-                && isDirectory.boolValue
-        }.sorted()
+        // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
+        // `error` row, never a lost one.
+        let students = try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }
+            .sorted()
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let uids = UIDPool(first: firstUID, count: max(jobs, 1))
         let rows = ParallelMap.map(students, jobs: jobs) { student in
@@ -64,6 +62,13 @@ public struct BatchGrader: Sendable {
         var row = Row(student: student, score: 0, maxScore: 0, status: "error", seconds: 0)
         defer { row.seconds = Date().timeIntervalSince(start) }
         do {
+            var info = stat()
+            guard lstat(submissions + "/" + student, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw Exercise.NotFound(description: "\(student) is not a folder of its own (a file or a link)")
+            }
+            guard student != "summary.csv" else {
+                throw Exercise.NotFound(description: "a student folder may not be named summary.csv")
+            }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let arguments =
                 ["grade"] + sharedArguments + [
@@ -86,7 +91,10 @@ public struct BatchGrader: Sendable {
                 Self.writeError(reason.isEmpty ? "the grader stopped: \(result.termination)" : reason, to: folder)
             }
         } catch {
-            Self.writeError("the grader could not handle this submission: \(error)", to: folder)
+            if student != "summary.csv" {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                Self.writeError("the grader could not handle this submission: \(error)", to: folder)
+            }
         }
         row.seconds = Date().timeIntervalSince(start)
         return row
@@ -108,7 +116,7 @@ public struct BatchGrader: Sendable {
     }
 
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
+        guard text.unicodeScalars.contains(where: { [",", "\"", "\n", "\r"].contains($0) }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

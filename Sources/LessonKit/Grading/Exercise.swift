@@ -34,7 +34,7 @@ public struct Exercise: Sendable {
     /// file whatever its name.
     public func submissionFile(in folder: String) throws -> String {
         let direct = folder + "/" + fileName
-        if FileManager.default.fileExists(atPath: direct) { return direct }
+        if FileManager.default.fileExists(atPath: direct) { return try Self.regularFile(direct) }
         let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted()
         guard swiftFiles.count == 1 else {
@@ -43,7 +43,17 @@ public struct Exercise: Sendable {
                     "\(folder) holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
                     + "; expected \(fileName) or exactly one .swift file")
         }
-        return folder + "/" + swiftFiles[0]
+        return try Self.regularFile(folder + "/" + swiftFiles[0])
+    }
+
+    /// `path`, when it is a regular file: a submission that is a symbolic link (to the reference solution,
+    /// to the hidden tests) or anything else is refused, since the grader reads it with its own rights.
+    public static func regularFile(_ path: String) throws -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw NotFound(description: "\(path) is not a regular file (a submission may not be a link)")
+        }
+        return path
     }
 
     /// The exercise `id` of `plan`.

@@ -72,6 +72,12 @@ public struct Feedback: Sendable {
             "chương trình của bạn kết thúc với mã \(status)")
     }
 
+    func exitedNonZero() -> String {
+        pick(
+            "your program exited with a non-zero status", "programınız sıfır olmayan bir durum koduyla sonlandı",
+            "chương trình của bạn kết thúc với mã khác 0")
+    }
+
     func stopped(_ limit: String) -> String {
         pick("stopped: \(limit)", "durduruldu: \(limit)", "đã dừng: \(limit)")
     }

@@ -31,7 +31,8 @@ struct GradeEvaluation {
         if !test.hidden { outcome.output = truncated(printed) }
         let before =
             test.hidden || printed.isEmpty
-            ? "" : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).joined(separator: "\n")
+            ? ""
+            : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).map(Self.clipped).joined(separator: "\n")
         switch run.termination {
         case .timedOut:
             outcome.message = feedback.stopped(feedback.timeLimit(seconds(limits.timeout))) + before
@@ -47,11 +48,13 @@ struct GradeEvaluation {
             outcome.message =
                 (trapped
                     // A hidden test's trap message could carry what the hidden test did: not shown.
-                    ? feedback.trapped(test.hidden ? nil : ScenarioEvaluation.fatalErrorLine(run.standardError))
+                    ? feedback.trapped(
+                        test.hidden ? nil : ScenarioEvaluation.fatalErrorLine(run.standardError).map(Self.clipped))
                     : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
             return outcome
         case .exited(let status) where status != 0:
-            outcome.message = feedback.exited(status) + before
+            // A hidden test's exit status is a channel the student's code could send its source through.
+            outcome.message = (test.hidden ? feedback.exitedNonZero() : feedback.exited(status)) + before
             return outcome
         default:
             break
@@ -70,9 +73,10 @@ struct GradeEvaluation {
         } else if mismatch.firstDifference < expected.count {
             outcome.message =
                 feedback.lineDiffers(mismatch.firstDifference + 1, of: expected.count) + "\n"
-                + mismatch.diff.prefix(12).joined(separator: "\n")
+                + mismatch.diff.prefix(12).map(Self.clipped).joined(separator: "\n")
         } else {
-            outcome.message = feedback.extraOutput() + "\n" + mismatch.diff.prefix(12).joined(separator: "\n")
+            outcome.message =
+                feedback.extraOutput() + "\n" + mismatch.diff.prefix(12).map(Self.clipped).joined(separator: "\n")
         }
         return outcome
     }
@@ -106,6 +110,11 @@ struct GradeEvaluation {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A line of a message, at most 200 characters: messages stay readable whatever a program prints.
+    static func clipped(_ line: String) -> String {
+        line.count <= 200 ? line : String(line.prefix(197)) + "..."
     }
 
     /// At most `outputLimit` characters, the cut said in the student's language.

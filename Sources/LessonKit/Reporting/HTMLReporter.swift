@@ -46,25 +46,26 @@ public enum HTMLReporter {
         html.append(
             "<table class=\"lessons\"><thead><tr><th>status</th><th>lesson</th><th>checks</th><th>failed</th>"
                 + "<th>skipped</th><th>seconds</th></tr></thead><tbody>")
-        for lesson in report.lessons {
+        for (number, lesson) in report.lessons.enumerated() {
             let failed = lesson.checks.filter { $0.status == .failed }.count
             let skipped = lesson.checks.filter { $0.status == .skipped }.count
             let status = failed > 0 ? "failed" : "passed"
             let seconds = lesson.checks.reduce(0) { $0 + $1.seconds }
             html.append(
                 "<tr class=\"lesson \(status)\"><td><span class=\"badge \(status)\">\(status)</span></td>"
-                    + "<td>\(failed > 0 ? "<a href=\"#\(anchor(lesson.path))\">\(escape(lesson.path))</a>" : escape(lesson.path))</td>"
+                    + "<td>\(failed > 0 ? "<a href=\"#lesson-\(number + 1)\">\(escape(lesson.path))</a>" : escape(lesson.path))</td>"
                     + "<td>\(lesson.checks.count)</td><td>\(failed)</td><td>\(skipped)</td>"
                     + "<td>\(String(format: "%.2f", seconds))</td></tr>")
         }
         html.append("</tbody></table>")
 
-        let failing = report.lessons.filter(\.failed)
+        // Anchors are numbered: two paths may differ only in characters an id cannot hold.
+        let failing = report.lessons.enumerated().filter { $0.element.failed }
         if !failing.isEmpty {
             html.append("<h2>Failures</h2>")
-            for lesson in failing {
+            for (number, lesson) in failing {
                 html.append(
-                    "<section class=\"lesson-failures\" id=\"\(anchor(lesson.path))\"><h3>\(escape(lesson.path))</h3>")
+                    "<section class=\"lesson-failures\" id=\"lesson-\(number + 1)\"><h3>\(escape(lesson.path))</h3>")
                 for finding in lesson.findings { html.append(render(finding)) }
                 html.append("</section>")
             }
@@ -153,18 +154,21 @@ public enum HTMLReporter {
                     + "\(CoverageReport.format(engine.regionPercent)) (\(engine.regionsCovered)/\(engine.regionCount)), "
                     + "\(engine.lessons.count) lesson(s)</p>")
             for file in engine.files {
-                let unreachedLines = Set(file.unreached.flatMap { $0.startLine...$0.endLine })
-                    .union(file.lineCounts.filter { $0.value == 0 }.map(\.key))
+                // A line never run is unreached; a line that runs but holds a region that does not (one
+                // branch of a ternary, say) is partly reached.
+                let inGaps = Set(file.unreached.flatMap { $0.startLine...$0.endLine })
                 html.append(
                     "<h4>\(escape(file.displayPath))</h4><table class=\"source\"><thead><tr><th>line</th><th>runs</th>"
                         + "<th>reached</th><th>code</th></tr></thead><tbody>")
                 for (index, text) in file.source.enumerated() {
                     let line = index + 1
                     let count = file.lineCounts[line]
-                    let unreached = unreachedLines.contains(line) && count != nil
-                    let mark = count == nil ? "" : (unreached ? "no lesson" : "yes")
+                    let state =
+                        count == nil
+                        ? "plain" : count == 0 ? "unreached" : inGaps.contains(line) ? "partial" : "reached"
+                    let mark = ["unreached": "no lesson", "partial": "partly", "reached": "yes"][state] ?? ""
                     html.append(
-                        "<tr class=\"\(unreached ? "unreached" : count == nil ? "plain" : "reached")\">"
+                        "<tr class=\"\(state)\">"
                             + "<td class=\"number\">\(file.displayLine(line))</td><td class=\"number\">\(count.map(String.init) ?? "")</td>"
                             + "<td class=\"mark\">\(mark)</td><td><code>\(escape(text))</code></td></tr>")
                 }
@@ -182,14 +186,17 @@ public enum HTMLReporter {
 
     // MARK: Helpers
 
+    /// Text for HTML: markup characters escaped, and control characters (which HTML may not hold) shown as
+    /// U+FFFD.
     public static func escape(_ text: String) -> String {
-        text.replacingAll(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
-    }
-
-    static func anchor(_ path: String) -> String {
-        "lesson-"
-            + path.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }
-            .joined()
+        var replacements: [Unicode.Scalar: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+        ]
+        for value in UInt8(0)..<0x20 where ![0x09, 0x0A, 0x0D].contains(value) {
+            replacements[Unicode.Scalar(value)] = "\u{FFFD}"
+        }
+        replacements["\u{7F}"] = "\u{FFFD}"
+        return text.replacingAll(replacements)
     }
 
     static let style = """
@@ -208,6 +215,7 @@ public enum HTMLReporter {
         td.del{background:#ffeef0}td.ins{background:#e6ffed}td.empty{background:#f6f6f6}tr.hunk td{color:#666;background:#f1f8ff}
         table.source td{padding:0 .5em;border:none}table.source td.number{color:#888;text-align:right;width:4em}
         table.source tr.unreached td{background:#ffe3e3}table.source tr.unreached td.mark{font-weight:bold;color:#b00020}
+        table.source tr.partial td{background:#fff4d6}table.source tr.partial td.mark{color:#8a5a00}
         table.source td.mark{width:6em;color:#2e7d32}
         """
 }

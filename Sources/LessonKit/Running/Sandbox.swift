@@ -41,10 +41,6 @@ public struct Sandbox: Sendable {
     /// each contained run gets a private, empty copy of.
     static let base = FileManager.default.fileExists(atPath: "/run") ? "/run/lesson-sandbox" : "/tmp/lesson-sandbox"
 
-    /// Shared scratch folders a contained run gets private, size-limited copies of, so that nothing it
-    /// writes there outlives it or reaches another run.
-    static let privateScratch = ["/tmp", "/var/tmp", "/dev/shm"]
-
     public static func detect(policy: SandboxPolicy) -> Sandbox {
         #if os(Linux)
             func tool(_ name: String) -> String? {
@@ -81,7 +77,7 @@ public struct Sandbox: Sendable {
             if !plan.impossible.isEmpty {
                 list.append("could NOT hide \(plan.impossible.joined(separator: ", ")) (it holds the sandbox)")
             }
-            list.append("private, empty /tmp, /var/tmp and /dev/shm")
+            list.append("private, empty /tmp, /var/tmp, /dev/shm and /run (no host socket reachable)")
         } else {
             list.append(
                 "NO network, PID or mount namespace (needs root and unshare): processes it starts are killed by process group only"
@@ -95,13 +91,17 @@ public struct Sandbox: Sendable {
         } else {
             list.append("NO resource limits (needs prlimit)")
         }
-        list.append("an empty working folder of its own")
+        list.append(
+            usesNamespaces
+                ? "an empty working folder of its own, at most \(ByteCount.describe(Self.workSize))"
+                : "an empty working folder of its own")
         return list
     }
 
     func cpuSeconds(_ timeout: Double) -> Int { policy.cpuSeconds ?? max(1, Int(timeout.rounded(.up))) }
 
-    /// The command that runs `program` (in `directory`, as `uid`) contained.
+    /// The command that runs `program` contained, as `uid`. With namespaces, `directory` is only a mount
+    /// point: the program runs from a size-limited file system of its own, under a private `/tmp`.
     func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
         var inner: [String] = []
         if usesSeparateUser, let setpriv {
@@ -114,39 +114,69 @@ public struct Sandbox: Sendable {
                 "--fsize=\(policy.fileSizeLimit)", "--core=0", "--",
             ]
         }
-        inner.append(program)
-        guard usesNamespaces, let unshare else { return (inner[0], Array(inner.dropFirst())) }
-        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
-        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
+        guard usesNamespaces, let unshare else {
+            return ((inner + [program])[0], Array((inner + [program]).dropFirst()))
+        }
+        let work = Self.quoted(directory)
+        let owner = usesSeparateUser ? "\(uid)" : "0"
         var script = ""
+        // The working folder: a file system of its own, so what the program writes is bounded and vanishes.
+        script += Self.setUp(
+            "mount -t tmpfs -o size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner) lesson-work \(work)")
+        script += Self.setUp("cp \(Self.quoted(program)) \(work)/program")
+        script += Self.setUp("chown \(owner):\(owner) \(work)/program")
         let plan = hidingPlan
-        for folder in plan.folders {
+        for folder in plan.folders where !Self.privateRoots.contains(where: { Self.contains($0, folder) }) {
             script += Self.setUp("mount -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
         }
-        for file in plan.files {
+        for file in plan.files where !Self.privateRoots.contains(where: { Self.contains($0, file) }) {
             script += Self.setUp("mount --bind /dev/null \(Self.quoted(file))")
         }
-        for folder in Self.privateScratch where FileManager.default.fileExists(atPath: folder) {
-            script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch \(Self.quoted(folder))")
+        // Private, empty /tmp (holding the working folder), /var/tmp and /dev/shm, and an empty /run: no
+        // file written there outlives the run, and no host socket under /run can be reached.
+        script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch /tmp")
+        script += Self.setUp("mkdir /tmp/work")
+        script += Self.setUp("mount --move \(work) /tmp/work")
+        for folder in ["/var/tmp", "/dev/shm"] where FileManager.default.fileExists(atPath: folder) {
+            script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch \(folder)")
         }
-        script += Self.setUp("cd \(Self.quoted(directory))")
-        script += inner.map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
-        return (
-            unshare,
-            ["--mount", "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c", script]
-        )
+        script += Self.setUp("mount -t tmpfs -o size=1m,mode=755 lesson-run /run")
+        script += Self.setUp("cd /tmp/work")
+        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
+        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
+        script += (inner + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+        var command = [
+            unshare, "--mount", "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c",
+            script,
+        ]
+        // If the grader dies (a batch budget runs out), the namespace goes with it.
+        if let setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
+        return (command[0], Array(command.dropFirst()))
     }
+
+    /// Folders every contained run gets a private copy of; what is below them needs no hiding.
+    static let privateRoots = ["/tmp", "/run", "/var/tmp", "/dev/shm"]
+
+    /// The size of the working folder's file system.
+    static let workSize = 64 << 20
 
     /// What the mount namespace covers: the outermost existing folders that do not hold the sandbox, the
     /// files outside them, and the folders that cannot be covered.
     var hidingPlan: (folders: [String], files: [String], impossible: [String]) {
         let existing = policy.hiddenFolders.filter { FileManager.default.fileExists(atPath: $0) }
-        let impossible = existing.filter { Self.contains($0, Self.base) }
-        let folders = Self.outermost(existing.filter { !Self.contains($0, Self.base) })
+        let impossible = existing.filter { folder in
+            Self.contains(folder, Self.base) && !Self.privateRoots.contains { Self.contains($0, folder) }
+        }
+        let folders = Self.outermost(existing.filter { !Self.contains($0, Self.base) || usesPrivateRoot($0) })
         let files = Array(Set(policy.hiddenFiles)).sorted().filter { file in
             FileManager.default.fileExists(atPath: file) && !folders.contains { Self.contains($0, file) }
         }
         return (folders, files, impossible)
+    }
+
+    /// Whether `folder` is below a folder every run gets a private copy of (with namespaces only).
+    private func usesPrivateRoot(_ folder: String) -> Bool {
+        usesNamespaces && Self.privateRoots.contains { Self.contains($0, folder) }
     }
 
     /// Reads the limits into how the program ended: the shell reports a killed program as 128 + signal.
@@ -165,7 +195,11 @@ public struct Sandbox: Sendable {
         ]
         if memoryWords.contains(where: standardError.contains) {
             result.termination = .stopped(.memory(bytes: policy.memoryLimit))
-        } else if signal == SIGXCPU || (signal == SIGKILL && prlimit != nil) {
+        } else if signal == SIGXCPU
+            || (signal == SIGKILL && prlimit != nil && result.seconds >= Double(cpuSeconds(timeout)))
+        {
+            // The kernel sends SIGXCPU at the soft CPU limit and SIGKILL at the hard one, which a program
+            // cannot reach before as much wall time has passed.
             result.termination = .stopped(.cpuTime(seconds: cpuSeconds(timeout)))
         } else if signal == SIGXFSZ {
             result.termination = .stopped(.fileSize(bytes: policy.fileSizeLimit))

@@ -55,12 +55,17 @@ public struct ScenarioRunner: Sendable {
         }
         let directory = String(cString: created)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let program = directory + "/program"
-        try FileManager.default.copyItem(atPath: executable, toPath: program)
-        if sandbox.usesSeparateUser {
-            chown(directory, uid_t(uid), gid_t(uid))
-            chown(program, uid_t(uid), gid_t(uid))
-            chmod(program, 0o500)
+        // With namespaces the folder is only a mount point: the sandbox copies the program into a file
+        // system of its own. Without, the program is copied here and the folder given to the sandbox user.
+        var program = executable
+        if !sandbox.usesNamespaces {
+            program = directory + "/program"
+            try FileManager.default.copyItem(atPath: executable, toPath: program)
+            if sandbox.usesSeparateUser {
+                chown(directory, uid_t(uid), gid_t(uid))
+                chown(program, uid_t(uid), gid_t(uid))
+                chmod(program, 0o500)
+            }
         }
         var environment = Self.environment(home: directory)
         if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }

@@ -1,0 +1,1 @@
+../../solutions/tree-count/main.swift
