@@ -51,8 +51,8 @@ final class BrowserReportTests: XCTestCase {
         XCTAssertEqual(count("<tr class=\"course "), 3)
         XCTAssertEqual(count("<li class=\"skip\">"), 2)
         XCTAssertTrue(dom.contains("<td class=\"del\">deger: 4</td><td class=\"ins\">deger: 3</td>"))
-        XCTAssertEqual(
-            count("<tr class=\"unreached\">"), 5 + 3, "pop (lines 10-14) and cooling (lines 8-10) are marked")
+        XCTAssertEqual(count("<tr class=\"unreached\">"), 5 + 1, "pop (lines 10-14) and cooling (line 9) are never run")
+        XCTAssertEqual(count("<tr class=\"partial\">"), 2, "the lines around the cooling branch run in part")
         XCTAssertTrue(dom.contains("<title>Report &lt;test&gt; ğüş Tiếng Việt</title>"))
         XCTAssertTrue(dom.contains("&lt;script&gt;alert(\"y\")&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;"))
         XCTAssertEqual(count("<script"), 0, "lesson text became markup")
