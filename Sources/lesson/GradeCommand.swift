@@ -43,14 +43,7 @@ enum GradeCommand {
 
         let exercise: Exercise
         if let lessonPath = values["--lesson"] {
-            guard FileManager.default.isReadableFile(atPath: lessonPath) else {
-                throw UsageError(description: "\(lessonPath): no such lesson")
-            }
-            let plan = LessonPlanner.plan(Lesson.read(path: lessonPath))
-            if let finding = plan.readingFindings.first {
-                throw UsageError(description: "\(finding.location.description): \(finding.message)")
-            }
-            exercise = try Exercise.find(id, in: plan)
+            exercise = try Exercise.find(id, in: try wellFormedPlan(lessonPath, what: "lesson"))
         } else {
             exercise = try Exercise.locate(id, under: values["--lessons"] ?? "Lessons")
         }
@@ -72,13 +65,7 @@ enum GradeCommand {
         }
         var hidden: LessonPlan?
         if let hiddenPath = values["--hidden"] {
-            guard FileManager.default.isReadableFile(atPath: hiddenPath) else {
-                throw UsageError(description: "\(hiddenPath): cannot read the hidden tests")
-            }
-            let plan = LessonPlanner.plan(Lesson.read(path: hiddenPath))
-            if let finding = plan.readingFindings.first {
-                throw UsageError(description: "\(finding.location.description): \(finding.message)")
-            }
+            let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
             if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
                 throw UsageError(description: "\(finding.location.description): \(finding.message)")
             }
@@ -118,6 +105,18 @@ enum GradeCommand {
             writeOut(rendered)
         }
         return 0
+    }
+
+    /// The plan of a lesson-format file the grader relies on; a malformed one is a usage error, at its line.
+    static func wellFormedPlan(_ path: String, what: String) throws -> LessonPlan {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw UsageError(description: "\(path): cannot read the \(what)")
+        }
+        let plan = LessonPlanner.plan(Lesson.read(path: path))
+        if let finding = plan.readingFindings.first {
+            throw UsageError(description: "\(finding.location.description): \(finding.message)")
+        }
+        return plan
     }
 
     /// What the student's program must not see: the lesson's folder and the course repository around it
