@@ -20,6 +20,7 @@ final class ContainmentTests: XCTestCase {
         try FileManager.default.copyItem(
             atPath: root + "/Fixtures/grading/scenario-exercise.md", toPath: secrets + "/lesson.md")
         try Data("secret".utf8).write(to: URL(fileURLWithPath: secrets + "/hidden/tree-count.md"))
+        defer { try? FileManager.default.removeItem(atPath: secrets) }
         try? FileManager.default.removeItem(atPath: "/tmp/lesson-grading-escape.txt")
         let listener = try Listener(port: 47613)
         defer { listener.close() }
