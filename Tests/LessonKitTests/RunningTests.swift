@@ -34,6 +34,19 @@ final class RunningTests: XCTestCase {
         XCTAssertEqual(result.standardOutput.count, 10_000)
     }
 
+    func testAProgramThatClosesItsOutputStillHasUntilTheDeadline() throws {
+        let result = try Subprocess.run(
+            shell, arguments: ["-c", "echo before; exec >&- 2>&-; sleep 0.3; exit 4"],
+            environment: ["PATH": "/usr/bin:/bin"],
+            limits: ProcessLimits(timeout: 10, outputLimit: 1024))
+        XCTAssertEqual(result.termination, .exited(4))
+        XCTAssertEqual(String(decoding: result.standardOutput, as: UTF8.self), "before\n")
+        let endless = try Subprocess.run(
+            shell, arguments: ["-c", "exec >&- 2>&-; sleep 30"], environment: ["PATH": "/usr/bin:/bin"],
+            limits: ProcessLimits(timeout: 0.5, outputLimit: 1024))
+        XCTAssertEqual(endless.termination, .timedOut)
+    }
+
     func testChildThatExitsWhileADescendantHoldsThePipeDoesNotHang() throws {
         let result = try Subprocess.run(
             shell, arguments: ["-c", "sleep 20 & echo done"], environment: ["PATH": "/usr/bin:/bin"],

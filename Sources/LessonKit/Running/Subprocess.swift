@@ -96,7 +96,15 @@ public enum Subprocess {
         }
         var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
         let deadline = Double(start.uptimeNanoseconds) / 1e9 + limits.timeout
-        let stop = reader.readUntilClosed(pid: pid, deadline: deadline)
+        var stop = reader.readUntilClosed(pid: pid, deadline: deadline)
+        // A program may close its output and go on running: it still has until the deadline to end.
+        while stop == .closed && !reader.hasExited(pid) {
+            if Double(DispatchTime.now().uptimeNanoseconds) / 1e9 >= deadline {
+                stop = .timedOut
+                break
+            }
+            usleep(5_000)
+        }
         // Everything the program started goes with it.
         kill(-pid, SIGKILL)
         var status: Int32 = 0
@@ -183,7 +191,7 @@ private struct OutputReader {
     }
 
     /// Whether the child has exited, without reaping it (the caller waits for it).
-    private func hasExited(_ pid: pid_t) -> Bool {
+    func hasExited(_ pid: pid_t) -> Bool {
         var info = siginfo_t()
         guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return false }
         #if canImport(Glibc)
