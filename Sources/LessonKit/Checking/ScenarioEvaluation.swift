@@ -99,7 +99,8 @@ struct ScenarioEvaluation {
         guard let build else { return Outcome(check: check, engineErrors: []) }
         if build.timedOut {
             check.findings = [
-                Finding(.buildError, at: opening, "the build did not finish within \(seconds(limits.timeout)) s")
+                Finding(
+                    .buildError, at: opening, "the build did not finish within \(Seconds.describe(limits.timeout)) s")
             ]
             return Outcome(check: check, engineErrors: [])
         }
@@ -153,7 +154,7 @@ struct ScenarioEvaluation {
         let before = printed.isEmpty ? [] : ["output before it stopped:"] + printed.suffix(20).map { "  " + $0 }
         switch run.termination {
         case .timedOut:
-            let message = "the scenario did not finish within the \(seconds(limits.timeout)) s time limit"
+            let message = "the scenario did not finish within the \(Seconds.describe(limits.timeout)) s time limit"
             return ([Finding(.timeout, at: opening, message, details: before)], nil)
         case .stopped(let limit):
             return ([Finding(.resourceLimit, at: opening, "stopped: \(limit.description)", details: before)], nil)
@@ -237,18 +238,5 @@ struct ScenarioEvaluation {
             SIGTERM: "SIGTERM",
         ]
         return names[signal] ?? "signal \(signal)"
-    }
-
-    private func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-}
-
-/// Byte counts as people read them: `1 MiB`, `512 KiB`, `100 bytes`.
-public enum ByteCount {
-    public static func describe(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
     }
 }

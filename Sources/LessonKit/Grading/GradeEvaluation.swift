@@ -35,7 +35,7 @@ struct GradeEvaluation {
             : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).map(Self.clipped).joined(separator: "\n")
         switch run.termination {
         case .timedOut:
-            outcome.message = feedback.stopped(feedback.timeLimit(seconds(limits.timeout))) + before
+            outcome.message = feedback.stopped(feedback.timeLimit(Seconds.describe(limits.timeout))) + before
             return outcome
         case .outputLimitExceeded:
             outcome.message = feedback.stopped(feedback.outputLimit(ByteCount.describe(limits.outputLimit)))
@@ -91,7 +91,7 @@ struct GradeEvaluation {
     /// `main.swift:12:3: …`); in a visible test, at the lesson's line; in a hidden test, nothing of it.
     func buildMessage(_ build: CompileResult?, hidden: Bool, test: Grader.GradingTest?) -> String {
         guard let build else { return feedback.doesNotBuild() }
-        if build.timedOut { return feedback.stopped(feedback.timeLimit(seconds(limits.timeout))) }
+        if build.timedOut { return feedback.stopped(feedback.timeLimit(Seconds.describe(limits.timeout))) }
         let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
         let own = build.errors.filter { ownFiles.contains($0.file) }
         var lines: [String] = []
@@ -123,9 +123,5 @@ struct GradeEvaluation {
         guard text.count > Self.outputLimit else { return text }
         let kept = text.prefix(Self.outputLimit - 60)
         return String(kept) + "\n" + feedback.truncated(text.count - kept.count)
-    }
-
-    func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -7,15 +7,9 @@ public enum GradeFormat: String, Sendable, CaseIterable {
     public func render(_ result: GradeResult) -> String {
         switch self {
         case .text: GradeTextReport.render(result)
-        case .exercism: Self.json(ExercismResults(result))
-        case .gradescope: Self.json(GradescopeResults(result))
+        case .exercism: JSONReporter.json(ExercismResults(result))
+        case .gradescope: JSONReporter.json(GradescopeResults(result))
         }
-    }
-
-    static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }
 

@@ -48,7 +48,7 @@ public struct Grader: Sendable {
         let evaluation = GradeEvaluation(feedback: feedback, studentFile: studentFile, limits: limits)
         let protections =
             sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
-                "wall-clock limit \(evaluation.seconds(options.timeout)) s",
+                "wall-clock limit \(Seconds.describe(options.timeout)) s",
                 "output cap \(ByteCount.describe(options.outputLimit))", "NOT contained (no sandbox)",
             ]
 
@@ -157,8 +157,7 @@ public struct Grader: Sendable {
 
     /// A block holding the student's scenario, numbered from line 1 of `main.swift`.
     static func block(holding text: String) -> FencedBlock {
-        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
-        if lines.last == "" { lines.removeLast() }
+        let lines = OutputComparison.lines(of: text)
         return FencedBlock(
             fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 0,
             closingLine: lines.count + 1,

@@ -11,11 +11,7 @@ public struct Engine: Hashable, Sendable {
         public var path: String
 
         /// The file's lines, without line endings, as a lesson reprints them.
-        public var lines: [String] {
-            var lines = contents.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
-            if lines.last == "" { lines.removeLast() }
-            return lines
-        }
+        public var lines: [String] { OutputComparison.lines(of: contents) }
     }
 
     public var name: String

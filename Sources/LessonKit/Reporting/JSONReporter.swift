@@ -58,9 +58,13 @@ public enum JSONReporter {
         let totals = report.totals
         let document = Document(
             checks: records, totals: Totals(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))
+        return json(document)
+    }
+
+    /// Pretty, key-sorted JSON with a final newline: stable bytes for golden files and diffs.
+    static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
     }
 }

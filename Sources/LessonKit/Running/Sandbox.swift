@@ -61,7 +61,7 @@ public struct Sandbox: Sendable {
 
     /// What is in force, for the result and the README's promise.
     public func protections(timeout: Double, outputLimit: Int) -> [String] {
-        var list = ["wall-clock limit \(Self.seconds(timeout)) s", "output cap \(ByteCount.describe(outputLimit))"]
+        var list = ["wall-clock limit \(Seconds.describe(timeout)) s", "output cap \(ByteCount.describe(outputLimit))"]
         if usesSeparateUser {
             list.append("an unprivileged user of its own (uid \(policy.firstUID)+)")
         } else {
@@ -229,10 +229,6 @@ public struct Sandbox: Sendable {
     }
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 }
 
 /// Hands each parallel run a user ID no other run holds at the same time.
