@@ -90,8 +90,7 @@ final class ContainmentTests: XCTestCase {
         let text = String(decoding: result.standardOutput, as: UTF8.self)
         XCTAssertEqual(result.termination, .exited(0), text)
         XCTAssertTrue(text.contains("+denied"), text)
-        XCTAssertTrue(text.contains("could NOT hide / (it holds the sandbox)"), text)
-        XCTAssertTrue(text.contains("instructor folder(s) and 1 file(s)"), text)
+        XCTAssertTrue(text.contains(" and 1 file; could NOT hide / (it holds the sandbox)"), text)
     }
 
     func testProtectionsSayWhatIsInForce() {
@@ -99,13 +98,39 @@ final class ContainmentTests: XCTestCase {
         policy.hiddenFolders = ["/a", "/a/b", "/c"]
         let sandbox = Sandbox.detect(policy: policy)
         let protections = sandbox.protections(timeout: 10, outputLimit: 1 << 20)
-        XCTAssertEqual(Array(protections.prefix(2)), ["wall-clock limit 10 s", "output cap 1 MiB"])
+        XCTAssertEqual(
+            Array(protections.prefix(3)),
+            ["time: wall-clock limit 10 s", "output: cap 1 MiB", "session: its own, no terminal, only descriptors 0-2"])
         XCTAssertEqual(Sandbox.outermost(policy.hiddenFolders), ["/a", "/c"])
         if sandbox.usesNamespaces {
-            XCTAssertTrue(protections.contains("no network"))
+            XCTAssertTrue(protections.contains("network: isolated (its own network namespace)"), "\(protections)")
         } else {
-            XCTAssertTrue(protections.contains { $0.hasPrefix("NO network") })
+            XCTAssertTrue(protections.contains { $0.hasPrefix("network: not isolated (") }, "\(protections)")
         }
+    }
+
+    /// Where a mechanism is refused, the protections say so, with the reason, and claim nothing it did not do.
+    func testARefusedMechanismIsNamedWithItsReason() {
+        let refused = Availability.unavailable(reason: "unshare: Operation not permitted")
+        let probe = SandboxProbe(
+            namespaces: refused, separateUser: .unavailable(reason: "the grader is not root"),
+            resourceLimits: .available, scratch: "/tmp/lesson-sandbox-1000")
+        let sandbox = Sandbox(policy: SandboxPolicy(), probe: probe, tools: SandboxProbe.Tools.find())
+        XCTAssertEqual(
+            sandbox.protections(timeout: 5, outputLimit: 1 << 20),
+            [
+                "time: wall-clock limit 5 s", "output: cap 1 MiB", "session: its own, no terminal, only descriptors 0-2",
+                "user: the grader's own (the grader is not root)",
+                "network: not isolated (unshare: Operation not permitted)",
+                "processes: ended by session and process group only, not by a PID namespace (unshare: Operation not permitted)",
+                "shared memory: not isolated (unshare: Operation not permitted)",
+                "instructor files: not hidden (unshare: Operation not permitted)",
+                "limits: memory 512 MiB, CPU 5 s, 576 processes, file size 16 MiB, no core dumps",
+                "working folder: empty, its own, under /tmp/lesson-sandbox-1000",
+            ])
+        XCTAssertEqual(
+            SandboxProbe.complaint("unshare: unshare failed: Operation not permitted\n", tool: "unshare"),
+            "unshare: Operation not permitted")
     }
 }
 

@@ -78,22 +78,30 @@ final class GradingTests: XCTestCase {
         }
     }
 
-    func testOutputIsCutAt500CharactersAndSaysSo() {
+    func testOutputIsCutAt500UnicodeScalarsInExercismsWords() {
         let evaluation = GradeEvaluation(
-            feedback: Feedback(lessonLanguage: "en"), studentFile: nil,
-            limits: ProcessLimits(timeout: 1, outputLimit: 1))
+            feedback: Feedback(lessonLanguage: "tr"), studentFile: nil,
+            limits: ProcessLimits(timeout: 1, outputLimit: 1), buildTimeout: 60)
         let cut = evaluation.truncated((1...100).map { "line \($0)" })
-        XCTAssertLessThanOrEqual(cut.count, 500)
-        XCTAssertTrue(cut.hasSuffix("\n[output truncated: 352 more characters]"), cut)
+        XCTAssertEqual(cut.unicodeScalars.count, 500)
+        XCTAssertTrue(cut.hasSuffix("\nOutput was truncated. Please limit to 500 chars."), cut)
         XCTAssertEqual(evaluation.truncated(["short"]), "short\n")
+        // A family emoji is one character but seven scalars: 1,801 scalars in 257 characters are cut too.
+        let family = "👨‍👩‍👧‍👦"
+        let emoji = evaluation.truncated([String(repeating: family, count: 257)])
+        XCTAssertEqual(emoji.unicodeScalars.count, 500)
+        XCTAssertTrue(emoji.hasPrefix(family))
     }
 
     func testFeedbackIsInTheLessonsLanguage() throws {
         let tr = try grade(try exercise("sync-engine", "engine-exercise.md"), case: "no-compile", hidden: false)
+        // The build errors are said once, for the whole submission; each test says why it did not run.
         XCTAssertEqual(
-            tr.tests.first?.message,
-            "kodunuz derlenmiyor:\nSync.swift:11:30: error: cannot convert value of type 'Int' to expected argument type 'String'"
+            tr.message,
+            "hiçbir test çalışamadı: kodunuz derlenmiyor\nSync.swift:11:30: error: cannot convert value of type 'Int' to expected argument type 'String'"
         )
+        XCTAssertEqual(
+            Set(tr.tests.map(\.message)), ["çalıştırılmadı: kodunuz derlenmiyor (yukarıdaki derleme hatalarına bakın)"])
         let vi = try grade(try exercise("tree-count", "scenario-exercise.md"), case: "trap", hidden: false)
         XCTAssertTrue(
             vi.tests[0].message.hasPrefix("chương trình của bạn bị dừng do lỗi (trap): Fatal error: Index out of range")
@@ -230,7 +238,7 @@ final class GradingTests: XCTestCase {
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
         let output = try XCTUnwrap((written as? [String: Any])?["output"] as? String)
-        XCTAssertTrue(output.hasPrefix("protections: wall-clock limit 10 s; output cap 1 MiB; "), output)
+        XCTAssertTrue(output.hasPrefix("protections: time: wall-clock limit 10 s; output: cap 1 MiB; session: "), output)
         XCTAssertEqual(
             try withoutTime(work + "/results/results.json"),
             try withoutTime(root + "/Fixtures/grading/expected/sync-engine/trap.gradescope.json"))

@@ -50,10 +50,15 @@ public struct Exercise: Sendable {
     /// to the hidden tests) or anything else is refused, since the grader reads it with its own rights.
     public static func regularFile(_ path: String) throws -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw NotFound(description: "\(path) is not a regular file (a submission may not be a link)")
+        guard lstat(path, &info) == 0 else {
+            throw NotFound(description: "\(path): no such file (\(String(cString: strerror(errno))))")
         }
-        return path
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return path
+        case S_IFLNK: throw NotFound(description: "\(path) is a symbolic link: a submission must be a regular file")
+        case S_IFDIR: throw NotFound(description: "\(path) is a folder, not the submission's file")
+        default: throw NotFound(description: "\(path) is not a regular file")
+        }
     }
 
     /// The exercise `id` of `plan`.

@@ -115,9 +115,43 @@ public struct Feedback: Sendable {
             "không bài kiểm tra nào chạy được: mã của bạn không biên dịch được")
     }
 
-    func truncated(_ count: Int) -> String {
+    func shouldHaveTrapped(_ status: Int32) -> String {
         pick(
-            "[output truncated: \(count) more characters]", "[çıktı kısaltıldı: \(count) karakter daha]",
-            "[kết quả đã bị cắt: còn \(count) ký tự]")
+            "your program should have trapped, but it exited with status \(status)",
+            "programınızın çökmesi (trap) gerekiyordu, ama \(status) durum koduyla sonlandı",
+            "chương trình của bạn lẽ ra phải dừng do lỗi (trap), nhưng đã kết thúc với mã \(status)")
     }
+
+    func crashedSilently() -> String {
+        pick("your program crashed", "programınız çöktü", "chương trình của bạn bị sập")
+    }
+
+    func notRunBecauseItDoesNotBuild() -> String {
+        pick(
+            "not run: your code does not build (see the build errors above)",
+            "çalıştırılmadı: kodunuz derlenmiyor (yukarıdaki derleme hatalarına bakın)",
+            "không chạy: mã của bạn không biên dịch được (xem lỗi biên dịch ở trên)")
+    }
+
+    func moreDiffLines(_ count: Int) -> String {
+        pick(
+            "(\(count) more lines of the difference not shown)", "(farkın gösterilmeyen \(count) satırı daha var)",
+            "(còn \(count) dòng khác biệt không hiển thị)")
+    }
+
+    func buildStopped(_ seconds: String) -> String {
+        pick(
+            "building your code stopped: build time limit \(seconds) s",
+            "kodunuzun derlenmesi durduruldu: derleme süresi sınırı \(seconds) sn",
+            "việc biên dịch mã của bạn đã dừng: giới hạn thời gian biên dịch \(seconds) giây")
+    }
+
+    func submissionMissing(_ reason: String) -> String {
+        pick(
+            "no submission could be graded: \(reason)", "değerlendirilecek bir çözüm bulunamadı: \(reason)",
+            "không có bài nộp nào để chấm: \(reason)")
+    }
+
+    /// Exercism's own wording for a cut `output` (its test runner interface).
+    static let exercismTruncationNote = "Output was truncated. Please limit to 500 chars."
 }

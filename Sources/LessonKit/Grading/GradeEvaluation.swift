@@ -8,6 +8,8 @@ struct GradeEvaluation {
     /// The student's engine file name, for engine exercises.
     let studentFile: String?
     let limits: ProcessLimits
+    /// The wall-clock limit of one build, named when a build runs out of it.
+    let buildTimeout: Double
 
     /// What a test's `output` may hold.
     static let outputLimit = 500
@@ -50,7 +52,13 @@ struct GradeEvaluation {
                     // A hidden test's trap message could carry what the hidden test did: not shown.
                     ? feedback.trapped(
                         test.hidden ? nil : ScenarioEvaluation.fatalErrorLine(run.standardError).map(Self.clipped))
-                    : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
+                    // Nor does its signal: the student's code could choose it to send back what it read.
+                    : test.hidden
+                        ? feedback.crashedSilently() : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
+            return outcome
+        case .exited(let status) where test.scenario.options.shouldTrap:
+            // Judged as `lesson check` judges it: a scenario that must trap fails when it ends normally.
+            outcome.message = feedback.shouldHaveTrapped(status) + before
             return outcome
         case .exited(let status) where status != 0:
             // A hidden test's exit status is a channel the student's code could send its source through.
@@ -72,11 +80,9 @@ struct GradeEvaluation {
             outcome.message = feedback.hiddenOutputDiffers()
         } else if mismatch.firstDifference < expected.count {
             outcome.message =
-                feedback.lineDiffers(mismatch.firstDifference + 1, of: expected.count) + "\n"
-                + mismatch.diff.prefix(12).map(Self.clipped).joined(separator: "\n")
+                feedback.lineDiffers(mismatch.firstDifference + 1, of: expected.count) + "\n" + shortDiff(mismatch.diff)
         } else {
-            outcome.message =
-                feedback.extraOutput() + "\n" + mismatch.diff.prefix(12).map(Self.clipped).joined(separator: "\n")
+            outcome.message = feedback.extraOutput() + "\n" + shortDiff(mismatch.diff)
         }
         return outcome
     }
@@ -91,7 +97,7 @@ struct GradeEvaluation {
     /// `main.swift:12:3: …`); in a visible test, at the lesson's line; in a hidden test, nothing of it.
     func buildMessage(_ build: CompileResult?, hidden: Bool, test: Grader.GradingTest?) -> String {
         guard let build else { return feedback.doesNotBuild() }
-        if build.timedOut { return feedback.stopped(feedback.timeLimit(Seconds.describe(limits.timeout))) }
+        if build.timedOut { return feedback.buildStopped(Seconds.describe(buildTimeout)) }
         let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
         let own = build.errors.filter { ownFiles.contains($0.file) }
         var lines: [String] = []
@@ -117,11 +123,22 @@ struct GradeEvaluation {
         line.count <= 200 ? line : String(line.prefix(197)) + "..."
     }
 
-    /// At most `outputLimit` characters, the cut said in the student's language.
+    /// The first lines of a diff, at most `diffLines`, saying how many were left out.
+    func shortDiff(_ diff: [String]) -> String {
+        var shown = diff.prefix(Self.diffLines).map(Self.clipped)
+        if diff.count > Self.diffLines { shown.append(feedback.moreDiffLines(diff.count - Self.diffLines)) }
+        return shown.joined(separator: "\n")
+    }
+
+    /// How many lines of a diff a test's message shows.
+    static let diffLines = 12
+
+    /// At most `outputLimit` Unicode scalars, as Exercism counts them, the cut said in Exercism's words.
     func truncated(_ lines: [String]) -> String {
         let text = lines.map { $0 + "\n" }.joined()
-        guard text.count > Self.outputLimit else { return text }
-        let kept = text.prefix(Self.outputLimit - 60)
-        return String(kept) + "\n" + feedback.truncated(text.count - kept.count)
+        guard text.unicodeScalars.count > Self.outputLimit else { return text }
+        let note = "\n" + Feedback.exercismTruncationNote
+        let kept = String.UnicodeScalarView(text.unicodeScalars.prefix(Self.outputLimit - note.unicodeScalars.count))
+        return String(kept) + note
     }
 }

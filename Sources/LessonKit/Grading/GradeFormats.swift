@@ -56,6 +56,8 @@ struct GradescopeResults: Encodable {
     var score: Int
     var execution_time: Double
     var output: String
+    /// Compiler text such as `Set<String>` is plain text, not HTML (Gradescope's default for `output`).
+    var output_format = "text"
     var tests: [Test]
 
     init(_ result: GradeResult) {
@@ -89,7 +91,7 @@ enum GradeTextReport {
                 lines += test.message.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
-        if !result.protections.isEmpty { lines.append("protections: " + result.protections.joined(separator: ", ")) }
+        if !result.protections.isEmpty { lines += ["protections:"] + result.protections.map { "    " + $0 } }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -45,7 +45,8 @@ public struct Grader: Sendable {
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit)
-        let evaluation = GradeEvaluation(feedback: feedback, studentFile: studentFile, limits: limits)
+        let evaluation = GradeEvaluation(
+            feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout)
         let protections =
             sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
                 "wall-clock limit \(Seconds.describe(options.timeout)) s",
@@ -60,10 +61,14 @@ public struct Grader: Sendable {
                     swiftVersion: exercise.plan.swiftVersion, in: directory.path, output: "check")
             }
             if !check.succeeded {
+                // The build errors once, at the top; each test says why it did not run.
                 let message = evaluation.buildMessage(check, hidden: false, test: nil)
-                let outcomes = tests.map { evaluation.errored($0, message: message) }
+                let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
                 return GradeResult(
-                    exercise: exercise.id, status: .error, message: feedback.nothingRan() + "\n" + message,
+                    exercise: exercise.id, status: .error,
+                    message: ([feedback.nothingRan()] + message.split(separator: "\n").map(String.init).filter {
+                        $0 != feedback.doesNotBuild()
+                    }).joined(separator: "\n"),
                     tests: outcomes, seconds: elapsed(since: start), protections: protections)
             }
         }

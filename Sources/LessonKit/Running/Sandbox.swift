@@ -1,102 +1,34 @@
 import Foundation
 
-/// The limits a contained program runs under.
-public struct SandboxPolicy: Hashable, Sendable {
-    /// Address space: enough for a Foundation program to load (it needs about 200 MiB).
-    public var memoryLimit = 512 << 20
-    /// Processes and threads of the sandbox user.
-    public var processLimit = 64
-    /// The largest file the program may write.
-    public var fileSizeLimit = 16 << 20
-    /// CPU seconds; nil takes the wall-clock limit.
-    public var cpuSeconds: Int?
-    /// Folders the program must not see (the lesson, the hidden tests, the cache, other submissions): a
-    /// private mount namespace covers each with an empty, unreadable file system.
-    public var hiddenFolders: [String] = []
-    /// Files the program must not read (the lesson, the hidden tests), hidden one by one as well, for when
-    /// their folder cannot be (it holds the sandbox itself, as `/` does).
-    public var hiddenFiles: [String] = []
-    /// The first of the user IDs the programs run as; each parallel run takes its own.
-    public var firstUID = 61_000
-    /// How many UIDs (parallel runs) the pool holds.
-    public var uidCount = 64
-
-    public init() {}
-}
-
-/// Runs untrusted programs contained, with what this machine offers. On Linux as root with util-linux:
-/// a dedicated unprivileged user per parallel run (`setpriv`), no network, its own PID namespace (so every
-/// process it starts, `setsid` included, ends with it) and mount namespace (instructor folders hidden), an
-/// empty working folder it owns, and `prlimit` limits on address space, CPU time, processes, file size and
-/// core dumps. The wall clock and the output cap are enforced by the runner while it reads. Whatever is
-/// missing is said in `protections`, and grading goes on with the rest.
+/// Runs untrusted programs contained, with what this machine permits, found by trying (`SandboxProbe`). With
+/// every mechanism (Linux, root with `CAP_SYS_ADMIN`, util-linux): a dedicated unprivileged user per parallel
+/// run (`setpriv`), no network, its own PID namespace (so every process it starts ends with it), IPC
+/// namespace (no shared memory with other runs) and mount namespace (instructor folders hidden), an empty
+/// working folder it owns, and `prlimit` limits on address space, CPU time, processes, file size and core
+/// dumps. Every program runs in a session of its own with only descriptors 0–2 (`Subprocess`); the wall
+/// clock and the output cap are enforced by the runner while it reads. Whatever is refused here is said in
+/// `protections`, with the reason, and grading goes on with the rest.
 public struct Sandbox: Sendable {
     public var policy: SandboxPolicy
-    let isRoot: Bool
-    let unshare: String?
-    let setpriv: String?
-    let prlimit: String?
+    public let probe: SandboxProbe
+    let tools: SandboxProbe.Tools
 
-    /// Where the working folders of contained runs live: a folder only root may list, outside `/tmp`, which
-    /// each contained run gets a private, empty copy of.
-    static let base = FileManager.default.fileExists(atPath: "/run") ? "/run/lesson-sandbox" : "/tmp/lesson-sandbox"
-
+    /// Probes this machine once per process: every grading run of a process sees the same machine.
     public static func detect(policy: SandboxPolicy) -> Sandbox {
-        #if os(Linux)
-            func tool(_ name: String) -> String? {
-                ["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"].map { $0 + name }.first {
-                    FileManager.default.isExecutableFile(atPath: $0)
-                }
-            }
-            return Sandbox(
-                policy: policy, isRoot: geteuid() == 0, unshare: tool("unshare"), setpriv: tool("setpriv"),
-                prlimit: tool("prlimit"))
-        #else
-            return Sandbox(policy: policy, isRoot: false, unshare: nil, setpriv: nil, prlimit: nil)
-        #endif
+        let tools = SandboxProbe.Tools.find()
+        let probe = ProbeCache.shared.probe { SandboxProbe.run(tools: tools, policy: policy) }
+        return Sandbox(policy: policy, probe: probe, tools: tools)
     }
 
-    var usesNamespaces: Bool { isRoot && unshare != nil }
-    var usesSeparateUser: Bool { isRoot && setpriv != nil }
+    var usesNamespaces: Bool { probe.namespaces.isAvailable && tools.unshare != nil }
+    var usesSeparateUser: Bool { probe.separateUser.isAvailable && tools.setpriv != nil }
+    var usesLimits: Bool { probe.resourceLimits.isAvailable && tools.prlimit != nil }
+    /// Where this sandbox makes its run folders.
+    var base: String { probe.scratch }
 
-    /// What is in force, for the result and the README's promise.
-    public func protections(timeout: Double, outputLimit: Int) -> [String] {
-        var list = ["wall-clock limit \(Seconds.describe(timeout)) s", "output cap \(ByteCount.describe(outputLimit))"]
-        if usesSeparateUser {
-            list.append("an unprivileged user of its own (uid \(policy.firstUID)+)")
-        } else {
-            list.append("NOT a separate user (the grader is not root or has no setpriv)")
-        }
-        if usesNamespaces {
-            list.append("no network")
-            list.append("its own PID namespace: everything it starts ends with it")
-            let plan = hidingPlan
-            list.append(
-                "a private mount namespace hiding \(plan.folders.count) instructor folder(s) and \(plan.files.count) file(s)"
-            )
-            if !plan.impossible.isEmpty {
-                list.append("could NOT hide \(plan.impossible.joined(separator: ", ")) (it holds the sandbox)")
-            }
-            list.append("private, empty /tmp, /var/tmp, /dev/shm and /run (no host socket reachable)")
-        } else {
-            list.append(
-                "NO network, PID or mount namespace (needs root and unshare): processes it starts are killed by process group only"
-            )
-        }
-        if prlimit != nil {
-            list.append(
-                "limits: memory \(ByteCount.describe(policy.memoryLimit)), CPU \(cpuSeconds(timeout)) s, "
-                    + "\(policy.processLimit) processes, file size \(ByteCount.describe(policy.fileSizeLimit)), no core dumps"
-            )
-        } else {
-            list.append("NO resource limits (needs prlimit)")
-        }
-        list.append(
-            usesNamespaces
-                ? "an empty working folder of its own, at most \(ByteCount.describe(Self.workSize))"
-                : "an empty working folder of its own")
-        return list
-    }
+    /// RLIMIT_NPROC counts every process of the user: for a program that shares the grader's user, the
+    /// limit leaves room for the grader's own processes and threads.
+    var processLimit: Int { usesSeparateUser ? policy.processLimit : policy.processLimit + 512 }
 
     func cpuSeconds(_ timeout: Double) -> Int { policy.cpuSeconds ?? max(1, Int(timeout.rounded(.up))) }
 
@@ -104,53 +36,56 @@ public struct Sandbox: Sendable {
     /// point: the program runs from a size-limited file system of its own, under a private `/tmp`.
     func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
         var inner: [String] = []
-        if usesSeparateUser, let setpriv {
+        if usesSeparateUser, let setpriv = tools.setpriv {
             inner += [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--no-new-privs", "--"]
         }
-        if let prlimit {
+        if usesLimits, let prlimit = tools.prlimit {
             let cpu = cpuSeconds(timeout)
             inner += [
-                prlimit, "--as=\(policy.memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--nproc=\(policy.processLimit)",
+                prlimit, "--as=\(policy.memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--nproc=\(processLimit)",
                 "--fsize=\(policy.fileSizeLimit)", "--core=0", "--",
             ]
         }
-        guard usesNamespaces, let unshare else {
+        guard usesNamespaces, let unshare = tools.unshare else {
             return ((inner + [program])[0], Array((inner + [program]).dropFirst()))
         }
-        let work = Self.quoted(directory)
+        let scratch = Self.quoted(directory)
         let owner = usesSeparateUser ? "\(uid)" : "0"
         var script = ""
-        // The working folder: a file system of its own, so what the program writes is bounded and vanishes.
+        // The run folder becomes the private, empty /tmp, and its `work` folder the working folder: a file
+        // system of its own, so what the program writes is bounded and vanishes. Both are built where the
+        // grader made the run folder, and moved over /tmp last, as the program may be below /tmp.
+        // (`mount -n`: a read-only root has no writable /run/mount for mount's bookkeeping.)
+        script += Self.setUp("mount -n -t tmpfs -o size=16m,mode=1777 lesson-scratch \(scratch)")
+        script += Self.setUp("mkdir \(scratch)/work")
         script += Self.setUp(
-            "mount -t tmpfs -o size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner) lesson-work \(work)")
-        script += Self.setUp("cp \(Self.quoted(program)) \(work)/program")
-        script += Self.setUp("chown \(owner):\(owner) \(work)/program")
+            "mount -n -t tmpfs -o size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner) lesson-work \(scratch)/work")
+        script += Self.setUp("cp \(Self.quoted(program)) \(scratch)/work/program")
+        script += Self.setUp("chown \(owner):\(owner) \(scratch)/work/program")
         let plan = hidingPlan
         for folder in plan.folders where !Self.privateRoots.contains(where: { Self.contains($0, folder) }) {
-            script += Self.setUp("mount -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
+            script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
         }
         for file in plan.files where !Self.privateRoots.contains(where: { Self.contains($0, file) }) {
-            script += Self.setUp("mount --bind /dev/null \(Self.quoted(file))")
+            script += Self.setUp("mount -n --bind /dev/null \(Self.quoted(file))")
         }
-        // Private, empty /tmp (holding the working folder), /var/tmp and /dev/shm, and an empty /run: no
-        // file written there outlives the run, and no host socket under /run can be reached.
-        script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch /tmp")
-        script += Self.setUp("mkdir /tmp/work")
-        script += Self.setUp("mount --move \(work) /tmp/work")
+        // Private, empty /tmp, /var/tmp and /dev/shm, and an empty /run: no file written there outlives the
+        // run, and no host socket under /run can be reached.
+        script += Self.setUp("mount -n --move \(scratch) /tmp")
         for folder in ["/var/tmp", "/dev/shm"] where FileManager.default.fileExists(atPath: folder) {
-            script += Self.setUp("mount -t tmpfs -o size=16m,mode=1777 lesson-scratch \(folder)")
+            script += Self.setUp("mount -n -t tmpfs -o size=16m,mode=1777 lesson-scratch \(folder)")
         }
-        script += Self.setUp("mount -t tmpfs -o size=1m,mode=755 lesson-run /run")
+        script += Self.setUp("mount -n -t tmpfs -o size=1m,mode=755 lesson-run /run")
         script += Self.setUp("cd /tmp/work")
         // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
         // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
         script += (inner + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
         var command = [
-            unshare, "--mount", "--net", "--pid", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c",
+            unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c",
             script,
         ]
         // If the grader dies (a batch budget runs out), the namespace goes with it.
-        if let setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
+        if let setpriv = tools.setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
         return (command[0], Array(command.dropFirst()))
     }
 
@@ -165,9 +100,9 @@ public struct Sandbox: Sendable {
     var hidingPlan: (folders: [String], files: [String], impossible: [String]) {
         let existing = policy.hiddenFolders.filter { FileManager.default.fileExists(atPath: $0) }
         let impossible = existing.filter { folder in
-            Self.contains(folder, Self.base) && !Self.privateRoots.contains { Self.contains($0, folder) }
+            Self.contains(folder, base) && !Self.privateRoots.contains { Self.contains($0, folder) }
         }
-        let folders = Self.outermost(existing.filter { !Self.contains($0, Self.base) || usesPrivateRoot($0) })
+        let folders = Self.outermost(existing.filter { !Self.contains($0, base) || usesPrivateRoot($0) })
         let files = Array(Set(policy.hiddenFiles)).sorted().filter { file in
             FileManager.default.fileExists(atPath: file) && !folders.contains { Self.contains($0, file) }
         }
@@ -196,7 +131,7 @@ public struct Sandbox: Sendable {
         if memoryWords.contains(where: standardError.contains) {
             result.termination = .stopped(.memory(bytes: policy.memoryLimit))
         } else if signal == SIGXCPU
-            || (signal == SIGKILL && prlimit != nil && result.seconds >= Double(cpuSeconds(timeout)))
+            || (signal == SIGKILL && usesLimits && result.seconds >= Double(cpuSeconds(timeout)))
         {
             // The kernel sends SIGXCPU at the soft CPU limit and SIGKILL at the hard one, which a program
             // cannot reach before as much wall time has passed.
@@ -229,26 +164,4 @@ public struct Sandbox: Sendable {
     }
 
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-}
-
-/// Hands each parallel run a user ID no other run holds at the same time.
-final class UIDPool: @unchecked Sendable {
-    private let lock = NSCondition()
-    private var free: [Int]
-
-    init(first: Int, count: Int) { free = Array((first..<(first + count)).reversed()) }
-
-    func acquire() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        while free.isEmpty { lock.wait() }
-        return free.removeLast()
-    }
-
-    func release(_ uid: Int) {
-        lock.lock()
-        free.append(uid)
-        lock.signal()
-        lock.unlock()
-    }
 }

@@ -47,13 +47,7 @@ public struct ScenarioRunner: Sendable {
     {
         let uid = uids.acquire()
         defer { uids.release(uid) }
-        try FileManager.default.createDirectory(atPath: Sandbox.base, withIntermediateDirectories: true)
-        chmod(Sandbox.base, 0o711)
-        var template = Array("\(Sandbox.base)/run-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw SubprocessError(description: "cannot create a folder under \(Sandbox.base)")
-        }
-        let directory = String(cString: created)
+        let directory = try ScratchFolder.makeRunFolder(in: sandbox.base)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // With namespaces the folder is only a mount point: the sandbox copies the program into a file
         // system of its own. Without, the program is copied here and the folder given to the sandbox user.

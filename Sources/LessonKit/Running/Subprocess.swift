@@ -44,7 +44,8 @@ public struct SubprocessError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// Runs a program in its own process group with stdin from /dev/null, capturing stdout and stderr under a
+/// Runs a program in a session and process group of its own with stdin from /dev/null and no descriptor
+/// above 2, capturing stdout and stderr under a
 /// wall-clock limit and an output cap, and kills the whole group when it ends, so nothing it started
 /// outlives it.
 public enum Subprocess {
@@ -58,7 +59,8 @@ public enum Subprocess {
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             throw SubprocessError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        for fd in [outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -68,6 +70,8 @@ public enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, outPipe[1])
         posix_spawn_file_actions_addclose(&actions, errPipe[1])
+        // Only 0, 1 and 2 reach the program: nothing the checker or its caller opened (`exec 7< secret`).
+        SpawnCloseFrom.function.map { _ = $0(&actions, 3) }
         if let workingDirectory {
             guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
                 throw SubprocessError(description: "this system cannot start a process in \(workingDirectory)")
@@ -76,8 +80,9 @@ public enum Subprocess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        // A session of its own: no controlling terminal (no `/dev/tty`, so no keystrokes pushed into the
+        // caller's shell), and a process group of its own, which the runner kills as a whole.
+        posix_spawnattr_setflags(&attributes, Int16(SpawnSession.flag))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -215,4 +220,26 @@ private enum SpawnChdir {
         else { return nil }
         return unsafeBitCast(symbol, to: Function.self)
     }()
+}
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34), which Swift's Glibc module does not import:
+/// looked up once at run time. Without it, every descriptor the checker opens is close-on-exec anyway.
+private enum SpawnCloseFrom {
+    typealias Function = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    static let function: Function? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+    }()
+}
+
+/// `POSIX_SPAWN_SETSID`, hidden behind `_GNU_SOURCE` in glibc's headers: the child calls `setsid()`, which
+/// also makes it the leader of a process group of its own.
+enum SpawnSession {
+    #if canImport(Glibc)
+        static let flag: Int32 = 0x80
+    #else
+        static let flag: Int32 = 0x0400
+    #endif
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// One protection of a contained run: what it is, whether it was in force, and what it did or why not.
+public struct Protection: Hashable, Sendable {
+    public var name: String
+    public var inForce: Bool
+    public var detail: String
+
+    /// `network: isolated (its own network namespace)`, `network: not isolated (unshare: Operation not
+    /// permitted)`.
+    public var line: String { "\(name): \(detail)" }
+}
+
+extension Sandbox {
+    /// What is in force for a run here, each protection with what it does or why it is not in force.
+    public func protectionTable(timeout: Double, outputLimit: Int) -> [Protection] {
+        var table = [
+            Protection(name: "time", inForce: true, detail: "wall-clock limit \(Seconds.describe(timeout)) s"),
+            Protection(name: "output", inForce: true, detail: "cap \(ByteCount.describe(outputLimit))"),
+            Protection(name: "session", inForce: true, detail: "its own, no terminal, only descriptors 0-2"),
+        ]
+        table.append(
+            usesSeparateUser
+                ? Protection(name: "user", inForce: true, detail: "unprivileged, its own (uid \(policy.firstUID)+)")
+                : Protection(
+                    name: "user", inForce: false, detail: "the grader's own (\(probe.separateUser.reason ?? "no setpriv"))"))
+        table += namespaceProtections()
+        if usesLimits {
+            table.append(
+                Protection(
+                    name: "limits", inForce: true,
+                    detail: "memory \(ByteCount.describe(policy.memoryLimit)), CPU \(cpuSeconds(timeout)) s, "
+                        + "\(processLimit) processes, file size \(ByteCount.describe(policy.fileSizeLimit)), "
+                        + "no core dumps"))
+        } else {
+            table.append(
+                Protection(name: "limits", inForce: false, detail: "none (\(probe.resourceLimits.reason ?? "no prlimit"))"))
+        }
+        table.append(
+            Protection(
+                name: "working folder", inForce: true,
+                detail: usesNamespaces
+                    ? "empty, its own, at most \(ByteCount.describe(Self.workSize))" : "empty, its own, under \(base)"))
+        return table
+    }
+
+    /// What the namespaces give, or why each is missing.
+    private func namespaceProtections() -> [Protection] {
+        guard usesNamespaces else {
+            let reason = probe.namespaces.reason ?? "no unshare"
+            return [
+                Protection(name: "network", inForce: false, detail: "not isolated (\(reason))"),
+                Protection(
+                    name: "processes", inForce: false,
+                    detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
+                Protection(name: "shared memory", inForce: false, detail: "not isolated (\(reason))"),
+                Protection(name: "instructor files", inForce: false, detail: "not hidden (\(reason))"),
+            ]
+        }
+        let plan = hidingPlan
+        var hidden = "hidden by a private mount namespace: \(Self.counted(plan.folders.count, "folder"))"
+        if !plan.files.isEmpty { hidden += " and \(Self.counted(plan.files.count, "file"))" }
+        if !plan.impossible.isEmpty {
+            hidden += "; could NOT hide \(plan.impossible.joined(separator: ", ")) (it holds the sandbox)"
+        }
+        return [
+            Protection(name: "network", inForce: true, detail: "isolated (its own network namespace)"),
+            Protection(name: "processes", inForce: true, detail: "its own PID namespace: everything it starts ends with it"),
+            Protection(name: "shared memory", inForce: true, detail: "isolated (its own IPC namespace)"),
+            Protection(name: "instructor files", inForce: !plan.folders.isEmpty || !plan.files.isEmpty, detail: hidden),
+            Protection(
+                name: "temporary folders", inForce: true,
+                detail: "private, empty /tmp, /var/tmp, /dev/shm and /run (no host socket reachable)"),
+        ]
+    }
+
+    /// The protections as the result lists them.
+    public func protections(timeout: Double, outputLimit: Int) -> [String] {
+        protectionTable(timeout: timeout, outputLimit: outputLimit).map(\.line)
+    }
+
+    /// `1 folder`, `3 folders`.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

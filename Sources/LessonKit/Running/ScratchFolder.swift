@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where contained runs get their working folders: `/run/lesson-sandbox` when it can be written (root, a
+/// folder outside `/tmp` that only root may list), else a folder of this user's under `$TMPDIR` or `/tmp`
+/// (a read-only root, a non-root grader). Each run folder is named after the grader's process, so a run
+/// that a SIGKILL cut short leaves a folder the next run recognises as abandoned and removes.
+enum ScratchFolder {
+    static func choose(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let user = geteuid()
+        var candidates = user == 0 ? ["/run/lesson-sandbox"] : []
+        if let temporary = environment["TMPDIR"], !temporary.isEmpty, temporary.hasPrefix("/") {
+            candidates.append(temporary + "/lesson-sandbox-\(user)")
+        }
+        candidates.append("/tmp/lesson-sandbox-\(user)")
+        for candidate in candidates where prepare(candidate) {
+            removeAbandoned(in: candidate)
+            return candidate
+        }
+        return candidates[candidates.count - 1]
+    }
+
+    /// Creates the folder (mode 0711: others may pass through to their own run folder, not list it) and
+    /// checks that a folder can be made in it.
+    private static func prepare(_ folder: String) -> Bool {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {
+            return false
+        }
+        chmod(folder, 0o711)
+        let probe = folder + "/probe-\(getpid())"
+        guard mkdir(probe, 0o700) == 0 else { return false }
+        rmdir(probe)
+        return true
+    }
+
+    /// A fresh run folder, `run-<grader pid>-XXXXXX`.
+    static func makeRunFolder(in scratch: String) throws -> String {
+        var template = Array("\(scratch)/run-\(getpid())-XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw SubprocessError(
+                description: "cannot create a folder under \(scratch): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: created)
+    }
+
+    /// Removes the run folders of graders that are no longer running.
+    static func removeAbandoned(in scratch: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: scratch) else { return }
+        for entry in entries where entry.hasPrefix("run-") {
+            let fields = entry.split(separator: "-")
+            guard fields.count >= 3, let pid = Int32(fields[1]), pid != getpid() else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                // A mount left by a namespace that died with it is gone with the namespace; this is the folder.
+                try? FileManager.default.removeItem(atPath: scratch + "/" + entry)
+            }
+        }
+    }
+}
