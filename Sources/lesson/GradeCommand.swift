@@ -6,12 +6,12 @@ enum GradeCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help", "--no-sandbox"],
+            flags: ["--help", "--no-sandbox", "--check-sandbox"],
             options: [
                 "--lesson", "--lessons", "--exercise", "--submission", "--submissions", "--hidden", "--format",
                 "--output",
                 "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
-                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide",
+                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--budget",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -20,6 +20,7 @@ enum GradeCommand {
         guard parser.paths.isEmpty else {
             throw UsageError(description: "unexpected argument '\(parser.paths[0])'")
         }
+        if values["--check-sandbox"] != nil { return try checkSandbox(values) }
         guard let id = values["--exercise"] else { throw UsageError(description: "--exercise ID is required") }
         if values["--submissions"] != nil {
             return try batch(values)
@@ -30,6 +31,7 @@ enum GradeCommand {
         var options = CheckOptions()
         options.buildTimeout = 60
         if let seconds = try values.positiveNumber("--build-timeout") { options.buildTimeout = seconds }
+        options.budget = try values.positiveNumber("--budget")
         try options.apply(values)
         let formatName = values["--format"] ?? (values["--output"] == nil ? "text" : "exercism")
         guard let format = GradeFormat(rawValue: formatName) else {
@@ -40,71 +42,109 @@ enum GradeCommand {
         }
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
-
-        let exercise: Exercise
-        if let lessonPath = values["--lesson"] {
-            exercise = try Exercise.find(id, in: try wellFormedPlan(lessonPath, what: "lesson"))
-        } else {
-            exercise = try Exercise.locate(id, under: values["--lessons"] ?? "Lessons")
-        }
-        var submissionFile = submissionPath
-        if CheckCommand.isFolder(submissionPath) {
-            do {
-                submissionFile = try exercise.submissionFile(in: submissionPath)
-            } catch let problem as Exercise.NotFound {
+        let exercise = try loadExercise(id, values)
+        let hidden = try loadHidden(values)
+        let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog)
+        let submissionFile: String
+        do {
+            submissionFile = try Self.submissionFile(submissionPath, of: exercise)
+        } catch let problem as Exercise.NotFound {
+            // With --output, the student's result says why nothing was graded, worth what the exercise is.
+            guard let output = values["--output"], let reason = problem.studentReason else {
                 throw UsageError(description: problem.description)
             }
-        }
-        do {
-            submissionFile = try Exercise.regularFile(submissionFile)
-        } catch let problem as Exercise.NotFound {
-            throw UsageError(description: problem.description)
+            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
+            return 0
         }
         guard let data = FileManager.default.contents(atPath: submissionFile) else {
             throw UsageError(description: "\(submissionPath): cannot read the submission")
         }
-        var hidden: LessonPlan?
-        if let hiddenPath = values["--hidden"] {
-            let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
-            if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
-                throw UsageError(description: "\(finding.location.description): \(finding.message)")
-            }
-            guard !Grader.gradable(plan).isEmpty else {
-                throw UsageError(description: "\(hiddenPath) holds no test (a scenario with its expected output)")
-            }
-            hidden = plan
-        }
         var sandbox: Sandbox?
         if values["--no-sandbox"] == nil {
-            var policy = SandboxPolicy()
-            if let size = try values.byteSize("--memory-limit") { policy.memoryLimit = size }
-            if let seconds = try values.positiveInteger("--cpu-limit") { policy.cpuSeconds = seconds }
-            if let count = try values.positiveInteger("--process-limit") { policy.processLimit = count }
-            if let size = try values.byteSize("--file-size-limit") { policy.fileSizeLimit = size }
-            if let uid = try values.positiveInteger("--uid-base") { policy.firstUID = uid }
-            if let count = try values.positiveInteger("--uid-count") { policy.uidCount = count }
+            var policy = try sandboxPolicy(values)
             policy.hiddenFolders = instructorFolders(
                 lesson: exercise.plan.path, values: values, submission: submissionFile)
             policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
                 LessonChecker.absolutePath)
             sandbox = Sandbox.detect(policy: policy)
         }
-        let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog, sandbox: sandbox)
+        var contained = grader
+        contained.sandbox = sandbox
         let result: GradeResult
         do {
-            result = try grader.grade(exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
+            result = try contained.grade(exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
         } catch let problem as Grader.Problem {
             throw UsageError(description: problem.description)
         }
-        let rendered = format.render(result)
         if let output = values["--output"] {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try Data(rendered.utf8).write(to: URL(fileURLWithPath: output + "/results.json"))
-            printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
+            try write(result, as: format, to: output)
         } else {
-            writeOut(rendered)
+            writeOut(format.render(result))
         }
         return 0
+    }
+
+    /// The limits of `--memory-limit`, `--cpu-limit`, `--process-limit`, `--file-size-limit` and the UIDs.
+    static func sandboxPolicy(_ values: [String: String]) throws -> SandboxPolicy {
+        var policy = SandboxPolicy()
+        if let size = try values.byteSize("--memory-limit") { policy.memoryLimit = size }
+        if let seconds = try values.positiveInteger("--cpu-limit") { policy.cpuSeconds = seconds }
+        if let count = try values.positiveInteger("--process-limit") { policy.processLimit = count }
+        if let size = try values.byteSize("--file-size-limit") { policy.fileSizeLimit = size }
+        if let uid = try values.positiveInteger("--uid-base") { policy.firstUID = uid }
+        if let count = try values.positiveInteger("--uid-count") { policy.uidCount = count }
+        return policy
+    }
+
+    /// `--check-sandbox`: what a contained run gets on this machine, each protection with its reason.
+    static func checkSandbox(_ values: [String: String]) throws -> Int32 {
+        let sandbox = Sandbox.detect(policy: try sandboxPolicy(values))
+        let timeout = try values.positiveNumber("--timeout") ?? 10
+        let output = try values.byteSize("--max-output") ?? (1 << 20)
+        let table = sandbox.protectionTable(timeout: timeout, outputLimit: output)
+        let width = table.map(\.name.count).max() ?? 0
+        var lines = ["protection" + String(repeating: " ", count: width - 10 + 2) + "in force  what it does, or why not"]
+        for row in table {
+            let name = row.name + String(repeating: " ", count: width - row.name.count + 2)
+            lines.append(name + (row.inForce ? "yes       " : "NO        ") + row.detail)
+        }
+        writeOut(lines.joined(separator: "\n") + "\n")
+        return 0
+    }
+
+    /// Writes `OUT/results.json` and says the score on stderr.
+    static func write(_ result: GradeResult, as format: GradeFormat, to output: String) throws {
+        // An interrupted grade writes nothing: its programs were stopped, and their results mean nothing.
+        guard !Cleanup.shared.isInterrupted else { return }
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try Data(format.render(result).utf8).write(to: URL(fileURLWithPath: output + "/results.json"))
+        printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
+    }
+
+    /// The exercise, from `--lesson` or found under `--lessons`.
+    static func loadExercise(_ id: String, _ values: [String: String]) throws -> Exercise {
+        if let lessonPath = values["--lesson"] {
+            return try Exercise.find(id, in: try wellFormedPlan(lessonPath, what: "lesson"))
+        }
+        return try Exercise.locate(id, under: values["--lessons"] ?? "Lessons")
+    }
+
+    /// The hidden tests of `--hidden`: a well-formed file holding at least one test.
+    static func loadHidden(_ values: [String: String]) throws -> LessonPlan? {
+        guard let hiddenPath = values["--hidden"] else { return nil }
+        let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
+        if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
+            throw UsageError(description: "\(finding.location.description): \(finding.message)")
+        }
+        guard !Grader.gradable(plan).isEmpty else {
+            throw UsageError(description: "\(hiddenPath) holds no test (a scenario with its expected output)")
+        }
+        return plan
+    }
+
+    /// The student's file: the path itself, or the exercise's file (or only `.swift` file) in a folder.
+    static func submissionFile(_ path: String, of exercise: Exercise) throws -> String {
+        try Exercise.regularFile(CheckCommand.isFolder(path) ? try exercise.submissionFile(in: path) : path)
     }
 
     /// The plan of a lesson-format file the grader relies on; a malformed one is a usage error, at its line.
@@ -163,20 +203,36 @@ enum GradeCommand {
         for name in [
             "--lesson", "--lessons", "--exercise", "--hidden", "--format", "--timeout", "--max-output", "--engines",
             "--build-timeout", "--memory-limit", "--cpu-limit", "--process-limit", "--file-size-limit", "--hide",
+            "--budget",
         ] {
             if let value = values[name] { shared += [name, value] }
         }
         if values["--no-sandbox"] != nil { shared.append("--no-sandbox") }
         let jobs = try values.positiveInteger("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        // A student's grader may spend its own budget plus a margin to write its result; without one, two
+        // builds and twenty test runs at their limits.
         let budget =
-            60 + 2 * (try values.positiveNumber("--build-timeout") ?? 60) + 20
+            try values.positiveNumber("--budget").map { $0 + 5 }
+            ?? 60 + 2 * (try values.positiveNumber("--build-timeout") ?? 60) + 20
             * (try values.positiveNumber("--timeout") ?? 10)
-        let grader = BatchGrader(
+        // What a student's result says when their submission could not be graded at all.
+        let exercise = try loadExercise(values["--exercise"] ?? "", values)
+        let hidden = try loadHidden(values)
+        let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
+        let format = GradeFormat(rawValue: values["--format"] ?? "exercism") ?? .exercism
+        let batch = BatchGrader(
             executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
             sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
-            studentBudget: budget)
-        let rows = try grader.grade(submissions: submissions, output: output)
+            studentBudget: budget, format: format,
+            ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
+        // An interrupted batch stops its students' graders and still writes the summary of what it has.
+        Cleanup.shared.install(exitOnSignal: false)
+        let rows = try batch.grade(submissions: submissions, output: output)
         let errors = rows.filter { $0.status == "error" }.count
+        if Cleanup.shared.isInterrupted {
+            printError("interrupted: \(output)/summary.csv holds the \(rows.count) submissions, unfinished ones as errors")
+            return 130
+        }
         printError("graded \(rows.count) submissions (\(errors) with status error): \(output)/summary.csv")
         return 0
     }

@@ -47,4 +47,7 @@ if arguments == ["--help"] || arguments == ["-h"] {
     print(Help.main)
     exit(0)
 }
+// Interrupted, `lesson` stops what it started and removes its temporary folders (a class batch installs
+// its own handling, to write its summary first).
+Cleanup.shared.install(exitOnSignal: true)
 exit(runCommand(arguments))

@@ -18,6 +18,8 @@ public struct SwiftCompiler: Sendable {
     public var toolchain: Toolchain
     /// Wall-clock limit of one compiler run.
     public var timeout: Double
+    /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
+    public var deadline: Double?
 
     public init(toolchain: Toolchain, timeout: Double = 300) {
         self.toolchain = toolchain
@@ -61,7 +63,7 @@ public struct SwiftCompiler: Sendable {
         environment["TMPDIR"] = directory
         let result = try Subprocess.run(
             executable, arguments: arguments, environment: environment, workingDirectory: directory,
-            limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20))
+            limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20, deadline: deadline))
         let output = String(decoding: result.standardError + result.standardOutput, as: UTF8.self)
         return CompileResult(
             succeeded: result.termination == .exited(0), diagnostics: CompilerDiagnostic.parse(output),

@@ -11,11 +11,14 @@ public struct WorkDirectory: Sendable {
         guard let created = mkdtemp(&template) else {
             throw SubprocessError(description: "cannot create a temporary directory under \(base)")
         }
-        return WorkDirectory(path: String(cString: created))
+        let path = String(cString: created)
+        Cleanup.shared.register(folder: path)
+        return WorkDirectory(path: path)
     }
 
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        Cleanup.shared.unregister(folder: path)
     }
 
     /// Runs `body` in a fresh directory and removes the directory afterwards.

@@ -12,6 +12,8 @@ public struct CheckOptions: Sendable {
     public var buildTimeout: Double = 300
     /// How scenarios are built: merged by engine (fast) or one program each (the reference).
     public var strategy: Strategy = .merged
+    /// Wall-clock seconds a whole grading may take (a platform's time window); nil for no budget.
+    public var budget: Double?
     /// Where results are cached; nil checks everything anew.
     public var cacheDirectory: String?
 

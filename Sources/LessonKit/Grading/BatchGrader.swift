@@ -14,13 +14,24 @@ public struct BatchGrader: Sendable {
     public var firstUID: Int
     /// The wall-clock budget of one student's whole grading.
     public var studentBudget: Double
+    /// The result of a submission that could not be graded, for a given reason: every test of the exercise
+    /// errored, at its full worth, in the lesson's language. Its tests also give each test's worth, to
+    /// score an Exercism results.json (which has no points).
+    public var ungraded: @Sendable (String) -> GradeResult
+    /// The format the results are written in.
+    public var format: GradeFormat
 
-    public init(executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double) {
+    public init(
+        executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double,
+        format: GradeFormat, ungraded: @escaping @Sendable (String) -> GradeResult
+    ) {
         self.executable = executable
         self.sharedArguments = sharedArguments
         self.jobs = jobs
         self.firstUID = firstUID
         self.studentBudget = studentBudget
+        self.format = format
+        self.ungraded = ungraded
     }
 
     public struct Row: Hashable, Sendable {
@@ -31,6 +42,8 @@ public struct BatchGrader: Sendable {
         public var seconds: Double
     }
 
+    /// Grades every student; when the process is interrupted, the students not yet graded get an `error`
+    /// row saying so, and the summary is still written.
     public func grade(submissions: String, output: String) throws -> [Row] {
         // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
         // `error` row, never a lost one.
@@ -59,17 +72,35 @@ public struct BatchGrader: Sendable {
     private func gradeOne(_ student: String, submissions: String, output: String, uid: Int) -> Row {
         let start = Date()
         let folder = output + "/" + student
-        var row = Row(student: student, score: 0, maxScore: 0, status: "error", seconds: 0)
-        defer { row.seconds = Date().timeIntervalSince(start) }
+        let reason = gradeOrExplain(student, submissions: submissions, folder: folder, uid: uid)
+        if let reason, student != "summary.csv" {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            write(ungraded(reason), to: folder)
+        }
+        // The row comes from the results.json the student's grader wrote, never from a stream a program
+        // could write into.
+        var row = Row(student: student, score: 0, maxScore: ungraded("").maxScore, status: "error", seconds: 0)
+        if let data = FileManager.default.contents(atPath: folder + "/results.json"),
+            let read = ResultsFile.row(from: data, worth: ungraded("").tests.map(\.maxPoints))
+        {
+            (row.status, row.score, row.maxScore) = read
+        }
+        row.seconds = Date().timeIntervalSince(start)
+        return row
+    }
+
+    /// Grades one student in a `lesson grade` process of its own; nil when it wrote its results, otherwise
+    /// why it could not.
+    private func gradeOrExplain(_ student: String, submissions: String, folder: String, uid: Int) -> String? {
+        if Cleanup.shared.isInterrupted { return "grading was interrupted before this submission" }
+        var info = stat()
+        guard lstat(submissions + "/" + student, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            return "\(student) is not a folder of its own (a file or a link)"
+        }
+        guard student != "summary.csv" else { return "a student folder may not be named summary.csv" }
         do {
-            var info = stat()
-            guard lstat(submissions + "/" + student, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw Exercise.NotFound(description: "\(student) is not a folder of its own (a file or a link)")
-            }
-            guard student != "summary.csv" else {
-                throw Exercise.NotFound(description: "a student folder may not be named summary.csv")
-            }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: folder + "/results.json")
             let arguments =
                 ["grade"] + sharedArguments + [
                     "--submission", submissions + "/" + student, "--output", folder, "--jobs", "1",
@@ -78,41 +109,23 @@ public struct BatchGrader: Sendable {
             let result = try Subprocess.run(
                 executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
                 limits: ProcessLimits(timeout: studentBudget, outputLimit: 1 << 20))
-            let summary = String(decoding: result.standardError, as: UTF8.self)
-            if result.termination == .exited(0), let parsed = Self.parseSummary(summary) {
-                (row.status, row.score, row.maxScore) = parsed
-            } else {
-                // The child's usage hint is for instructors at a terminal, not for the student's result.
-                let said = summary.split(separator: "\n").filter { !$0.hasPrefix("run 'lesson --help'") }
-                    .joined(separator: "\n")
-                let reason =
-                    result.termination == .timedOut
-                    ? "grading did not finish within \(Int(studentBudget)) s" : said.trimmingSpaces()
-                Self.writeError(reason.isEmpty ? "the grader stopped: \(result.termination)" : reason, to: folder)
+            if result.termination == .exited(0), FileManager.default.fileExists(atPath: folder + "/results.json") {
+                return nil
             }
+            if Cleanup.shared.isInterrupted { return "grading was interrupted" }
+            if result.termination == .timedOut { return "grading did not finish within \(Int(studentBudget)) s" }
+            // The child's usage hint is for instructors at a terminal, not for the student's result.
+            let said = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n")
+                .filter { !$0.hasPrefix("run 'lesson --help'") }.joined(separator: "\n").trimmingSpaces()
+            return said.isEmpty ? "the grader stopped: \(result.termination)" : said
         } catch {
-            if student != "summary.csv" {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                Self.writeError("the grader could not handle this submission: \(error)", to: folder)
-            }
+            return "the grader could not handle this submission: \(error)"
         }
-        row.seconds = Date().timeIntervalSince(start)
-        return row
     }
 
-    /// `ID: STATUS, SCORE/MAX points`, the last line `lesson grade --output` prints to stderr.
-    static func parseSummary(_ text: String) -> (String, Int, Int)? {
-        guard let line = text.split(separator: "\n").last, let colon = line.lastIndex(of: ":") else { return nil }
-        let parts = line[line.index(after: colon)...].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
-        guard parts.count == 4, parts[3] == "points", let score = Int(parts[1]), let max = Int(parts[2]),
-            ["pass", "fail", "error"].contains(String(parts[0]))
-        else { return nil }
-        return (String(parts[0]), score, max)
-    }
-
-    static func writeError(_ message: String, to folder: String) {
-        let result = GradeResult(exercise: "", status: .error, message: message, tests: [], seconds: 0)
-        try? Data(GradeFormat.exercism.render(result).utf8).write(to: URL(fileURLWithPath: folder + "/results.json"))
+    private func write(_ result: GradeResult, to folder: String) {
+        let rendered = (format == .text ? GradeFormat.exercism : format).render(result)
+        try? Data(rendered.utf8).write(to: URL(fileURLWithPath: folder + "/results.json"))
     }
 
     static func csvField(_ text: String) -> String {

@@ -28,6 +28,13 @@ public struct Exercise: Sendable {
 
     public struct NotFound: Error, CustomStringConvertible {
         public var description: String
+        /// The same for the student: no path of the grader's machine, only the submission's own names.
+        public var studentReason: String?
+
+        public init(description: String, studentReason: String? = nil) {
+            self.description = description
+            self.studentReason = studentReason
+        }
     }
 
     /// The student's file in a submission folder: the exercise's file name, or the folder's only `.swift`
@@ -38,10 +45,10 @@ public struct Exercise: Sendable {
         let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted()
         guard swiftFiles.count == 1 else {
-            throw NotFound(
-                description:
-                    "\(folder) holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
-                    + "; expected \(fileName) or exactly one .swift file")
+            let reason =
+                "the submission holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
+                + "; expected \(fileName) or exactly one .swift file"
+            throw NotFound(description: "\(folder): \(reason)", studentReason: reason)
         }
         return try Self.regularFile(folder + "/" + swiftFiles[0])
     }
@@ -50,15 +57,20 @@ public struct Exercise: Sendable {
     /// to the hidden tests) or anything else is refused, since the grader reads it with its own rights.
     public static func regularFile(_ path: String) throws -> String {
         var info = stat()
-        guard lstat(path, &info) == 0 else {
-            throw NotFound(description: "\(path): no such file (\(String(cString: strerror(errno))))")
+        let name = (path as NSString).lastPathComponent
+        let reason: String
+        if lstat(path, &info) != 0 {
+            reason = "\(name): \(String(cString: strerror(errno)))"
+        } else {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return path
+            case S_IFLNK: reason = "\(name) is a symbolic link: a submission must be a regular file"
+            case S_IFDIR: reason = "\(name) is a folder, not the submission's file"
+            default: reason = "\(name) is not a regular file"
+            }
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return path
-        case S_IFLNK: throw NotFound(description: "\(path) is a symbolic link: a submission must be a regular file")
-        case S_IFDIR: throw NotFound(description: "\(path) is a folder, not the submission's file")
-        default: throw NotFound(description: "\(path) is not a regular file")
-        }
+        let folder = (path as NSString).deletingLastPathComponent
+        throw NotFound(description: (folder.isEmpty ? "" : folder + "/") + reason, studentReason: reason)
     }
 
     /// The exercise `id` of `plan`.

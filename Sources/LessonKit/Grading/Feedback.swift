@@ -146,10 +146,21 @@ public struct Feedback: Sendable {
             "việc biên dịch mã của bạn đã dừng: giới hạn thời gian biên dịch \(seconds) giây")
     }
 
+    func budgetRanOut(_ seconds: String) -> String {
+        pick(
+            "not finished: the whole grading's time budget of \(seconds) s ran out",
+            "bitmedi: tüm değerlendirmenin \(seconds) sn süre bütçesi doldu",
+            "chưa xong: ngân sách thời gian \(seconds) giây của cả lần chấm đã hết")
+    }
+
     func submissionMissing(_ reason: String) -> String {
         pick(
-            "no submission could be graded: \(reason)", "değerlendirilecek bir çözüm bulunamadı: \(reason)",
-            "không có bài nộp nào để chấm: \(reason)")
+            "this submission could not be graded: \(reason)", "bu çözüm değerlendirilemedi: \(reason)",
+            "bài nộp này không thể chấm: \(reason)")
+    }
+
+    func notRunWithoutSubmission() -> String {
+        pick("not run: the submission could not be graded", "çalıştırılmadı: çözüm değerlendirilemedi", "không chạy: bài nộp không thể chấm")
     }
 
     /// Exercism's own wording for a cut `output` (its test runner interface).

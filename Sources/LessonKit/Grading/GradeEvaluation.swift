@@ -10,6 +10,8 @@ struct GradeEvaluation {
     let limits: ProcessLimits
     /// The wall-clock limit of one build, named when a build runs out of it.
     let buildTimeout: Double
+    /// The whole grading's budget, named when it cut a build or a run short.
+    var budget: Double? = nil
 
     /// What a test's `output` may hold.
     static let outputLimit = 500
@@ -36,6 +38,10 @@ struct GradeEvaluation {
             ? ""
             : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).map(Self.clipped).joined(separator: "\n")
         switch run.termination {
+        case .timedOut where budget != nil && run.seconds < limits.timeout - 0.05:
+            outcome.status = .error
+            outcome.message = feedback.budgetRanOut(Seconds.describe(budget ?? 0)) + before
+            return outcome
         case .timedOut:
             outcome.message = feedback.stopped(feedback.timeLimit(Seconds.describe(limits.timeout))) + before
             return outcome
@@ -97,6 +103,9 @@ struct GradeEvaluation {
     /// `main.swift:12:3: …`); in a visible test, at the lesson's line; in a hidden test, nothing of it.
     func buildMessage(_ build: CompileResult?, hidden: Bool, test: Grader.GradingTest?) -> String {
         guard let build else { return feedback.doesNotBuild() }
+        if build.timedOut, let budget, build.seconds < buildTimeout - 0.05 {
+            return feedback.budgetRanOut(Seconds.describe(budget))
+        }
         if build.timedOut { return feedback.buildStopped(Seconds.describe(buildTimeout)) }
         let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
         let own = build.errors.filter { ownFiles.contains($0.file) }

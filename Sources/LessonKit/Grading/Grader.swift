@@ -43,10 +43,14 @@ public struct Grader: Sendable {
         }
         let (engine, studentFile) = try engineFiles(for: exercise, submission: submission)
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
-        let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
-        let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit)
+        // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
+        let deadline = options.budget.map { Double(start.uptimeNanoseconds) / 1e9 + $0 }
+        var compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        compiler.deadline = deadline
+        let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
-            feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout)
+            feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
+            budget: options.budget)
         let protections =
             sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
                 "wall-clock limit \(Seconds.describe(options.timeout)) s",
@@ -84,8 +88,10 @@ public struct Grader: Sendable {
                     scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
                     standalone: test.scenario.options.standalone, swiftVersion: exercise.plan.swiftVersion))
         }
+        // Within a budget, every test runs at once, so that one slow test cannot leave the others unrun.
+        let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests.count, 8))
         let executions = MergedBuildStrategy().execute(
-            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: options.jobs)
+            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -100,6 +106,20 @@ public struct Grader: Sendable {
         return GradeResult(
             exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: elapsed(since: start),
             protections: protections)
+    }
+
+    /// The result of a submission that could not be graded at all (no file, two files, a link, an
+    /// interrupted batch): every test errored at its full worth, the reason in the lesson's language.
+    public func ungraded(_ exercise: Exercise, hidden: LessonPlan?, reason: String) -> GradeResult {
+        let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
+        let message = feedback.submissionMissing(reason)
+        let tests = (try? self.tests(for: exercise, submission: "", hidden: hidden)) ?? []
+        let outcomes = tests.map { test in
+            TestOutcome(
+                name: test.name, status: .error, message: feedback.notRunWithoutSubmission(), output: "", points: 0,
+                maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0)
+        }
+        return GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
     }
 
     private func elapsed(since start: DispatchTime) -> Double {

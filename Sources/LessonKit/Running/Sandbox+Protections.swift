@@ -58,16 +58,29 @@ extension Sandbox {
             ]
         }
         let plan = hidingPlan
+        if policy.hiddenFolders.isEmpty && policy.hiddenFiles.isEmpty {
+            return namespaced(
+                hiding: Protection(
+                    name: "instructor files", inForce: true,
+                    detail: "hidden by a private mount namespace (the lesson's and the course's folders, when grading)"))
+        }
         var hidden = "hidden by a private mount namespace: \(Self.counted(plan.folders.count, "folder"))"
         if !plan.files.isEmpty { hidden += " and \(Self.counted(plan.files.count, "file"))" }
         if !plan.impossible.isEmpty {
             hidden += "; could NOT hide \(plan.impossible.joined(separator: ", ")) (it holds the sandbox)"
         }
-        return [
+        return namespaced(
+            hiding: Protection(
+                name: "instructor files", inForce: !plan.folders.isEmpty || !plan.files.isEmpty, detail: hidden))
+    }
+
+    /// What the namespaces give, with what the mount namespace hides.
+    private func namespaced(hiding: Protection) -> [Protection] {
+        [
             Protection(name: "network", inForce: true, detail: "isolated (its own network namespace)"),
             Protection(name: "processes", inForce: true, detail: "its own PID namespace: everything it starts ends with it"),
             Protection(name: "shared memory", inForce: true, detail: "isolated (its own IPC namespace)"),
-            Protection(name: "instructor files", inForce: !plan.folders.isEmpty || !plan.files.isEmpty, detail: hidden),
+            hiding,
             Protection(
                 name: "temporary folders", inForce: true,
                 detail: "private, empty /tmp, /var/tmp, /dev/shm and /run (no host socket reachable)"),

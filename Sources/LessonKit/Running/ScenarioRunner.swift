@@ -48,7 +48,11 @@ public struct ScenarioRunner: Sendable {
         let uid = uids.acquire()
         defer { uids.release(uid) }
         let directory = try ScratchFolder.makeRunFolder(in: sandbox.base)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        Cleanup.shared.register(folder: directory)
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            Cleanup.shared.unregister(folder: directory)
+        }
         // With namespaces the folder is only a mount point: the sandbox copies the program into a file
         // system of its own. Without, the program is copied here and the folder given to the sandbox user.
         var program = executable

@@ -33,10 +33,13 @@ public struct ProcessLimits: Sendable {
     public var timeout: Double
     /// Bytes of stdout and stderr together, enforced while reading.
     public var outputLimit: Int
+    /// A moment (uptime seconds, as `DispatchTime`) no run may outlast, whatever its timeout: a grading budget.
+    public var deadline: Double?
 
-    public init(timeout: Double, outputLimit: Int) {
+    public init(timeout: Double, outputLimit: Int, deadline: Double? = nil) {
         self.timeout = timeout
         self.outputLimit = outputLimit
+        self.deadline = deadline
     }
 }
 
@@ -99,8 +102,10 @@ public enum Subprocess {
             close(errPipe[0])
             throw SubprocessError(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
+        Cleanup.shared.register(program: pid)
+        defer { Cleanup.shared.unregister(program: pid) }
         var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
-        let deadline = Double(start.uptimeNanoseconds) / 1e9 + limits.timeout
+        let deadline = min(Double(start.uptimeNanoseconds) / 1e9 + limits.timeout, limits.deadline ?? .infinity)
         var stop = reader.readUntilClosed(pid: pid, deadline: deadline)
         // A program may close its output and go on running: it still has until the deadline to end.
         while stop == .closed && !reader.hasExited(pid) {
@@ -110,8 +115,9 @@ public enum Subprocess {
             }
             usleep(5_000)
         }
-        // Everything the program started goes with it.
-        kill(-pid, SIGKILL)
+        // Everything the program started goes with it; a program stopped early may have started processes
+        // outside its group (the compiler driver does), which are found by their ancestry.
+        if stop == .closed { kill(-pid, SIGKILL) } else { ProcessTree.killAll(from: pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         close(outPipe[0])

@@ -1,0 +1,64 @@
+import Foundation
+
+/// What a `lesson` process must undo when it is interrupted: the programs it is running (each with
+/// everything it started) and its temporary folders. SIGINT, SIGTERM and SIGHUP stop every registered
+/// program and remove every registered folder before the process ends; a SIGKILL cannot be caught, and what
+/// it leaves is found by the next run (`ScratchFolder.removeAbandoned`) or dies with its grader (`pdeathsig`).
+public final class Cleanup: @unchecked Sendable {
+    public static let shared = Cleanup()
+
+    private let lock = NSLock()
+    private var programs: Set<pid_t> = []
+    private var folders: Set<String> = []
+    private var interrupted = false
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Whether a signal asked this process to stop.
+    public var isInterrupted: Bool { lock.withLock { interrupted } }
+
+    func register(program pid: pid_t) { lock.withLock { _ = programs.insert(pid) } }
+    func unregister(program pid: pid_t) { lock.withLock { _ = programs.remove(pid) } }
+    func register(folder path: String) { lock.withLock { _ = folders.insert(path) } }
+    func unregister(folder path: String) { lock.withLock { _ = folders.remove(path) } }
+
+    /// Catches SIGINT, SIGTERM and SIGHUP. With `exit`, the process stops its programs, removes its
+    /// folders and exits with 128 + the signal; without, it stops its programs and lets its caller finish
+    /// (a class batch still writes its summary), which can ask `isInterrupted`.
+    public func install(exitOnSignal exit: Bool) {
+        // A later call replaces the handling of an earlier one.
+        for source in sources { source.cancel() }
+        sources = []
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            // No `signal(number, SIG_IGN)` first: on Linux, libdispatch then never sees the signal.
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                if exit {
+                    // Nothing the interrupted work produces is kept: its programs die at once, then its folders go.
+                    lock.withLock { interrupted = true }
+                    for pid in lock.withLock({ programs }) { ProcessTree.killAll(from: pid) }
+                    removeFolders()
+                    Foundation.exit(128 + number)
+                }
+                stopEverything()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Stops every registered program and what it started. A child `lesson` gets SIGTERM first, so it can
+    /// clean up after itself, then SIGKILL.
+    public func stopEverything() {
+        let running = lock.withLock {
+            interrupted = true
+            return programs
+        }
+        for pid in running { kill(-pid, SIGTERM) }
+        if !running.isEmpty { usleep(300_000) }
+        for pid in running { ProcessTree.killAll(from: pid) }
+    }
+
+    func removeFolders() {
+        for folder in lock.withLock({ folders }) { try? FileManager.default.removeItem(atPath: folder) }
+    }
+}
