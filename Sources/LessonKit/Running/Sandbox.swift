@@ -26,6 +26,15 @@ public struct Sandbox: Sendable {
     /// Where this sandbox makes its run folders.
     var base: String { probe.scratch }
 
+    /// Kills every process of `uid`, the user a run had to itself, as that user (`kill -KILL -1`), where no
+    /// PID namespace did it already.
+    func endEverything(ownedBy uid: Int) {
+        guard usesSeparateUser, !usesNamespaces, let setpriv = tools.setpriv else { return }
+        _ = try? Subprocess.run(
+            setpriv, arguments: ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--", "/bin/kill", "-KILL", "-1"],
+            environment: ["PATH": "/usr/bin:/bin"], limits: ProcessLimits(timeout: 10, outputLimit: 64 << 10))
+    }
+
     /// RLIMIT_NPROC counts every process of the user: for a program that shares the grader's user, the
     /// limit leaves room for the grader's own processes and threads.
     var processLimit: Int { usesSeparateUser ? policy.processLimit : policy.processLimit + 512 }

@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Grading in each place graders really run (`GradingEnvironment`): reference solutions get full marks, a
+/// wrong submission gets what it earns, hostile submissions are stopped with the limit named, and the
+/// protections claim only what was in force there.
+final class EnvironmentTests: XCTestCase {
+    private struct Graded: Decodable {
+        struct Test: Decodable {
+            var score: Int
+            var max_score: Int
+            var output: String
+        }
+        var score: Int
+        var output: String
+        var tests: [Test]
+        var maxScore: Int { tests.reduce(0) { $0 + $1.max_score } }
+    }
+
+    private func grade(_ arguments: [String], in environment: GradingEnvironment, scratch: String) throws -> Graded {
+        let result = try environment.runLesson(["grade", "--format", "gradescope"] + arguments, scratch: scratch)
+        XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+        return try JSONDecoder().decode(Graded.self, from: Data(result.standardOutput.utf8))
+    }
+
+    func testReferenceSolutionsScoreFullMarksAndWrongOnesWhatTheyEarnEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("reference")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            for (exercise, solution) in [
+                ("uikit-sync-engine", "Lessons/uikit/solutions/uikit-sync-engine/Sync.swift"),
+                ("swiftui-environment", "Lessons/swiftui/solutions/swiftui-environment/main.swift"),
+            ] {
+                let graded = try grade(
+                    ["--exercise", exercise, "--lessons", "Lessons", "--submission", solution], in: environment,
+                    scratch: scratch)
+                XCTAssertGreaterThan(graded.maxScore, 0, "\(environment.rawValue): \(exercise)")
+                XCTAssertEqual(
+                    graded.score, graded.maxScore,
+                    "\(environment.rawValue): \(exercise): \(graded.tests.map(\.output))")
+                assertProtections(graded.output, in: environment)
+            }
+            let wrong = try grade(
+                [
+                    "--exercise", "sync-engine", "--lesson", "Fixtures/grading/engine-exercise.md", "--hidden",
+                    "Fixtures/grading/hidden/sync-engine.md", "--submission",
+                    "Fixtures/grading/submissions/sync-engine/wrong/Sync.swift",
+                ], in: environment, scratch: scratch)
+            XCTAssertEqual([wrong.score, wrong.maxScore], [4, 5], environment.rawValue)
+        }
+    }
+
+    /// Namespaces are claimed only where they were set up; where they are refused, the reason is given.
+    private func assertProtections(_ output: String, in environment: GradingEnvironment) {
+        switch environment {
+        case .fullRoot, .readOnlyRoot:
+            XCTAssertTrue(output.contains("network: isolated (its own network namespace)"), output)
+            XCTAssertTrue(output.contains("user: unprivileged, its own (uid 61000+)"), output)
+        case .dockerDefault:
+            XCTAssertTrue(output.contains("network: not isolated (unshare: Operation not permitted)"), output)
+            XCTAssertTrue(output.contains("user: unprivileged, its own (uid 61000+)"), output)
+        case .nonRoot:
+            XCTAssertTrue(output.contains("network: not isolated (unshare: Operation not permitted)"), output)
+            XCTAssertTrue(output.contains("user: the grader's own (the grader is not root)"), output)
+        }
+        XCTAssertFalse(output.contains("(its own PID namespace") && environment == .dockerDefault, output)
+    }
+
+    func testHostileSubmissionsAreStoppedAndNamedEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let expected = [
+            "flood": "đã dừng: giới hạn đầu ra 64 KiB",
+            // The CPU limit (2 s) or, on a machine too busy to give it 2 s of CPU in 3 s, the wall clock.
+            "loop-forever": "đã dừng: giới hạn thời gian",
+            "memory": "đã dừng: giới hạn bộ nhớ 512 MiB",
+            "sleep-forever": "đã dừng: giới hạn thời gian 3 giây",
+        ]
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("hostile")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            for student in Array(expected.keys) + ["processes"] {
+                try FileManager.default.createDirectory(
+                    atPath: scratch + "/class/" + student, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(
+                    atPath: TestSupport.packageRoot + "/Fixtures/grading/hostile/\(student)/main.swift",
+                    toPath: scratch + "/class/\(student)/main.swift")
+            }
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submissions", scratch + "/class", "--output", scratch + "/results", "--timeout", "3",
+                    "--cpu-limit", "2", "--max-output", "64K", "--jobs", "2",
+                ], scratch: scratch)
+            XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+            for (student, message) in expected {
+                let text = try String(contentsOfFile: scratch + "/results/\(student)/results.json", encoding: .utf8)
+                XCTAssertTrue(text.contains("\"message\" : \"\(message)"), "\(environment.rawValue): \(text)")
+            }
+            let survivors = try TestSupport.processes(ownedBy: 0..<70_000).filter { $0.contains("sleep 300") }
+            XCTAssertEqual(survivors, [], "\(environment.rawValue): processes a submission started are still alive")
+        }
+    }
+}
