@@ -95,5 +95,7 @@ extension CheckOptions {
         if let timeout = try values.positiveNumber("--timeout") { self.timeout = timeout }
         if let limit = try values.byteSize("--max-output") { outputLimit = limit }
         if let jobs = try values.positiveInteger("--jobs") { self.jobs = jobs }
+        if let seconds = try values.positiveNumber("--build-timeout") { buildTimeout = seconds }
+        if let size = try values.byteSize("--build-memory-limit") { buildMemoryLimit = size }
     }
 }

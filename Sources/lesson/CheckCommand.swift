@@ -10,7 +10,7 @@ enum CheckCommand {
             flags: ["--help", "--no-cache", "--stats", "--update", "--watch"],
             options: [
                 "--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir", "--format",
-                "--filter", "--output",
+                "--filter", "--output", "--build-timeout", "--build-memory-limit",
             ])
         if values["--help"] != nil {
             print(Help.check)

@@ -7,7 +7,10 @@ enum CoverageCommand {
         var parser = Arguments(arguments)
         let values = try parser.parse(
             flags: ["--help", "--by-lesson"],
-            options: ["--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output"])
+            options: [
+                "--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output",
+                "--build-timeout", "--build-memory-limit",
+            ])
         if values["--help"] != nil {
             print(Help.coverage)
             return 0

@@ -12,6 +12,7 @@ enum GradeCommand {
                 "--output",
                 "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
                 "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--budget",
+                "--build-memory-limit",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -30,7 +31,6 @@ enum GradeCommand {
         }
         var options = CheckOptions()
         options.buildTimeout = 60
-        if let seconds = try values.positiveNumber("--build-timeout") { options.buildTimeout = seconds }
         options.budget = try values.positiveNumber("--budget")
         try options.apply(values)
         let formatName = values["--format"] ?? (values["--output"] == nil ? "text" : "exercism")
@@ -203,7 +203,7 @@ enum GradeCommand {
         for name in [
             "--lesson", "--lessons", "--exercise", "--hidden", "--format", "--timeout", "--max-output", "--engines",
             "--build-timeout", "--memory-limit", "--cpu-limit", "--process-limit", "--file-size-limit", "--hide",
-            "--budget",
+            "--budget", "--build-memory-limit",
         ] {
             if let value = values[name] { shared += [name, value] }
         }

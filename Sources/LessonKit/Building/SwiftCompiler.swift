@@ -8,6 +8,8 @@ public struct CompileResult: Sendable, Codable {
     public var output: String
     public var seconds: Double
     public var timedOut: Bool
+    /// The limit that stopped the compiler, when one did (its wall clock is `timedOut`).
+    public var stoppedBy: ResourceLimit?
 
     public var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
 }
@@ -18,12 +20,20 @@ public struct SwiftCompiler: Sendable {
     public var toolchain: Toolchain
     /// Wall-clock limit of one compiler run.
     public var timeout: Double
+    /// Address space of one compiler run (where `prlimit` exists); its CPU time is bounded by the timeout.
+    public var memoryLimit: Int?
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
     public var deadline: Double?
 
-    public init(toolchain: Toolchain, timeout: Double = 300) {
+    public init(toolchain: Toolchain, timeout: Double = 300, memoryLimit: Int? = nil) {
         self.toolchain = toolchain
         self.timeout = timeout
+        self.memoryLimit = memoryLimit
+    }
+
+    /// The compiler of a check, a coverage run or a grading, with their build limits.
+    public init(toolchain: Toolchain, options: CheckOptions) {
+        self.init(toolchain: toolchain, timeout: options.buildTimeout, memoryLimit: options.buildMemoryLimit)
     }
 
     public static func arguments(swiftVersion: String) -> [String] {
@@ -61,12 +71,33 @@ public struct SwiftCompiler: Sendable {
     private func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CompileResult {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory
+        var command = [executable] + arguments
+        if let memoryLimit, let prlimit = Self.prlimit {
+            let cpu = Int(timeout.rounded(.up)) + 1
+            command = [prlimit, "--as=\(memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--core=0", "--"] + command
+        }
         let result = try Subprocess.run(
-            executable, arguments: arguments, environment: environment, workingDirectory: directory,
+            command[0], arguments: Array(command.dropFirst()), environment: environment, workingDirectory: directory,
             limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20, deadline: deadline))
         let output = String(decoding: result.standardError + result.standardOutput, as: UTF8.self)
-        return CompileResult(
+        var compiled = CompileResult(
             succeeded: result.termination == .exited(0), diagnostics: CompilerDiagnostic.parse(output),
             output: output, seconds: result.seconds, timedOut: result.termination == .timedOut)
+        if !compiled.succeeded, !compiled.timedOut, let memoryLimit, Self.prlimit != nil,
+            Self.memoryWords.contains(where: output.contains)
+        {
+            compiled.stoppedBy = .memory(bytes: memoryLimit)
+        }
+        return compiled
+    }
+
+    /// What the compiler says when its address space runs out.
+    static let memoryWords = [
+        "out of memory", "Cannot allocate memory", "bad_alloc", "failed to allocate", "failed to map segment",
+    ]
+
+    /// util-linux's `prlimit`, which bounds the compiler's memory and CPU time.
+    static let prlimit: String? = ["/usr/bin/prlimit", "/bin/prlimit"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
     }
 }

@@ -10,6 +10,8 @@ public struct CheckOptions: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Wall-clock seconds one compiler run may take.
     public var buildTimeout: Double = 300
+    /// Address space one compiler run may use: a pathological line must not take the machine's memory.
+    public var buildMemoryLimit: Int = 4 << 30
     /// How scenarios are built: merged by engine (fast) or one program each (the reference).
     public var strategy: Strategy = .merged
     /// Wall-clock seconds a whole grading may take (a platform's time window); nil for no budget.

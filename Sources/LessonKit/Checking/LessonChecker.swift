@@ -25,7 +25,7 @@ public struct LessonChecker: Sendable {
     public func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
-        let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        let compiler = SwiftCompiler(toolchain: toolchain, options: options)
         let scopes = allPlans.map(selection.scope)
         let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
 
@@ -84,7 +84,8 @@ public struct LessonChecker: Sendable {
         for (owner, execution) in zip(work.owners, executions) {
             let plan = plans[owner.plan]
             let evaluation = ScenarioEvaluation(
-                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
+                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits,
+                buildTimeout: options.buildTimeout)
             switch owner {
             case .scenario(_, let index):
                 outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))

@@ -9,6 +9,8 @@ struct ScenarioEvaluation {
     let markdownPath: String
     let engine: ResolvedEngine
     let limits: ProcessLimits
+    /// The wall-clock limit of one build, named when a build runs out of it.
+    let buildTimeout: Double
 
     struct Outcome {
         var check: CheckResult
@@ -100,8 +102,12 @@ struct ScenarioEvaluation {
         if build.timedOut {
             check.findings = [
                 Finding(
-                    .buildError, at: opening, "the build did not finish within \(Seconds.describe(limits.timeout)) s")
+                    .buildError, at: opening, "the build did not finish within \(Seconds.describe(buildTimeout)) s")
             ]
+            return Outcome(check: check, engineErrors: [])
+        }
+        if let limit = build.stoppedBy {
+            check.findings = [Finding(.buildError, at: opening, "the compiler was stopped: \(limit.description)")]
             return Outcome(check: check, engineErrors: [])
         }
         var engineErrors: [Finding] = []

@@ -84,7 +84,7 @@ public struct CoverageRunner: Sendable {
             }
         }
 
-        let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        let compiler = SwiftCompiler(toolchain: toolchain, options: options)
         let runner = ScenarioRunner(limits: ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit))
         let frozenGroups = groups
         let outcomes = ParallelMap.map(Array(jobs.enumerated()), jobs: options.jobs) { number, job -> String? in

@@ -153,6 +153,12 @@ public struct Feedback: Sendable {
             "chưa xong: ngân sách thời gian \(seconds) giây của cả lần chấm đã hết")
     }
 
+    func buildStoppedBy(_ limit: String) -> String {
+        pick(
+            "building your code stopped: \(limit)", "kodunuzun derlenmesi durduruldu: \(limit)",
+            "việc biên dịch mã của bạn đã dừng: \(limit)")
+    }
+
     func submissionMissing(_ reason: String) -> String {
         pick(
             "this submission could not be graded: \(reason)", "bu çözüm değerlendirilemedi: \(reason)",

@@ -107,6 +107,7 @@ struct GradeEvaluation {
             return feedback.budgetRanOut(Seconds.describe(budget))
         }
         if build.timedOut { return feedback.buildStopped(Seconds.describe(buildTimeout)) }
+        if let limit = build.stoppedBy { return feedback.buildStoppedBy(feedback.limit(limit)) }
         let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
         let own = build.errors.filter { ownFiles.contains($0.file) }
         var lines: [String] = []

@@ -92,6 +92,7 @@ enum GradeTextReport {
             }
         }
         if !result.protections.isEmpty { lines += ["protections:"] + result.protections.map { "    " + $0 } }
-        return lines.joined(separator: "\n") + "\n"
+        // A student's program chose what these lines hold: shown, never performed, on the terminal.
+        return lines.map(TerminalSafe.escape).joined(separator: "\n") + "\n"
     }
 }

@@ -45,7 +45,7 @@ public struct Grader: Sendable {
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
         // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
         let deadline = options.budget.map { Double(start.uptimeNanoseconds) / 1e9 + $0 }
-        var compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
+        var compiler = SwiftCompiler(toolchain: toolchain, options: options)
         compiler.deadline = deadline
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
@@ -53,8 +53,8 @@ public struct Grader: Sendable {
             budget: options.budget)
         let protections =
             sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
-                "wall-clock limit \(Seconds.describe(options.timeout)) s",
-                "output cap \(ByteCount.describe(options.outputLimit))", "NOT contained (no sandbox)",
+                "time: wall-clock limit \(Seconds.describe(options.timeout)) s",
+                "output: cap \(ByteCount.describe(options.outputLimit))", "containment: none (--no-sandbox)",
             ]
 
         // The submission alone first: when it does not build, no test can run, and one build says so.

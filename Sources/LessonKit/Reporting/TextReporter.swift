@@ -20,10 +20,12 @@ public struct TextReporter: Sendable {
 
     /// The lines of one finding.
     public func render(_ finding: Finding) -> [String] {
+        // What comes from a lesson or a program is escaped before it is styled: only the styles are sequences.
         var lines = [
-            styled(finding.location.description + ":", .bold) + " " + styled("error:", .boldRed) + " " + finding.message
+            styled(TerminalSafe.escape(finding.location.description) + ":", .bold) + " " + styled("error:", .boldRed)
+                + " " + TerminalSafe.escape(finding.message)
         ]
-        for detail in finding.details {
+        for detail in finding.details.map(TerminalSafe.escape) {
             if detail.hasPrefix("@@") {
                 lines.append(styled(detail, .cyan))
             } else if detail.hasPrefix("-") {
@@ -46,7 +48,7 @@ public struct TextReporter: Sendable {
             for check in lesson.checks where check.status == .skipped {
                 lines.append(
                     styled(check.location.description + ":", .bold) + " " + styled("note:", .dim)
-                        + " skipped \(check.kind.rawValue): \(check.skipReason ?? "")")
+                        + " skipped \(check.kind.rawValue): \(TerminalSafe.escape(check.skipReason ?? ""))")
             }
         }
         if courseSummary {

@@ -1,0 +1,3 @@
+// main.swift — forgets to stop
+let items: [Int] = []
+print("checking")

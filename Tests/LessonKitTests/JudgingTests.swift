@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Checking and grading judge a program the same way, and name the limit that stopped a build.
+final class JudgingTests: XCTestCase {
+    private let root = TestSupport.packageRoot
+
+    /// A `should_trap` scenario that ends normally fails in grading as it does in `lesson check`.
+    func testGradingJudgesShouldTrapAsCheckingDoes() throws {
+        let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/trap-exercise.md"))
+        let exercise = try Exercise.find("must-trap", in: plan)
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        func grade(_ name: String) throws -> GradeResult {
+            let path = root + "/Fixtures/grading/submissions/must-trap/\(name)/main.swift"
+            return try grader.grade(exercise, submission: String(contentsOfFile: path, encoding: .utf8))
+        }
+        let traps = try grade("traps")
+        XCTAssertEqual([traps.score, traps.maxScore], [1, 1], traps.tests.map(\.message).joined())
+        let exits = try grade("exits")
+        XCTAssertEqual(exits.status, .fail)
+        XCTAssertEqual(
+            exits.tests.map(\.message),
+            ["your program should have trapped, but it exited with status 0\noutput before it stopped:\nchecking"])
+    }
+
+    /// A build that runs out of time names the build's limit, not the run's.
+    func testABuildTimeoutNamesTheBuildLimit() throws {
+        let result = try TestSupport.runLesson([
+            "check", "--no-cache", "--color", "never", "--timeout", "7", "--build-timeout", "0.2",
+            "Fixtures/check/fail/wrong-output.md",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.standardOutput,
+            "Fixtures/check/fail/wrong-output.md:16: error: the build did not finish within 0.2 s\n0 passed, 1 failed\n")
+        let grade = GradeEvaluation(
+            feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 7, outputLimit: 1),
+            buildTimeout: 45)
+        let build = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 45, timedOut: true)
+        XCTAssertEqual(
+            grade.buildMessage(build, hidden: false, test: nil), "building your code stopped: build time limit 45 s")
+    }
+
+    /// A compiler that runs out of its address space is named as stopped by the memory limit.
+    func testACompilerOutOfMemoryNamesTheLimit() throws {
+        try XCTSkipUnless(SwiftCompiler.prlimit != nil, "needs util-linux's prlimit")
+        let directory = try WorkDirectory.create(prefix: "lesson-test")
+        defer { directory.remove() }
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60, memoryLimit: 64 << 20)
+        let result = try compiler.build(
+            [ProgramFile(name: "main.swift", contents: "print(1)\n")], swiftVersion: "5", in: directory.path,
+            output: "program")
+        XCTAssertFalse(result.succeeded)
+        XCTAssertEqual(result.stoppedBy, .memory(bytes: 64 << 20), result.output)
+    }
+}
