@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Submissions that attack the grader's machine through what it shares with them: the terminal it was
+/// started from, descriptors its caller left open, and shared memory that outlives a run. Each attack
+/// works against an unprotected program (`Fixtures/grading/attacks/`), and fails in every grading
+/// environment.
+final class AttackTests: XCTestCase {
+    private func gradeArguments(_ attack: String) -> [String] {
+        [
+            TestSupport.lessonExecutable, "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise",
+            "tree-count", "--submission", "Fixtures/grading/attacks/\(attack)",
+        ]
+    }
+
+    /// The test's own PATH, where `swiftc` is.
+    private static let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+
+    private func shell(_ words: [String]) -> String { words.map(Sandbox.quoted).joined(separator: " ") }
+
+    /// Runs `script` in `environment`: the grader gets a pseudo-terminal as its controlling terminal, and
+    /// the shell reads that terminal after grading, as an instructor's shell would.
+    func testNoKeystrokeReachesTheTerminalTheGraderRunsIn() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script")
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("tty")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let command =
+                shell(environment.wrap(gradeArguments("tty-inject")))
+                + " | grep pushed; read -t 2 line; echo \"after grading the terminal held [$line]\""
+            let result = try Subprocess.run(
+                "/usr/bin/script", arguments: ["-qec", command, "/dev/null"],
+                environment: [
+                    "PATH": Self.path, "SHELL": "/bin/bash", "HOME": scratch, "TMPDIR": scratch,
+                ], workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+            let output = String(decoding: result.standardOutput, as: UTF8.self)
+            XCTAssertTrue(output.contains("+pushed 0"), "\(environment.rawValue): \(output)")
+            XCTAssertTrue(output.contains("after grading the terminal held []"), "\(environment.rawValue): \(output)")
+        }
+    }
+
+    /// Descriptors 7 and 8, opened on secret files by the grader's caller, never reach the student.
+    func testDescriptorsOfTheCallerDoNotReachTheStudent() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("descriptors")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            try Data("hidden tests".utf8).write(to: URL(fileURLWithPath: scratch + "/hidden.md"))
+            try Data("reference solution".utf8).write(to: URL(fileURLWithPath: scratch + "/solution.swift"))
+            let command =
+                "exec 7<\(Sandbox.quoted(scratch + "/hidden.md")) 8<\(Sandbox.quoted(scratch + "/solution.swift")); exec "
+                + shell(environment.wrap(gradeArguments("descriptors")))
+            let result = try Subprocess.run(
+                "/bin/bash", arguments: ["-c", command],
+                environment: ["PATH": Self.path, "HOME": scratch, "TMPDIR": scratch],
+                workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+            let output = String(decoding: result.standardOutput, as: UTF8.self)
+            XCTAssertTrue(output.contains("+open: none\n    +fd 7: nothing"), "\(environment.rawValue): \(output)")
+        }
+    }
+
+    /// What one run leaves in System V or POSIX shared memory is gone for the next run.
+    func testSharedMemoryDoesNotOutliveARun() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("shm")
+            defer {
+                try? FileManager.default.removeItem(atPath: scratch)
+                try? FileManager.default.removeItem(atPath: "/dev/shm/lesson-attack")
+                _ = try? Subprocess.run(
+                    "/usr/bin/ipcrm", arguments: ["-M", "0x4C53484D"], environment: [:],
+                    limits: ProcessLimits(timeout: 10, outputLimit: 1 << 16))
+            }
+            for attack in ["shm-write", "shm-read"] {
+                let arguments = Array(gradeArguments(attack).dropFirst())
+                let result = try environment.runLesson(arguments, scratch: scratch)
+                if attack == "shm-read" {
+                    XCTAssertTrue(
+                        result.standardOutput.contains("+System V: nothing\n    +POSIX: nothing"),
+                        "\(environment.rawValue): \(result.standardOutput)")
+                }
+            }
+        }
+    }
+}
