@@ -12,7 +12,7 @@ enum GradeCommand {
                 "--output",
                 "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
                 "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--budget",
-                "--build-memory-limit",
+                "--build-memory-limit", "--max-submission-size",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -53,6 +53,16 @@ enum GradeCommand {
             guard let output = values["--output"], let reason = problem.studentReason else {
                 throw UsageError(description: problem.description)
             }
+            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
+            return 0
+        }
+        let maximum = try values.byteSize("--max-submission-size") ?? (1 << 20)
+        let size = (try? FileManager.default.attributesOfItem(atPath: submissionFile)[.size] as? Int) ?? 0
+        if size > maximum {
+            let reason =
+                "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
+                + "a submission may hold (--max-submission-size)"
+            guard let output = values["--output"] else { throw UsageError(description: "\(submissionPath): \(reason)") }
             try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
             return 0
         }
@@ -203,7 +213,7 @@ enum GradeCommand {
         for name in [
             "--lesson", "--lessons", "--exercise", "--hidden", "--format", "--timeout", "--max-output", "--engines",
             "--build-timeout", "--memory-limit", "--cpu-limit", "--process-limit", "--file-size-limit", "--hide",
-            "--budget", "--build-memory-limit",
+            "--budget", "--build-memory-limit", "--max-submission-size",
         ] {
             if let value = values[name] { shared += [name, value] }
         }

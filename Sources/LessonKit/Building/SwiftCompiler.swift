@@ -22,6 +22,9 @@ public struct SwiftCompiler: Sendable {
     public var timeout: Double
     /// Address space of one compiler run (where `prlimit` exists); its CPU time is bounded by the timeout.
     public var memoryLimit: Int?
+    /// Whether the build folder is named `/sandbox` in what the program can see (`#filePath`, `#file`): a
+    /// student's program must not learn the grader's paths. (Not for coverage, whose mapping needs them.)
+    public var hidesBuildFolder = false
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
     public var deadline: Double?
 
@@ -52,8 +55,9 @@ public struct SwiftCompiler: Sendable {
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
+        let hiding = hidesBuildFolder ? ["-file-prefix-map", directory + "=/sandbox"] : []
         let arguments =
-            Self.arguments(swiftVersion: swiftVersion) + extraArguments + ["-o", directory + "/" + output]
+            Self.arguments(swiftVersion: swiftVersion) + extraArguments + hiding + ["-o", directory + "/" + output]
             + existingSources + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }

@@ -93,6 +93,7 @@ enum GradeTextReport {
         }
         if !result.protections.isEmpty { lines += ["protections:"] + result.protections.map { "    " + $0 } }
         // A student's program chose what these lines hold: shown, never performed, on the terminal.
-        return lines.map(TerminalSafe.escape).joined(separator: "\n") + "\n"
+        return lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { TerminalSafe.escape(String($0)) }.joined(separator: "\n") + "\n"
     }
 }

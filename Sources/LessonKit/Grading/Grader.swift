@@ -41,12 +41,19 @@ public struct Grader: Sendable {
                 description: "--hidden is for engine exercises: '\(exercise.id)' is a scenario exercise, "
                     + "graded by its own expected output")
         }
+        if submission.contains("#sourceLocation") {
+            // It would make the student's own errors appear in the tests' files, and the tests' in theirs.
+            return ungraded(
+                exercise, hidden: hidden,
+                reason: "#sourceLocation is not allowed in a submission (it moves where the compiler reports errors)")
+        }
         let (engine, studentFile) = try engineFiles(for: exercise, submission: submission)
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
         // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
         let deadline = options.budget.map { Double(start.uptimeNanoseconds) / 1e9 + $0 }
         var compiler = SwiftCompiler(toolchain: toolchain, options: options)
         compiler.deadline = deadline
+        compiler.hidesBuildFolder = true
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,

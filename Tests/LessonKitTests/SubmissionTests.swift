@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// What the grader refuses to grade, and how the student learns why.
+final class SubmissionTests: XCTestCase {
+    private let root = TestSupport.packageRoot
+
+    /// A submission larger than `--max-submission-size` is not read, and the result names the limit.
+    func testAnOversizedSubmissionIsRefusedWithTheLimitNamed() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--submission",
+            "Fixtures/grading/submissions/sync-engine/correct/Sync.swift", "--max-submission-size", "1K", "--output",
+            output,
+        ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let written = try String(contentsOfFile: output + "/results.json", encoding: .utf8)
+        XCTAssertTrue(
+            written.contains(
+                "\"message\" : \"bu çözüm değerlendirilemedi: the submission holds 1332 bytes, more than the 1 KiB a submission may hold (--max-submission-size)\""
+            ), written)
+        XCTAssertEqual(result.standardError, "sync-engine: error, 0/3 points\n")
+    }
+
+    /// `#sourceLocation` in a submission would move the student's errors into the tests' files.
+    func testSourceLocationInASubmissionIsRefused() throws {
+        let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/scenario-exercise.md"))
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        let result = try grader.grade(
+            try Exercise.find("tree-count", in: plan),
+            submission: "#sourceLocation(file: \"/course/hidden.md\", line: 3)\nlet x: Int = \"a\"\n")
+        XCTAssertEqual(result.status, .error)
+        XCTAssertEqual(
+            result.message,
+            "bài nộp này không thể chấm: #sourceLocation is not allowed in a submission (it moves where the compiler reports errors)"
+        )
+        XCTAssertEqual(result.tests.map(\.maxPoints), [1])
+    }
+
+    /// A missing file is named as missing, not as a link.
+    func testAMissingSubmissionIsNamedAsMissing() throws {
+        let result = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--submission",
+            "Fixtures/grading/submissions/sync-engine/nowhere.swift",
+        ])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.standardError,
+            "error: Fixtures/grading/submissions/sync-engine/nowhere.swift: No such file or directory\n"
+                + "run 'lesson --help' for usage\n")
+    }
+}
