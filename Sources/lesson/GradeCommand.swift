@@ -76,7 +76,8 @@ enum GradeCommand {
                 lesson: exercise.plan.path, values: values, submission: submissionFile)
             policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
                 LessonChecker.absolutePath)
-            sandbox = Sandbox.detect(policy: policy)
+            policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
+            sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
         var contained = grader
         contained.sandbox = sandbox
@@ -94,6 +95,15 @@ enum GradeCommand {
         return 0
     }
 
+    /// This `lesson` executable: it grades each student of a class, and holds the containment launcher.
+    static let selfExecutable: String = {
+        #if os(Linux)
+            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        #else
+            return Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
+    }()
+
     /// The limits of `--memory-limit`, `--cpu-limit`, `--process-limit`, `--file-size-limit` and the UIDs.
     static func sandboxPolicy(_ values: [String: String]) throws -> SandboxPolicy {
         var policy = SandboxPolicy()
@@ -108,7 +118,7 @@ enum GradeCommand {
 
     /// `--check-sandbox`: what a contained run gets on this machine, each protection with its reason.
     static func checkSandbox(_ values: [String: String]) throws -> Int32 {
-        let sandbox = Sandbox.detect(policy: try sandboxPolicy(values))
+        let sandbox = Sandbox.detect(policy: try sandboxPolicy(values), launcher: selfExecutable)
         let timeout = try values.positiveNumber("--timeout") ?? 10
         let output = try values.byteSize("--max-output") ?? (1 << 20)
         let table = sandbox.protectionTable(timeout: timeout, outputLimit: output)
@@ -231,7 +241,7 @@ enum GradeCommand {
         let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
         let format = GradeFormat(rawValue: values["--format"] ?? "exercism") ?? .exercism
         let batch = BatchGrader(
-            executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+            executable: selfExecutable,
             sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
             studentBudget: budget, format: format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })

@@ -23,6 +23,18 @@ public struct Toolchain: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The folder of the Swift runtime libraries a built program loads (`libswiftCore.so`).
+    public var runtimeLibraries: String? {
+        let prefix = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        #if os(Linux)
+            let folder = prefix.appendingPathComponent("lib/swift/linux").path
+        #else
+            let folder = prefix.appendingPathComponent("lib/swift/macosx").path
+        #endif
+        return FileManager.default.fileExists(atPath: folder) ? folder : nil
+    }
+
     public struct NotFound: Error, CustomStringConvertible {
         public var description: String
     }

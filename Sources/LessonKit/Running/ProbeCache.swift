@@ -5,6 +5,7 @@ final class ProbeCache: @unchecked Sendable {
     static let shared = ProbeCache()
     private let lock = NSLock()
     private var probe: SandboxProbe?
+    private var launcher: ContainmentLauncher??
 
     func probe(_ make: () -> SandboxProbe) -> SandboxProbe {
         lock.lock()
@@ -12,6 +13,15 @@ final class ProbeCache: @unchecked Sendable {
         if let probe { return probe }
         let made = make()
         probe = made
+        return made
+    }
+
+    func launcher(_ make: () -> ContainmentLauncher?) -> ContainmentLauncher? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let launcher { return launcher }
+        let made = make()
+        launcher = .some(made)
         return made
     }
 }

@@ -25,6 +25,7 @@ extension Sandbox {
                 : Protection(
                     name: "user", inForce: false, detail: "the grader's own (\(probe.separateUser.reason ?? "no setpriv"))"))
         table += namespaceProtections()
+        table += launcherProtections()
         if usesLimits {
             table.append(
                 Protection(
@@ -44,17 +45,29 @@ extension Sandbox {
         return table
     }
 
-    /// What the namespaces give, or why each is missing.
+    /// What the namespaces give, or, where they are refused, what the launcher's layers give instead.
     private func namespaceProtections() -> [Protection] {
         guard usesNamespaces else {
             let reason = probe.namespaces.reason ?? "no unshare"
             return [
-                Protection(name: "network", inForce: false, detail: "not isolated (\(reason))"),
-                Protection(
-                    name: "processes", inForce: false,
-                    detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
-                Protection(name: "shared memory", inForce: false, detail: "not isolated (\(reason))"),
-                Protection(name: "instructor files", inForce: false, detail: "not hidden (\(reason))"),
+                network(without: reason),
+                usesReaper
+                    ? Protection(
+                        name: "processes", inForce: true,
+                        detail: "a reaper ends everything it starts (no PID namespace: \(reason))")
+                    : Protection(
+                        name: "processes", inForce: false,
+                        detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
+                usesSeccomp && usesLandlock
+                    ? Protection(
+                        name: "shared memory", inForce: true,
+                        detail: "System V IPC refused by seccomp, /dev/shm out of reach by Landlock (no IPC namespace: \(reason))")
+                    : Protection(name: "shared memory", inForce: false, detail: "not isolated (\(reason))"),
+                usesLandlock
+                    ? Protection(
+                        name: "instructor files", inForce: true,
+                        detail: "out of reach by Landlock (no mount namespace: \(reason))")
+                    : Protection(name: "instructor files", inForce: false, detail: "not hidden (\(reason))"),
             ]
         }
         let plan = hidingPlan
@@ -73,6 +86,55 @@ extension Sandbox {
             hiding: Protection(
                 name: "instructor files", inForce: !plan.folders.isEmpty || !plan.files.isEmpty, detail: hidden))
     }
+
+    /// The network without a namespace of its own: refused by seccomp, or TCP by Landlock, or open.
+    private func network(without reason: String) -> Protection {
+        if usesSeccomp {
+            return Protection(
+                name: "network", inForce: true,
+                detail: "no IPv4, IPv6, netlink or packet socket (seccomp; no network namespace: \(reason))")
+        }
+        if usesLandlock, let launcher, launcher.landlockABI >= 4 {
+            return Protection(
+                name: "network", inForce: false,
+                detail: "TCP refused by Landlock, UDP not (no seccomp, no network namespace: \(reason))")
+        }
+        return Protection(name: "network", inForce: false, detail: "not isolated (\(reason))")
+    }
+
+    /// The launcher's own layers, each with the reason it is missing.
+    private func launcherProtections() -> [Protection] {
+        guard let launcher else {
+            let reason = "the containment launcher was not given"
+            return [
+                Protection(name: "landlock", inForce: false, detail: "not in force (\(reason))"),
+                Protection(name: "seccomp", inForce: false, detail: "not in force (\(reason))"),
+            ]
+        }
+        var table: [Protection] = []
+        if let reason = launcher.landlock.reason {
+            table.append(Protection(name: "landlock", inForce: false, detail: "not in force (\(reason))"))
+        } else {
+            var scope = "only the system's folders, the toolchain's libraries and its own folders"
+            if launcher.landlockABI >= 4 { scope += "; no TCP bind or connect" }
+            if launcher.landlockABI >= 6 { scope += "; abstract Unix sockets and signals kept inside" }
+            table.append(Protection(name: "landlock", inForce: true, detail: "ABI \(launcher.landlockABI): \(scope)"))
+        }
+        if let reason = launcher.seccomp.reason {
+            table.append(Protection(name: "seccomp", inForce: false, detail: "not in force (\(reason))"))
+        } else {
+            table.append(
+                Protection(
+                    name: "seccomp", inForce: true,
+                    detail: "refuses network sockets, ptrace, TIOCSTI, mounts, namespaces, keys, BPF and System V IPC"))
+        }
+        return table
+    }
+
+    var usesLandlock: Bool { launcher?.landlock.isAvailable ?? false }
+    var usesSeccomp: Bool { launcher?.seccomp.isAvailable ?? false }
+    /// The launcher always reaps what the program leaves behind.
+    var usesReaper: Bool { launcher != nil }
 
     /// What the namespaces give, with what the mount namespace hides.
     private func namespaced(hiding: Protection) -> [Protection] {

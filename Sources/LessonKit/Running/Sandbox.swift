@@ -12,12 +12,23 @@ public struct Sandbox: Sendable {
     public var policy: SandboxPolicy
     public let probe: SandboxProbe
     let tools: SandboxProbe.Tools
+    /// The layers that need no privilege (Landlock, seccomp, a reaper); nil without the launcher.
+    public let launcher: ContainmentLauncher?
+
+    init(policy: SandboxPolicy, probe: SandboxProbe, tools: SandboxProbe.Tools, launcher: ContainmentLauncher? = nil) {
+        self.policy = policy
+        self.probe = probe
+        self.tools = tools
+        self.launcher = launcher
+    }
 
     /// Probes this machine once per process: every grading run of a process sees the same machine.
-    public static func detect(policy: SandboxPolicy) -> Sandbox {
+    /// `launcher` is the `lesson` executable that holds `__contain` (the caller knows where it is).
+    public static func detect(policy: SandboxPolicy, launcher: String? = nil) -> Sandbox {
         let tools = SandboxProbe.Tools.find()
         let probe = ProbeCache.shared.probe { SandboxProbe.run(tools: tools, policy: policy) }
-        return Sandbox(policy: policy, probe: probe, tools: tools)
+        let layers = launcher.flatMap { path in ProbeCache.shared.launcher { ContainmentLauncher.probe(path: path) } }
+        return Sandbox(policy: policy, probe: probe, tools: tools, launcher: layers)
     }
 
     var usesNamespaces: Bool { probe.namespaces.isAvailable && tools.unshare != nil }
@@ -56,8 +67,18 @@ public struct Sandbox: Sendable {
             ]
         }
         guard usesNamespaces, let unshare = tools.unshare else {
+            inner += launcher?.prefix(readable: policy.readablePaths, writable: [directory, "/dev/null"]) ?? []
             return ((inner + [program])[0], Array((inner + [program]).dropFirst()))
         }
+        // Inside the namespace the launcher is reached at a neutral path: its own folder may be hidden.
+        let launcherInside = "/tmp/.lesson-contain"
+        inner +=
+            launcher.map {
+                var inside = $0
+                inside.path = launcherInside
+                return inside.prefix(
+                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"])
+            } ?? []
         let scratch = Self.quoted(directory)
         let owner = usesSeparateUser ? "\(uid)" : "0"
         var script = ""
@@ -71,6 +92,10 @@ public struct Sandbox: Sendable {
             "mount -n -t tmpfs -o size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner) lesson-work \(scratch)/work")
         script += Self.setUp("cp \(Self.quoted(program)) \(scratch)/work/program")
         script += Self.setUp("chown \(owner):\(owner) \(scratch)/work/program")
+        if let launcher {
+            script += Self.setUp("touch \(scratch)/.lesson-contain")
+            script += Self.setUp("mount -n --bind \(Self.quoted(launcher.path)) \(scratch)/.lesson-contain")
+        }
         let plan = hidingPlan
         for folder in plan.folders where !Self.privateRoots.contains(where: { Self.contains($0, folder) }) {
             script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")

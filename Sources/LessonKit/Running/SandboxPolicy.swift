@@ -16,6 +16,9 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// Files the program must not read (the lesson, the hidden tests), hidden one by one as well, for when
     /// their folder cannot be (it holds the sandbox itself, as `/` does).
     public var hiddenFiles: [String] = []
+    /// Folders and files the program may read beside the system's (with Landlock): the toolchain's
+    /// runtime libraries.
+    public var readablePaths: [String] = []
     /// The first of the user IDs the programs run as; each parallel run takes its own.
     public var firstUID = 61_000
     /// How many UIDs (parallel runs) the pool holds.

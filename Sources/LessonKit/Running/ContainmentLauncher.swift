@@ -1,0 +1,67 @@
+import Foundation
+
+/// The containment launcher, `lesson __contain` (the C target `CContainment`): the layers that need no
+/// privilege at all, applied to the program's own process before it starts. Landlock keeps the file system
+/// (and, from ABI 4, TCP; from ABI 6, abstract Unix sockets and signals) out of reach; a seccomp filter
+/// refuses network sockets, `ptrace`, `TIOCSTI`, mounts, namespaces, keys and System V IPC; a reaper
+/// process ends everything the program started when it ends.
+public struct ContainmentLauncher: Hashable, Sendable {
+    /// The `lesson` executable that holds the launcher.
+    public var path: String
+    /// The Landlock ABI the kernel offers, or why there is none.
+    public var landlock: Availability
+    public var landlockABI: Int
+    public var seccomp: Availability
+
+    /// What the system and the toolchain give every program to read: libraries, configuration, devices.
+    /// The course's folders are never below these on the machines the grader runs on.
+    static let systemReadable = [
+        "/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc", "/dev/urandom", "/dev/random",
+        "/dev/zero",
+    ]
+
+    /// Asks the launcher what this kernel offers; nil when it cannot run here.
+    static func probe(path: String) -> ContainmentLauncher? {
+        guard FileManager.default.isExecutableFile(atPath: path),
+            let result = try? Subprocess.run(
+                path, arguments: ["__contain", "--probe"], environment: ["PATH": "/usr/bin:/bin"],
+                limits: ProcessLimits(timeout: 10, outputLimit: 64 << 10)),
+            result.termination == .exited(0)
+        else { return nil }
+        var launcher = ContainmentLauncher(
+            path: path, landlock: .unavailable(reason: "not probed"), landlockABI: 0,
+            seccomp: .unavailable(reason: "not probed"))
+        for line in String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n") {
+            let text = String(line)
+            if text.hasPrefix("landlock: abi "), let abi = Int(text.dropFirst("landlock: abi ".count)) {
+                (launcher.landlock, launcher.landlockABI) = (.available, abi)
+            } else if text.hasPrefix("landlock: unavailable") {
+                launcher.landlock = .unavailable(reason: Self.reason(text))
+            } else if text == "seccomp: available" {
+                launcher.seccomp = .available
+            } else if text.hasPrefix("seccomp: unavailable") {
+                launcher.seccomp = .unavailable(reason: Self.reason(text))
+            }
+        }
+        return launcher
+    }
+
+    /// `landlock: unavailable (the kernel has no Landlock)` → `the kernel has no Landlock`.
+    private static func reason(_ line: String) -> String {
+        guard let open = line.firstIndex(of: "("), line.hasSuffix(")") else { return line }
+        return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+    }
+
+    /// The launcher's command line before the program: a reaper, Landlock with `readable` and `writable`,
+    /// and the seccomp filter, each where this kernel offers it.
+    func prefix(readable: [String], writable: [String]) -> [String] {
+        var arguments = [path, "__contain", "--reap"]
+        if landlock.isAvailable {
+            arguments.append("--landlock")
+            for folder in Self.systemReadable + readable { arguments += ["--read", folder] }
+            for folder in writable { arguments += ["--write", folder] }
+        }
+        if seccomp.isAvailable { arguments.append("--seccomp") }
+        return arguments + ["--"]
+    }
+}
