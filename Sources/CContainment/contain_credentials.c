@@ -36,8 +36,10 @@ int contain_change_credentials(const struct contain_options *options) {
 
 int contain_watch_parent(pid_t parent_at_start) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return contain_fail("set the parent-death signal");
-    // The parent may have ended before the signal was armed: then the process was re-parented.
-    if (getppid() != parent_at_start) return errno = ESRCH, contain_fail("watch the parent");
+    // The parent may have ended before the signal was armed, even before the launcher started: then the
+    // process was re-parented, to PID 1 (or a subreaper, which only the first check catches).
+    pid_t parent = getppid();
+    if (parent == 1 || parent != parent_at_start) return errno = ESRCH, contain_fail("watch the parent");
     return 0;
 }
 

@@ -257,6 +257,36 @@
             XCTAssertEqual(ownGroup.standardOutput, "uid: uid 61998 euid 61998 gid 61997 groups 0\n")
         }
 
+        /// A shell starts the launcher in the background and ends at once; the program would sleep 10 s.
+        private func orphanedSleeper(_ harness: LauncherHarness, options: [String]) throws -> pid_t {
+            let shell = "\"$0\" __contain \"$@\" >/dev/null 2>&1 & echo $!"
+            let started = try LauncherHarness.run(
+                "/bin/sh", ["-c", shell, harness.lesson] + options + ["--", harness.hostile, "sleep"])
+            return try XCTUnwrap(pid_t(started.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+
+        /// Whether the process runs (a zombie no longer does), waiting up to five seconds for it to end.
+        private func isRunning(_ pid: pid_t, waitingForItToEnd: Bool) -> Bool {
+            for _ in 0..<(waitingForItToEnd ? 50 : 1) {
+                let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+                    .split(separator: ")").last?.split(separator: " ").first
+                if state == nil || state == "Z" { return false }
+                if waitingForItToEnd { usleep(100_000) }
+            }
+            return true
+        }
+
+        func testPdeathsigEndsTheProgramWithItsParent() throws {
+            let harness = try setUpHarness()
+            let survivor = try orphanedSleeper(harness, options: [])
+            defer { kill(survivor, SIGKILL) }
+            XCTAssertTrue(
+                isRunning(survivor, waitingForItToEnd: false), "without --pdeathsig, the program outlives its parent")
+            let orphan = try orphanedSleeper(harness, options: ["--pdeathsig"])
+            defer { kill(orphan, SIGKILL) }
+            XCTAssertFalse(isRunning(orphan, waitingForItToEnd: true), "with --pdeathsig, it ends with its parent")
+        }
+
         // MARK: A correct program
 
         func testACorrectProgramRunsUnderEveryLayerAtOnce() throws {

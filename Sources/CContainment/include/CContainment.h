@@ -20,7 +20,8 @@
  *   4. --uid/--gid: no supplementary groups, then real, effective and saved group and user IDs (the group
  *      defaults to the user), checked after the change.
  *   5. --pdeathsig: SIGKILL when the parent thread ends (set after step 4, which clears it); fails when the
- *      parent has already gone (the parent process ID is no longer the one at start).
+ *      parent has already gone: the parent is now PID 1, or no longer the one at start. (A caller that is
+ *      itself PID 1 leaves --pdeathsig out: its end ends its PID namespace anyway.)
  *   6. PR_SET_NO_NEW_PRIVS.
  *   7. --landlock: a Landlock ruleset at the highest ABI the kernel reports. --read PATH allows reading
  *      and executing beneath PATH, --write PATH everything beneath PATH; nothing else of the file system
