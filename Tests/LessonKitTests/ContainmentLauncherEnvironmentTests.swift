@@ -63,6 +63,29 @@
             try assertContained(harness, behind: nonRoot, user: nil)
         }
 
+        func testNonRootLandlockKeepsOtherProcessesEnvironmentClosed() throws {
+            let harness = try setUpHarness()
+            try harness.requireLandlock(abi: 1, for: "/proc of other processes")
+            let bystander = Process()
+            bystander.executableURL = URL(fileURLWithPath: Self.setpriv)
+            bystander.arguments =
+                Array(nonRoot.dropFirst()) + ["/usr/bin/env", "GRADER_TOKEN=hunter2", "/bin/sleep", "30"]
+            try bystander.run()
+            defer { bystander.terminate() }
+            let environ = "/proc/\(bystander.processIdentifier)/environ"
+            var bare = RunOutcome(exitStatus: nil, signal: nil, standardOutput: "", standardError: "")
+            for _ in 0..<50 where !bare.standardOutput.contains("GRADER_TOKEN=hunter2") {
+                usleep(100_000)  // until setpriv and env have become the sleeping process
+                bare = try harness.contain([], [harness.hostile, "read", environ], behind: nonRoot)
+            }
+            XCTAssertTrue(bare.standardOutput.contains("GRADER_TOKEN=hunter2"), "the same user reads it: \(bare)")
+            // /proc is in the broad read set; Landlock still refuses what ptrace rules guard.
+            let readSet = harness.broadReadSet(program: harness.hostile)
+            let contained = try harness.contain(
+                ["--landlock"] + readSet, [harness.hostile, "read", environ], behind: nonRoot)
+            XCTAssertEqual(contained.standardOutput, "read: open: Permission denied\n", contained.description)
+        }
+
         /// Seccomp refuses TCP and UDP; Landlock refuses the TCP connect and the hidden-tests file; with every
         /// layer the correct program prints exactly what it should.
         private func assertContained(_ harness: LauncherHarness, behind prefix: [String], user: uid_t?) throws {
@@ -103,6 +126,7 @@
             let ordinary = try harness.contain(everyLayer, [harness.ordinary], behind: prefix)
             XCTAssertEqual(ordinary.exitStatus, 0, ordinary.description)
             XCTAssertEqual(ordinary.standardOutput, LauncherHarness.ordinaryOutput)
+            XCTAssertEqual(ordinary.standardError, "")
         }
     }
 #endif

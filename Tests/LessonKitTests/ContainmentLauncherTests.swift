@@ -167,6 +167,7 @@
             let ordinary = try harness.contain(
                 options + harness.minimalReadSet(program: harness.ordinary), [harness.ordinary])
             XCTAssertEqual(ordinary.standardOutput, LauncherHarness.ordinaryOutput, ordinary.description)
+            XCTAssertEqual(ordinary.standardError, "")
             let arguments = try harness.contain(
                 options + harness.minimalReadSet(program: harness.hostile), [harness.hostile, "uid"])
             XCTAssertEqual(arguments.standardOutput, "uid: uid 61998 euid 61998 gid 61998 groups 0\n")

@@ -46,6 +46,8 @@
             thread: 42
             concurrent: 28
             file: written and read back (11 bytes)
+            a child process
+            process: spawn succeeded, wait status 0
             date: 0.0
 
             """
@@ -130,7 +132,8 @@
         }
 
         /// The smallest read set a Foundation program runs with: the runtime libraries, the C libraries and
-        /// the dynamic loader, its own /proc entry (without it CommandLine.arguments is empty), the program.
+        /// the dynamic loader, its own /proc entry (without it CommandLine.arguments is empty; a process it
+        /// starts has another PID, so it gets no /proc entry and no arguments), the program.
         func minimalReadPaths(program: String) -> [String] {
             [runtimeLibraries, "/usr/lib", "/lib", "/lib64", "/proc/self", program]
         }
