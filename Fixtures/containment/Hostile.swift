@@ -16,6 +16,7 @@ func failure(_ call: String) -> String {
 
 /// ioctl and ptrace are variadic in C, so Swift reaches them through their addresses, as a student could.
 typealias IoctlFunction = @convention(c) (Int32, UInt, UnsafeMutableRawPointer?) -> Int32
+typealias SyscallFunction = @convention(c) (Int, Int, Int, Int, Int, Int, Int) -> Int
 typealias PtraceFunction = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int
 
 func cFunction<T>(_ name: String, as type: T.Type) -> T {
@@ -114,6 +115,47 @@ func traceChild() -> String {
     return ptraceFunction(16 /* PTRACE_ATTACH */, child, nil, nil) == 0 ? "attached" : failure("ptrace")
 }
 
+/// System calls the seccomp layer refuses, by number on this architecture (the ones whose call with zero
+/// arguments could change the machine, kexec_load and the module calls, are left out).
+#if arch(x86_64)
+    let kernelCalls: KeyValuePairs = [
+        "process_vm_readv": 310, "process_vm_writev": 311, "keyctl": 250, "add_key": 248, "request_key": 249,
+        "bpf": 321, "userfaultfd": 323, "perf_event_open": 298, "mount": 165, "umount2": 166, "pivot_root": 155,
+        "unshare": 272, "setns": 308, "open_by_handle_at": 304, "io_uring_setup": 425,
+    ]
+#elseif arch(arm64)
+    let kernelCalls: KeyValuePairs = [
+        "process_vm_readv": 270, "process_vm_writev": 271, "keyctl": 219, "add_key": 217, "request_key": 218,
+        "bpf": 280, "userfaultfd": 282, "perf_event_open": 241, "mount": 40, "umount2": 39, "pivot_root": 41,
+        "unshare": 97, "setns": 268, "open_by_handle_at": 265, "io_uring_setup": 425,
+    ]
+#endif
+
+/// Calls each of them with zero arguments: one line each, `NAME: <result or error>`.
+func callKernel() -> String {
+    let call = cFunction("syscall", as: SyscallFunction.self)
+    return kernelCalls.map { name, number in
+        call(number, 0, 0, 0, 0, 0, 0) >= 0 ? "\(name): returned" : failure(name)
+    }.joined(separator: "\n")
+}
+
+/// clone() with CLONE_NEWUTS, as fork() would with a namespace of its own.
+func cloneIntoNamespace() -> String {
+    let call = cFunction("syscall", as: SyscallFunction.self)
+    let cloneNumber = {
+        #if arch(x86_64)
+            56
+        #else
+            220
+        #endif
+    }()
+    let child = call(cloneNumber, 0x0400_0000 /* CLONE_NEWUTS */ | Int(SIGCHLD), 0, 0, 0, 0, 0)
+    if child == 0 { _exit(0) }
+    guard child > 0 else { return failure("clone") }
+    waitpid(pid_t(child), nil, 0)
+    return "created"
+}
+
 func openDescriptors() -> String {
     guard let directory = opendir("/proc/self/fd") else { return failure("opendir") }
     defer { closedir(directory) }
@@ -165,13 +207,15 @@ case "ptrace": report(attempt, traceChild())
 case "signal": report(attempt, kill(pid_t(argument)!, 0) == 0 ? "delivered" : failure("kill"))
 case "memory": report(attempt, mapMemory(bytes: Int(argument)!))
 case "file-size": report(attempt, writeFile(bytes: Int(argument)!, path: arguments[2]))
+case "syscalls": print(callKernel())
+case "clone-namespace": report(attempt, cloneIntoNamespace())
 case "cpu": spinForever()
 case "uid": report(attempt, "uid \(getuid()) euid \(geteuid()) gid \(getgid()) groups \(getgroups(0, nil))")
 case "sleep": sleep(10)
 default:
     report(
         "usage",
-        "Hostile tcp|udp PORT, abstract NAME, read PATH, read-fd N, fds, tty-inject|stdin-inject TEXT, ptrace, signal PID, memory BYTES, file-size BYTES PATH, cpu, uid"
+        "Hostile tcp|udp PORT, abstract NAME, read PATH, read-fd N, fds, tty-inject|stdin-inject TEXT, ptrace, syscalls, clone-namespace, signal PID, memory BYTES, file-size BYTES PATH, cpu, uid"
     )
     exit(2)
 }

@@ -214,6 +214,29 @@
             XCTAssertEqual(contained.standardOutput, "ptrace: ptrace: Operation not permitted\n", contained.description)
         }
 
+        func testSeccompRefusesKernelSurfacesAndNamespaceClones() throws {
+            let harness = try setUpHarness()
+            let calls = [
+                "process_vm_readv", "process_vm_writev", "keyctl", "add_key", "request_key", "bpf", "userfaultfd",
+                "perf_event_open", "mount", "umount2", "pivot_root", "unshare", "setns", "open_by_handle_at",
+                "io_uring_setup",
+            ]
+            let bare = try LauncherHarness.run(harness.hostile, ["syscalls"])
+            XCTAssertEqual(
+                bare.standardOutput.split(separator: "\n").map { $0.prefix { $0 != ":" } },
+                calls[...].map { Substring($0) })
+            XCTAssertFalse(
+                bare.standardOutput.contains("Operation not permitted"), "root reaches each of them: \(bare)")
+            let filtered = try harness.contain(["--seccomp"], [harness.hostile, "syscalls"])
+            XCTAssertEqual(filtered.standardOutput, calls.map { "\($0): Operation not permitted\n" }.joined())
+
+            XCTAssertEqual(
+                try LauncherHarness.run(harness.hostile, ["clone-namespace"]).standardOutput,
+                "clone-namespace: created\n")
+            let clone = try harness.contain(["--seccomp"], [harness.hostile, "clone-namespace"])
+            XCTAssertEqual(clone.standardOutput, "clone-namespace: clone: Operation not permitted\n")
+        }
+
         func testSeccompRefusesNewNamespaces() throws {
             let harness = try setUpHarness()
             let unshare = "/usr/bin/unshare"
