@@ -83,6 +83,9 @@
         /// Runs `command` in a pseudo-terminal, then reads one line from the terminal for a second: what the
         /// program pushed into the terminal's input arrives there.
         private func runInTerminal(_ command: String) throws -> String {
+            for tool in ["/usr/bin/script", "/bin/bash"] {
+                try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool), "no \(tool) for a terminal")
+            }
             let script = command + "; IFS= read -r -t 1 line; echo \"arrived:[$line]\""
             let result = try LauncherHarness.run(
                 "/usr/bin/script", ["-qec", script, "/dev/null"],
