@@ -82,11 +82,11 @@
 
         /// Runs `command` in a pseudo-terminal, then reads one line from the terminal for a second: what the
         /// program pushed into the terminal's input arrives there.
-        private func runInTerminal(_ command: String) throws -> String {
+        private func runInTerminal(_ command: String, thenRead: Bool = true) throws -> String {
             for tool in ["/usr/bin/script", "/bin/bash"] {
                 try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool), "no \(tool) for a terminal")
             }
-            let script = command + "; IFS= read -r -t 1 line; echo \"arrived:[$line]\""
+            let script = command + (thenRead ? "; IFS= read -r -t 1 line; echo \"arrived:[$line]\"" : "")
             let result = try LauncherHarness.run(
                 "/usr/bin/script", ["-qec", script, "/dev/null"],
                 environment: ["SHELL": "/bin/bash", "PATH": "/usr/bin:/bin"], openInput: true)
@@ -101,6 +101,16 @@
             let contained = try runInTerminal(
                 "'\(harness.lesson)' __contain -- '\(harness.hostile)' tty-inject 'echo PWNED\n'")
             XCTAssertEqual(contained, "tty-inject: open /dev/tty: No such device or address\r\narrived:[]\r\n")
+        }
+
+        func testASessionLeaderGivesUpItsTerminal() throws {
+            let harness = try setUpHarness()
+            // `exec`: the launcher replaces the shell that leads the terminal's session, so setsid() is refused.
+            let leader = try runInTerminal("exec '\(harness.hostile)' tty-inject 'echo PWNED\n'", thenRead: false)
+            XCTAssertEqual(leader, "echo PWNED\r\ntty-inject: injected\r\n")
+            let contained = try runInTerminal(
+                "exec '\(harness.lesson)' __contain -- '\(harness.hostile)' tty-inject 'echo PWNED\n'", thenRead: false)
+            XCTAssertEqual(contained, "tty-inject: open /dev/tty: No such device or address\r\n")
         }
 
         func testSeccompRefusesTIOCSTIOnATerminalTheProgramHolds() throws {
