@@ -17,7 +17,9 @@ let package = Package(
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
         // The command-line front end.
-        .executableTarget(name: "lesson", dependencies: ["LessonKit"]),
+        .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment"]),
+        // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.
+        .target(name: "CContainment"),
         // The XCTest bridge a course repository uses: `assertLessons(in:)`.
         .target(name: "LessonTesting", dependencies: ["LessonKit"]),
         // The course engines, compiled here only for their unit tests; lessons reprint their bytes.

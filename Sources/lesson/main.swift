@@ -1,3 +1,4 @@
+import CContainment
 import Foundation
 import LessonKit
 
@@ -40,6 +41,11 @@ func runCommand(_ arguments: [String]) -> Int32 {
 
 func printError(_ text: String, newline: Bool = true) {
     FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+}
+
+// The containment launcher comes before anything else: it replaces this process with the contained program.
+if CommandLine.argc > 1, CommandLine.arguments[1] == "__contain" {
+    exit(lesson_contain_main(CommandLine.argc - 1, CommandLine.unsafeArgv + 1))
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())

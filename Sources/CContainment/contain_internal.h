@@ -1,0 +1,59 @@
+#ifndef CONTAIN_INTERNAL_H
+#define CONTAIN_INTERNAL_H
+
+#ifdef __linux__
+
+#include <stddef.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+/// The status the launcher ends with when it could not set up the containment.
+#define CONTAIN_SETUP_FAILURE 125
+
+/// One optional resource limit from the command line.
+struct contain_limit {
+    int is_set;
+    rlim_t value;
+};
+
+/// The parsed command line.
+struct contain_options {
+    int probe;
+    int has_uid, has_gid;
+    uid_t uid;
+    gid_t gid;
+    struct contain_limit address_space, cpu_seconds, processes, file_size, core_size;
+    const char **read_paths;
+    size_t read_count;
+    const char **write_paths;
+    size_t write_count;
+    int landlock, seccomp, pdeathsig;
+    const char *working_directory;
+    char **program;
+};
+
+/// Prints "lesson sandbox: cannot <step>: <strerror(errno)>" and returns -1.
+int contain_fail(const char *step);
+
+/// Parses argv (argv[0] is the command's name); prints the reason and returns -1 on a bad command line.
+/// The arrays it fills are never freed: the process either executes the program or ends.
+int contain_parse(int argc, char **argv, struct contain_options *options);
+
+/// The process steps, in the order the launcher takes them; each returns 0, or -1 after contain_fail.
+int contain_new_session(void);
+int contain_close_inherited_descriptors(void);
+int contain_set_limits(const struct contain_options *options);
+int contain_change_credentials(const struct contain_options *options);
+int contain_watch_parent(pid_t parent_at_start);
+int contain_forbid_new_privileges(void);
+int contain_apply_landlock(const struct contain_options *options);
+int contain_apply_seccomp(void);
+
+/// The highest Landlock ABI the kernel offers, or -1 with errno set.
+int contain_landlock_abi(void);
+
+/// --probe: prints one line per mechanism.
+int contain_probe(void);
+
+#endif
+#endif
