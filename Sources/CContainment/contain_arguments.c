@@ -46,6 +46,7 @@ static int *flag_named(struct contain_options *options, const char *name) {
     if (strcmp(name, "--landlock") == 0) return &options->landlock;
     if (strcmp(name, "--seccomp") == 0) return &options->seccomp;
     if (strcmp(name, "--pdeathsig") == 0) return &options->pdeathsig;
+    if (strcmp(name, "--reap") == 0) return &options->reap;
     return NULL;
 }
 

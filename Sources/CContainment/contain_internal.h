@@ -27,7 +27,7 @@ struct contain_options {
     size_t read_count;
     const char **write_paths;
     size_t write_count;
-    int landlock, seccomp, pdeathsig;
+    int landlock, seccomp, pdeathsig, reap;
     const char *working_directory;
     char **program;
 };
@@ -46,6 +46,9 @@ int contain_set_limits(const struct contain_options *options);
 int contain_change_credentials(const struct contain_options *options);
 int contain_watch_parent(pid_t parent_at_start);
 int contain_forbid_new_privileges(void);
+/// --reap: forks. Returns 0 in the child, which goes on to contain and execute the program; the parent
+/// never returns: it reaps (see contain_reaper.c) and ends as the program ended.
+int contain_become_reaper(void);
 int contain_apply_landlock(const struct contain_options *options);
 int contain_apply_seccomp(void);
 

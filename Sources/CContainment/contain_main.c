@@ -35,6 +35,7 @@ int lesson_contain_main(int argc, char **argv) {
     if (contain_set_limits(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_change_credentials(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (options.pdeathsig && contain_watch_parent(parent_at_start) != 0) return CONTAIN_SETUP_FAILURE;
+    if (options.reap && contain_become_reaper() != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_forbid_new_privileges() != 0) return CONTAIN_SETUP_FAILURE;
     if (options.landlock && contain_apply_landlock(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (options.seccomp && contain_apply_seccomp() != 0) return CONTAIN_SETUP_FAILURE;

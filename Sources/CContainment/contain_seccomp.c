@@ -45,7 +45,8 @@
 #define CONTAIN_DENY (SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA))
 
 /// The system calls refused outright with EPERM: other processes' memory, kernel keys, kernel programs and
-/// modules, mounts and namespaces, handles that escape a folder, io_uring (which bypasses this filter).
+/// modules, mounts and namespaces, handles that escape a folder, io_uring (which bypasses this filter), and
+/// System V IPC, whose shared memory, queues and semaphores outlive the program and reach other runs.
 static const int denied_calls[] = {
     SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev, SYS_keyctl, SYS_add_key, SYS_request_key,
     SYS_bpf, SYS_userfaultfd, SYS_perf_event_open, SYS_mount, SYS_umount2, SYS_pivot_root, SYS_unshare,
@@ -59,11 +60,18 @@ static const int denied_calls[] = {
 #ifdef SYS_fsopen
     SYS_fsopen, SYS_fsconfig, SYS_fsmount, SYS_fspick, SYS_move_mount, SYS_open_tree,
 #endif
+#ifdef SYS_shmget
+    SYS_shmget, SYS_shmat, SYS_shmctl, SYS_msgget, SYS_msgsnd, SYS_msgrcv, SYS_msgctl, SYS_semget, SYS_semop,
+    SYS_semctl,
+#endif
+#ifdef SYS_semtimedop
+    SYS_semtimedop,
+#endif
 };
 
 /// A growing BPF program; the filter has a fixed, small size, so a fixed capacity is enough.
 struct program {
-    struct sock_filter code[160];
+    struct sock_filter code[256];
     unsigned short length;
 };
 

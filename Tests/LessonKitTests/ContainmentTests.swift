@@ -29,7 +29,7 @@ final class ContainmentTests: XCTestCase {
 
         let result = try TestSupport.runLesson([
             "grade", "--lesson", secrets + "/lesson.md", "--exercise", "tree-count", "--submissions",
-            "Fixtures/grading/hostile", "--output", output, "--timeout", "3", "--cpu-limit", "2", "--max-output", "64K",
+            "Fixtures/grading/hostile", "--output", output, "--timeout", "8", "--cpu-limit", "2", "--max-output", "64K",
         ])
         XCTAssertEqual(result.status, 0, result.standardError)
 
@@ -42,7 +42,7 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(
             rows,
             ["student,score,max_score,status"]
-                + students.map { ["two-files", "symlinked"].contains($0) ? "\($0),0,0,error" : "\($0),0,1,fail" })
+                + students.map { ["two-files", "symlinked"].contains($0) ? "\($0),0,1,error" : "\($0),0,1,fail" })
         for student in students {
             let path = output + "/\(student)/results.json"
             let golden = root + "/Fixtures/grading/expected/hostile/\(student).exercism.json"
@@ -125,8 +125,24 @@ final class ContainmentTests: XCTestCase {
                 "processes: ended by session and process group only, not by a PID namespace (unshare: Operation not permitted)",
                 "shared memory: not isolated (unshare: Operation not permitted)",
                 "instructor files: not hidden (unshare: Operation not permitted)",
+                "landlock: not in force (the containment launcher was not given)",
+                "seccomp: not in force (the containment launcher was not given)",
                 "limits: memory 512 MiB, CPU 5 s, 576 processes, file size 16 MiB, no core dumps",
                 "working folder: empty, its own, under /tmp/lesson-sandbox-1000",
+            ])
+        // Where the launcher's layers are in force, they keep the promises the namespaces cannot.
+        let launcher = ContainmentLauncher(
+            path: "/usr/local/bin/lesson", landlock: .available, landlockABI: 7, seccomp: .available)
+        let layered = Sandbox(policy: SandboxPolicy(), probe: probe, tools: SandboxProbe.Tools.find(), launcher: launcher)
+        XCTAssertEqual(
+            Array(layered.protections(timeout: 5, outputLimit: 1 << 20)[4...9]),
+            [
+                "network: no IPv4, IPv6, netlink or packet socket (seccomp; no network namespace: unshare: Operation not permitted)",
+                "processes: a reaper ends everything it starts (no PID namespace: unshare: Operation not permitted)",
+                "shared memory: System V IPC refused by seccomp, /dev/shm out of reach by Landlock (no IPC namespace: unshare: Operation not permitted)",
+                "instructor files: out of reach by Landlock (no mount namespace: unshare: Operation not permitted)",
+                "landlock: ABI 7: only the system's folders, the toolchain's libraries and its own folders; no TCP bind or connect; abstract Unix sockets and signals kept inside",
+                "seccomp: refuses network sockets, ptrace, TIOCSTI, mounts, namespaces, keys, BPF and System V IPC",
             ])
         XCTAssertEqual(
             SandboxProbe.complaint("unshare: unshare failed: Operation not permitted\n", tool: "unshare"),

@@ -60,14 +60,21 @@ final class EnvironmentTests: XCTestCase {
             XCTAssertTrue(output.contains("network: isolated (its own network namespace)"), output)
             XCTAssertTrue(output.contains("user: unprivileged, its own (uid 61000+)"), output)
         case .dockerDefault:
-            XCTAssertTrue(output.contains("network: not isolated (unshare: Operation not permitted)"), output)
+            XCTAssertTrue(output.contains(Self.refusedNetwork), output)
             XCTAssertTrue(output.contains("user: unprivileged, its own (uid 61000+)"), output)
         case .nonRoot:
-            XCTAssertTrue(output.contains("network: not isolated (unshare: Operation not permitted)"), output)
+            XCTAssertTrue(output.contains(Self.refusedNetwork), output)
             XCTAssertTrue(output.contains("user: the grader's own (the grader is not root)"), output)
         }
+        // This kernel offers Landlock (ABI 7 here) and seccomp: both are in force in every environment.
+        XCTAssertTrue(output.contains("; landlock: ABI "), output)
+        XCTAssertTrue(output.contains("; seccomp: refuses network sockets"), output)
         XCTAssertFalse(output.contains("(its own PID namespace") && environment == .dockerDefault, output)
     }
+
+    /// Where namespaces are refused, the network is refused by seccomp, and the protections say why.
+    private static let refusedNetwork =
+        "network: no IPv4, IPv6, netlink or packet socket (seccomp; no network namespace: unshare: Operation not permitted)"
 
     func testHostileSubmissionsAreStoppedAndNamedEverywhere() throws {
         try GradingEnvironment.skipUnlessReproducible()

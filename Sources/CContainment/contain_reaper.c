@@ -1,0 +1,85 @@
+#ifdef __linux__
+
+#define _GNU_SOURCE
+
+#include "contain_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/// The parent process ID of `pid`, from /proc/PID/stat (after the command name's closing parenthesis), or
+/// -1.
+static pid_t parent_of(const char *pid) {
+    char path[64], buffer[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *file = fopen(path, "re");
+    if (file == NULL) return -1;
+    size_t length = fread(buffer, 1, sizeof buffer - 1, file);
+    fclose(file);
+    buffer[length] = '\0';
+    char *close = strrchr(buffer, ')');
+    int parent;
+    char state;
+    if (close == NULL || sscanf(close + 1, " %c %d", &state, &parent) != 2) return -1;
+    return (pid_t)parent;
+}
+
+/// Kills every child of this process; returns how many there were. As a child subreaper, this process is
+/// the parent of every orphan below it, `setsid` ones included.
+static int kill_children(void) {
+    DIR *proc = opendir("/proc");
+    if (proc == NULL) return 0;
+    int count = 0;
+    pid_t self = getpid();
+    for (struct dirent *entry; (entry = readdir(proc)) != NULL;) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+        if (parent_of(entry->d_name) == self) {
+            kill((pid_t)atoi(entry->d_name), SIGKILL);
+            count++;
+        }
+    }
+    closedir(proc);
+    return count;
+}
+
+/// Waits for the program, then ends everything it left running, then ends as the program did: with its
+/// exit status, or killed by its signal, so the caller reads the program's end.
+static void reap(pid_t program) {
+    int status = 0;
+    while (waitpid(program, &status, 0) < 0 && errno == EINTR) {}
+    // Children killed reparent their own children to this process: repeat until none is left.
+    while (kill_children() > 0) {
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        usleep(1000);
+    }
+    while (waitpid(-1, NULL, WNOHANG) > 0) {}
+    if (WIFSIGNALED(status)) {
+        int number = WTERMSIG(status);
+        signal(number, SIG_DFL);
+        struct rlimit none = {0, 0};
+        setrlimit(RLIMIT_CORE, &none);
+        kill(getpid(), number);
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : CONTAIN_SETUP_FAILURE);
+}
+
+int contain_become_reaper(void) {
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) return contain_fail("become a child subreaper");
+    fflush(NULL);
+    pid_t program = fork();
+    if (program < 0) return contain_fail("start the program's process");
+    if (program > 0) reap(program);
+    // The program's process dies with its reaper (which dies with its caller under --pdeathsig).
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() == 1)
+        return contain_fail("tie the program to its reaper");
+    return 0;
+}
+
+#endif
