@@ -14,21 +14,21 @@ struct LessonCaseSelection {
 
     /// Reads `--filter PATTERN`, `--filter=PATTERN`, `--skip PATTERN` and `--skip=PATTERN`.
     init(arguments: [String]) {
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            for (option, keep) in [("--filter", \Self.filters), ("--skip", \Self.skips)]
-                as [(String, WritableKeyPath<Self, [String]>)]
-            {
-                if argument == option, index + 1 < arguments.endIndex {
-                    self[keyPath: keep].append(arguments[index + 1])
-                    index += 1
-                } else if argument.hasPrefix(option + "=") {
-                    self[keyPath: keep].append(String(argument.dropFirst(option.count + 1)))
-                }
+        filters = Self.values(of: "--filter", in: arguments)
+        skips = Self.values(of: "--skip", in: arguments)
+    }
+
+    /// The values given to `option`, as the next argument or after `=`.
+    static func values(of option: String, in arguments: [String]) -> [String] {
+        var values: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, index + 1 < arguments.count {
+                values.append(arguments[index + 1])
+            } else if argument.hasPrefix(option + "=") {
+                values.append(String(argument.dropFirst(option.count + 1)))
             }
-            index += 1
         }
+        return values
     }
 
     /// The names selected, in their order.
