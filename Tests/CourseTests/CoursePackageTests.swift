@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The README's course package, built against this checkout: its workflow passes; a lesson added and a
-/// lesson renamed are seen by the next `swift test` with the course's tests not rebuilt; a wrong expected line fails at
-/// the lesson's file and line under XCTest and Swift Testing; `--filter` picks one lesson.
+/// lesson renamed are seen by the next `swift test`, the course's tests not rebuilt; a wrong expected line
+/// fails at the lesson's file and line under XCTest and Swift Testing; `--filter` picks one lesson.
 ///
 /// Every `swift` command here shares one build folder, kept between runs of this suite.
 @Suite(.serialized) struct CoursePackageTests {
