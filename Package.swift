@@ -7,8 +7,6 @@ let package = Package(
         .executable(name: "lesson", targets: ["lesson"]),
         .library(name: "LessonTesting", targets: ["LessonTesting"]),
         .library(name: "LessonKit", targets: ["LessonKit"]),
-        // A test target that uses this plugin gets one XCTest method per lesson under `Lessons/`.
-        .plugin(name: "LessonTests", targets: ["LessonTests"]),
     ],
     targets: [
         // The pipeline: reading → planning → building → running → comparing → reporting.
@@ -20,15 +18,13 @@ let package = Package(
         .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment"]),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.
         .target(name: "CContainment"),
-        // The XCTest bridge a course repository uses: `assertLessons(in:)`.
+        // What a course repository's tests use: a Swift Testing test per lesson and `assertLessons(in:)`.
         .target(name: "LessonTesting", dependencies: ["LessonKit"]),
         // The course engines, compiled here only for their unit tests; lessons reprint their bytes.
         .target(name: "Sync", path: "Sources/Engines/Sync"),
         .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
         .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson"]),
         .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit"]),
-        .plugin(name: "LessonTests", capability: .buildTool(), dependencies: ["LessonTestGenerator"]),
-        .executableTarget(name: "LessonTestGenerator"),
-        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"], plugins: ["LessonTests"]),
+        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"]),
     ]
 )

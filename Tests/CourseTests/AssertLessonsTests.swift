@@ -5,6 +5,11 @@ import XCTest
 
 /// `assertLessons(in:)` records every finding at the lesson's absolute path and Markdown line.
 final class AssertLessonsTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        XCTestFailureLog.startObserving()
+    }
+
     /// A test case whose recorded failures are kept instead of failing the run.
     private final class RecordingCase: XCTestCase {
         var recorded: [(file: String, line: Int, description: String)] = []

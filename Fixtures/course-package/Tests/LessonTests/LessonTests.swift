@@ -1,0 +1,8 @@
+import LessonTesting
+import XCTest
+
+final class LessonTests: XCTestCase {
+    func testLessons() {
+        assertLessons(in: "Lessons")
+    }
+}

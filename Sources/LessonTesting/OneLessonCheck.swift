@@ -1,0 +1,31 @@
+import Foundation
+import LessonKit
+
+/// Checks one lesson: the lessons of its course folder are read, so engine drift is judged among them, and
+/// only this lesson's checks run. The XCTest and the Swift Testing entry points share it.
+enum OneLessonCheck {
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The findings of the lesson at `path`, an absolute path below `course`. Results are cached in the
+    /// package's `.build/lesson-cache` unless `options` names another cache folder.
+    static func findings(of path: String, course: String, options: CheckOptions) throws -> [Finding] {
+        var options = options
+        if options.cacheDirectory == nil {
+            options.cacheDirectory = LessonPaths.packageRoot(containing: path) + "/.build/lesson-cache"
+        }
+        let files = try LessonDiscovery.lessonFiles(in: [course])
+        let report = LessonChecker(options: options, toolchain: try Toolchain.locate())
+            .check(files: files, selection: LessonSelection(filter: path))
+        guard let lesson = report.lessons.first(where: { $0.path == path }) else {
+            throw Problem(description: "no lesson at \(path)")
+        }
+        return lesson.findings
+    }
+
+    /// A finding as a test failure's text: the message, then its details (a diff, compiler lines).
+    static func description(of finding: Finding) -> String {
+        ([finding.message] + finding.details).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The README's course package, built against this checkout: its workflow passes; a lesson added and a
+/// lesson renamed are seen by the next `swift test`, the course's tests not rebuilt; a wrong expected line
+/// fails at the lesson's file and line under XCTest and Swift Testing; `--filter` picks one lesson.
+///
+/// Every `swift` command here shares one build folder, kept between runs of this suite.
+@Suite(.serialized) struct CoursePackageTests {
+    /// A lesson whose expected block is wrong at line 11: the program prints `xin chào`, not `hello`.
+    static let addedLesson = """
+        # Added after the first run
+
+        ```swift
+        // main.swift — two greetings
+        print("merhaba")
+        print("xin chào")
+        ```
+
+        ```
+        merhaba
+        hello
+        ```
+
+        """
+
+    @Test func workflowPassesThenSeesANewLessonAtItsLine() throws {
+        let course = try CoursePackageCopy.make()
+        let first = try runWorkflow(in: course)
+        #expect(first.map(\.command) == ["swift test"])
+        let passing = try #require(first.first)
+        #expect(passing.status == 0, "\(passing.output)")
+        #expect(passing.output.contains("Compiling LessonTests"), "a fresh copy builds the course's tests")
+        #expect(passing.output.contains("Executed 1 test, with 0 failures"))
+        #expect(passing.output.contains(Self.caseLine("demo/01-counting.md")))
+        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 1 test in 0 suites passed after "))
+
+        try course.move("Lessons/demo/01-counting.md", to: "Lessons/demo/01-counting-to-three.md")
+        try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
+        let second = try runWorkflow(in: course)
+        #expect(second.map(\.command) == ["swift test", "swift run lesson check --format github Lessons"])
+        let failing = try #require(second.first)
+        #expect(failing.status == 1)
+        #expect(
+            !failing.output.contains("Compiling LessonTests"), "a new lesson needs no rebuild of the course's tests")
+        #expect(failing.output.contains(Self.caseLine("demo/01-counting-to-three.md")))
+        #expect(failing.output.contains(Self.caseLine("demo/02-added.md")))
+        #expect(!failing.output.contains(Self.caseLine("demo/01-counting.md")))
+        let lesson = course.root + "/Lessons/demo/02-added.md"
+        #expect(
+            failing.output.contains(
+                "\(lesson):11: error: LessonTests.testLessons : expected output differs at line 2 of 2"),
+            "XCTest reports the lesson's file and line")
+        #expect(
+            failing.output.contains(
+                "✘ Test lesson(_:) recorded an issue with 1 argument lesson → demo/02-added.md"
+                    + " at 02-added.md:11:1: Issue recorded\n↳ expected output differs at line 2 of 2\n"),
+            "Swift Testing reports the lesson's file and line")
+        let last = Self.lastLine(of: failing.output)
+        #expect(last.hasPrefix("✘ Test run with 1 test in 0 suites failed after "), "the run ends red: \(last)")
+        #expect(last.hasSuffix(" seconds with 1 issue."))
+
+        let annotations = try #require(second.last)
+        #expect(annotations.status == 1)
+        #expect(annotations.output.contains("::error file=Lessons/demo/02-added.md,line=11,"))
+    }
+
+    /// `swift test --filter lesson --filter 02-added`: the test `lesson(_:)` for that lesson alone.
+    @Test func filterPicksOneLesson() throws {
+        let course = try CoursePackageCopy.make()
+        try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
+        let result = try CourseTestSupport.shell(
+            "exec 2>&1; swift test --filter lesson --filter 02-added", in: course.root)
+        #expect(result.status == 1)
+        #expect(result.output.contains(Self.caseLine("demo/02-added.md")))
+        #expect(!result.output.contains("demo/01-counting.md"))
+        #expect(result.output.contains("at 02-added.md:11:1: Issue recorded"))
+    }
+
+    struct StepResult {
+        var command: String
+        var status: Int32
+        var output: String
+    }
+
+    /// Runs the `run:` steps of the course's workflow in `course`, each when GitHub would run it, with its
+    /// standard error merged into its output as a CI log shows them.
+    func runWorkflow(in course: CoursePackageCopy) throws -> [StepResult] {
+        let text = try String(contentsOfFile: course.root + "/.github/workflows/lessons.yml", encoding: .utf8)
+        var failed = false
+        var results: [StepResult] = []
+        for step in try WorkflowFile(text: text).steps {
+            guard let command = step.run, try WorkflowFile.runs(step.condition, afterFailure: failed) else { continue }
+            let result = try CourseTestSupport.shell("exec 2>&1\n" + command, in: course.root)
+            results.append(StepResult(command: command, status: result.status, output: result.output))
+            failed = failed || result.status != 0
+        }
+        return results
+    }
+
+    /// The line Swift Testing prints when it starts the test case of one lesson.
+    static func caseLine(_ name: String) -> String {
+        "◇ Test case passing 1 argument lesson → \(name) to lesson(_:) started."
+    }
+
+    static func lastLine(of output: String) -> String {
+        output.split(separator: "\n").last.map(String.init) ?? ""
+    }
+}
