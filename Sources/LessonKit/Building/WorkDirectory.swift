@@ -6,6 +6,8 @@ public struct WorkDirectory: Sendable {
 
     /// Creates a fresh directory under the system's temporary directory.
     public static func create(prefix: String = "lesson") throws -> WorkDirectory {
+        // An interrupted process makes no more folders: they would outlive it.
+        guard !Cleanup.shared.isInterrupted else { throw SubprocessError(description: "interrupted") }
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {

@@ -15,6 +15,10 @@ public final class Cleanup: @unchecked Sendable {
 
     /// Whether a signal asked this process to stop.
     public var isInterrupted: Bool { lock.withLock { interrupted } }
+    /// Whether an interrupted process finishes its own work (a class batch writing its summary) rather
+    /// than ending from the signal handler.
+    public var letsCallerFinish: Bool { lock.withLock { !exitsOnSignal } }
+    private var exitsOnSignal = true
 
     func register(program pid: pid_t) { lock.withLock { _ = programs.insert(pid) } }
     func unregister(program pid: pid_t) { lock.withLock { _ = programs.remove(pid) } }
@@ -28,6 +32,7 @@ public final class Cleanup: @unchecked Sendable {
         // A later call replaces the handling of an earlier one.
         for source in sources { source.cancel() }
         sources = []
+        lock.withLock { exitsOnSignal = exit }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             // No `signal(number, SIG_IGN)` first: on Linux, libdispatch then never sees the signal.
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -36,6 +41,9 @@ public final class Cleanup: @unchecked Sendable {
                     // Nothing the interrupted work produces is kept: its programs die at once, then its folders go.
                     lock.withLock { interrupted = true }
                     for pid in lock.withLock({ programs }) { ProcessTree.killAll(from: pid) }
+                    removeFolders()
+                    // A folder the work was making as the signal came is gone on the second pass.
+                    usleep(50_000)
                     removeFolders()
                     Foundation.exit(128 + number)
                 }
