@@ -72,6 +72,62 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertFalse(output.contains("(its own PID namespace") && environment == .dockerDefault, output)
     }
 
+    /// A world-readable hidden-tests file (mode 0644) and listeners on 127.0.0.1 stay out of the
+    /// student's reach in every environment, while the correct solution still scores full marks above.
+    func testTheNetworkAndWorldReadableInstructorFilesAreOutOfReachEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("reach")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let secret = scratch + "/instructor/hidden.md"
+            try FileManager.default.createDirectory(atPath: scratch + "/instructor", withIntermediateDirectories: true)
+            try Data("hidden tests".utf8).write(to: URL(fileURLWithPath: secret))
+            chmod(secret, 0o644)
+            chmod(scratch + "/instructor", 0o755)
+            let tcp = try LoopbackTCPListener()
+            let udp = try LoopbackUDPReceiver()
+            try FileManager.default.createDirectory(atPath: scratch + "/student", withIntermediateDirectories: true)
+            try Data(Self.reachingProgram(secret: secret, tcp: tcp.port, udp: udp.port).utf8).write(
+                to: URL(fileURLWithPath: scratch + "/student/main.swift"))
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submission", scratch + "/student", "--hide", scratch + "/instructor",
+                ], scratch: scratch)
+            XCTAssertTrue(
+                result.standardOutput.contains("+file: denied\n    +tcp: refused\n    +udp: refused"),
+                "\(environment.rawValue): \(result.standardOutput)")
+            XCTAssertEqual(tcp.acceptedConnections(), 0, environment.rawValue)
+            XCTAssertEqual(udp.receivedDatagrams(), [], environment.rawValue)
+        }
+    }
+
+    /// A student program that reads `secret` and reaches two loopback ports.
+    private static func reachingProgram(secret: String, tcp: UInt16, udp: UInt16) -> String {
+        """
+        import Glibc
+        let file = open("\(secret)", O_RDONLY)
+        print(file >= 0 ? "file: READ" : "file: denied")
+        func reach(_ kind: Int32, _ port: UInt16) -> Bool {
+            let descriptor = socket(AF_INET, kind, 0)
+            if descriptor < 0 { return false }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            return connected == 0 && write(descriptor, "leak", 4) == 4
+        }
+        print(reach(Int32(SOCK_STREAM.rawValue), \(tcp)) ? "tcp: CONNECTED" : "tcp: refused")
+        print(reach(Int32(SOCK_DGRAM.rawValue), \(udp)) ? "udp: SENT" : "udp: refused")
+
+        """
+    }
+
     /// Where namespaces are refused, the network is refused by seccomp, and the protections say why.
     private static let refusedNetwork =
         "network: no IPv4, IPv6, netlink or packet socket (seccomp; no network namespace: unshare: Operation not permitted)"
