@@ -45,6 +45,9 @@ enum Help {
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)
           --jobs N              Builds and runs at once (default: the number of cores)
+          --build-timeout S     Wall-clock limit of one build (default: 300)
+          --build-memory-limit SIZE
+                                Address space of one compiler run (default: 4G)
           --engines DIR         Add or replace engines: DIR/<Name>/<File>.swift (built in: Invalidation, Sync)
           --strategy NAME       merged: scenarios of one engine share a build (default); isolated: one
                                 build per scenario (the reference; same findings, slower)
@@ -103,9 +106,16 @@ enum Help {
           --engines DIR         Add or replace engines, as for check
           --submissions DIR     Grade a class: each subfolder of DIR is one student; writes
                                 OUT/<student>/results.json and OUT/summary.csv (needs --output OUT)
+          --budget S            Wall-clock limit of the whole grading (a platform's window): tests run at
+                                once, and those it cuts short are errors that say so (default: none)
+          --max-submission-size SIZE
+                                Largest submission file graded (default: 1M)
+          --check-sandbox       Print what a contained run gets on this machine, and why not, then exit
 
-        CONTAINMENT (Linux, as root: own user, no network, own PID and mount namespaces):
+        CONTAINMENT (Linux: each mechanism is tried, and what works is used; see --check-sandbox):
           --build-timeout S     Wall-clock limit of building the submission (default: 60)
+          --build-memory-limit SIZE
+                                Address space of one compiler run (default: 4G)
           --cpu-limit S         CPU seconds a test may use (default: the --timeout)
           --memory-limit SIZE   Address space of a test (default: 512M)
           --process-limit N     Processes and threads of the sandbox user (default: 64)
@@ -121,7 +131,7 @@ enum Help {
 
         EXIT STATUS:
           0 grading completed, whatever the score; 2 the grader could not run (usage, unreadable files,
-          unknown exercise).
+          unknown exercise); 128 + the signal when interrupted (a class batch: 130, after its summary).
         """
 
     static let coverage = """
