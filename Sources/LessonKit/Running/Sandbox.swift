@@ -55,6 +55,39 @@ public struct Sandbox: Sendable {
     /// The command that runs `program` contained, as `uid`. With namespaces, `directory` is only a mount
     /// point: the program runs from a size-limited file system of its own, under a private `/tmp`.
     func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
+        let inner = userAndLimits(uid: uid, timeout: timeout)
+        guard usesNamespaces, let unshare = tools.unshare else {
+            let layers = launcher?.prefix(readable: policy.readablePaths, writable: [directory, "/dev/null"]) ?? []
+            let command = inner + layers + [program]
+            return (command[0], Array(command.dropFirst()))
+        }
+        // Inside the namespace the launcher is reached at a neutral path: its own folder may be hidden.
+        let layers =
+            launcher.map {
+                var inside = $0
+                inside.path = Self.launcherInside
+                return inside.prefix(
+                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"])
+            } ?? []
+        let script =
+            namespaceSetUp(program: program, directory: directory, uid: uid)
+            // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
+            // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
+            + (inner + layers + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+        var command = [
+            unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
+            "-c", script,
+        ]
+        // If the grader dies (a batch budget runs out), the namespace goes with it.
+        if let setpriv = tools.setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
+        return (command[0], Array(command.dropFirst()))
+    }
+
+    /// Where the launcher is bound inside a namespace.
+    static let launcherInside = "/tmp/.lesson-contain"
+
+    /// `setpriv` to the run's own user and `prlimit` limits, where this machine permits them.
+    private func userAndLimits(uid: Int, timeout: Double) -> [String] {
         var inner: [String] = []
         if usesSeparateUser, let setpriv = tools.setpriv {
             inner += [setpriv, "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--no-new-privs", "--"]
@@ -66,19 +99,11 @@ public struct Sandbox: Sendable {
                 "--fsize=\(policy.fileSizeLimit)", "--core=0", "--",
             ]
         }
-        guard usesNamespaces, let unshare = tools.unshare else {
-            inner += launcher?.prefix(readable: policy.readablePaths, writable: [directory, "/dev/null"]) ?? []
-            return ((inner + [program])[0], Array((inner + [program]).dropFirst()))
-        }
-        // Inside the namespace the launcher is reached at a neutral path: its own folder may be hidden.
-        let launcherInside = "/tmp/.lesson-contain"
-        inner +=
-            launcher.map {
-                var inside = $0
-                inside.path = launcherInside
-                return inside.prefix(
-                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"])
-            } ?? []
+        return inner
+    }
+
+    /// The shell lines that build the namespace's file system, ending in the working folder.
+    private func namespaceSetUp(program: String, directory: String, uid: Int) -> String {
         let scratch = Self.quoted(directory)
         let owner = usesSeparateUser ? "\(uid)" : "0"
         var script = ""
@@ -110,17 +135,7 @@ public struct Sandbox: Sendable {
             script += Self.setUp("mount -n -t tmpfs -o size=16m,mode=1777 lesson-scratch \(folder)")
         }
         script += Self.setUp("mount -n -t tmpfs -o size=1m,mode=755 lesson-run /run")
-        script += Self.setUp("cd /tmp/work")
-        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
-        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
-        script += (inner + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
-        var command = [
-            unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c",
-            script,
-        ]
-        // If the grader dies (a batch budget runs out), the namespace goes with it.
-        if let setpriv = tools.setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
-        return (command[0], Array(command.dropFirst()))
+        return script + Self.setUp("cd /tmp/work")
     }
 
     /// Folders every contained run gets a private copy of; what is below them needs no hiding.
