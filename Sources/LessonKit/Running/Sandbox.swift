@@ -62,18 +62,19 @@ public struct Sandbox: Sendable {
             return (command[0], Array(command.dropFirst()))
         }
         // Inside the namespace the launcher is reached at a neutral path: its own folder may be hidden.
-        let layers =
+        let layers: [String] =
             launcher.map {
                 var inside = $0
                 inside.path = Self.launcherInside
                 return inside.prefix(
                     readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"])
             } ?? []
-        let script =
+        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
+        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
+        let run: [String] = inner + layers + ["./program"]
+        let script: String =
             namespaceSetUp(program: program, directory: directory, uid: uid)
-            // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
-            // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
-            + (inner + layers + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+            + run.map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
         var command = [
             unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
             "-c", script,
