@@ -35,14 +35,14 @@ final class ReadingTests: XCTestCase {
             "1. ```swift\n   // main.swift — a\n   print(1)\n   ```\n2. ```\n   1\n\n   ```\n\nafter\n```\nx\n```\n")
         XCTAssertEqual(read.blocks.map(\.openingLine), [1, 5, 11])
         XCTAssertEqual(read.blocks[0].content.map(\.text), ["// main.swift — a", "print(1)"])
-        XCTAssertEqual(read.blocks[0].fence.containerIndentation, 3)
+        XCTAssertEqual(read.blocks[0].containerPrefix, "   ")
         XCTAssertEqual(read.blocks[1].content.map(\.text), ["1", ""])
         XCTAssertEqual(read.blocks[1].closingLine, 8)
         XCTAssertTrue(read.readingFindings.isEmpty)
         // A block in a list item ends with the item: no unclosed fence.
         let ended = lesson("- ```swift\n  print(1)\nnot in the item\n")
         XCTAssertEqual(ended.blocks.first?.content.map(\.text), ["print(1)"])
-        XCTAssertEqual(ended.blocks.first?.endsWithItsListItem, true)
+        XCTAssertEqual(ended.blocks.first?.endsWithItsContainer, true)
         XCTAssertTrue(ended.readingFindings.isEmpty)
     }
 

@@ -47,7 +47,7 @@ public struct Lesson: Sendable {
                     "malformed front matter: \(problem.message)"))
         }
         blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
-        for block in blocks where block.closingLine == nil && !block.endsWithItsListItem {
+        for block in blocks where block.closingLine == nil && !block.endsWithItsContainer {
             findings.append(
                 Finding(
                     .unclosedFence, at: SourceLocation(path: path, line: block.openingLine),
