@@ -29,11 +29,12 @@ struct LessonRewriter {
         let old = Array(source.lines[first..<(closing - 1 + offset)])
         guard fix.lines != block.content.map(\.text) else { return }
         let fallbackEnding = old.last?.ending ?? source.lines[first - 1].ending
+        let fallbackPrefix = Self.newLinePrefix(of: block)
         let new = fix.lines.enumerated().map { index, text in
             // A line whose content stays keeps every byte; a changed line keeps its quote and list prefix.
             if index < block.content.count && block.content[index].text == text { return old[index] }
             return SourceLine(
-                number: 0, text: Self.written(text, in: block, replacing: index),
+                number: 0, text: Self.written(text, in: block, replacing: index, fallback: fallbackPrefix),
                 ending: index < old.count ? old[index].ending : fallbackEnding)
         }
         var message = "updated \(fix.subject) (\(old.count) → \(Self.lines(new.count)))"
@@ -54,16 +55,24 @@ struct LessonRewriter {
     }
 
     /// A content line of `block` as written in the file: the prefix of the line it replaces when that line
-    /// had content (its quote markers and indentation, as written), else the block's own prefix. An empty
-    /// line keeps only the quote markers, so that it stays in the quote.
-    static func written(_ text: String, in block: FencedBlock, replacing index: Int) -> String {
-        var prefix = block.containerPrefix + String(repeating: " ", count: block.fence.indentation)
+    /// had content (its quote markers and indentation, as written), else that of the block's last line with
+    /// content, else the block's own prefix. An empty line keeps only the quote markers, so that it stays in
+    /// the quote.
+    static func written(_ text: String, in block: FencedBlock, replacing index: Int, fallback: String) -> String {
+        var prefix = fallback
         if index < block.content.count, !block.content[index].text.isEmpty,
             let kept = block.contentPrefixes[index]
         {
             prefix = kept
         }
         return text.isEmpty ? prefix.droppingTrailingSpaces() : prefix + text
+    }
+
+    /// The prefix for new lines of `block`: that of its last line with content, as written, when it has one.
+    static func newLinePrefix(of block: FencedBlock) -> String {
+        let last = block.content.indices.last { !block.content[$0].text.isEmpty && block.contentPrefixes[$0] != nil }
+        return last.flatMap { block.contentPrefixes[$0] }
+            ?? block.containerPrefix + String(repeating: " ", count: block.fence.indentation)
     }
 
     private mutating func insert(_ fix: BlockFix, after scenario: FencedBlock, closing: Int) {
