@@ -2,21 +2,21 @@
 /// mixed included), fences, indentation and the text around the blocks.
 struct LessonRewriter {
     private(set) var source: SourceText
-    private let blocks: [FencedBlock]
+    /// The blocks by their opening line.
+    private let blocksByLine: [Int: FencedBlock]
     /// Lines added so far above the next fix (fixes are applied top to bottom).
     private var offset = 0
     private(set) var changes: [(line: Int, message: String)] = []
 
     init(_ lesson: Lesson) {
         source = lesson.source
-        blocks = lesson.blocks
+        blocksByLine = Dictionary(lesson.blocks.map { ($0.openingLine, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Applies `fixes` from the top of the file down.
     mutating func apply(_ fixes: [BlockFix]) {
         for fix in fixes.sorted(by: { $0.blockLine < $1.blockLine }) {
-            guard let block = blocks.first(where: { $0.openingLine == fix.blockLine }), let closing = block.closingLine
-            else { continue }
+            guard let block = blocksByLine[fix.blockLine], let closing = block.closingLine else { continue }
             switch fix.action {
             case .replaceContent: replaceContent(of: block, closing: closing, with: fix)
             case .insertAfter: insert(fix, after: block, closing: closing)
