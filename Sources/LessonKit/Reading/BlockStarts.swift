@@ -1,5 +1,6 @@
-/// The blocks a line may start, tried in CommonMark's order: block quote, ATX heading, fenced code, HTML
-/// block, setext heading underline, thematic break, list item, indented code.
+/// The blocks a line may start: block quote, ATX heading, setext heading underline and thematic break (one
+/// line each), fenced code, HTML block, list item, indented code. Those that could match the same line are
+/// tried in CommonMark's order (a thematic break before a list item, `* * *`).
 extension BlockStructureReader {
     enum StartResult { case none, container, leaf, fence }
 
@@ -41,10 +42,7 @@ extension BlockStructureReader {
         }
         if let marker = ListMarker.read(&cursor, interruptsParagraph: containerIsParagraph) {
             closeUnmatchedBlocks()
-            if case .list(let list) = tip.kind, list.belongsToSameList(as: marker) {
-            } else {
-                push(.list(marker))
-            }
+            if !tip.holdsItems(like: marker) { push(.list(marker)) }
             push(.item(marker), linePrefix: String(repeating: " ", count: marker.contentIndent))
             return .container
         }

@@ -28,8 +28,9 @@ struct OpenBlock {
         return false
     }
 
-    var isList: Bool {
-        if case .list = kind { return true }
+    /// Whether this is a list that an item with `marker` continues (same bullet, or same delimiter).
+    func holdsItems(like marker: ListMarker) -> Bool {
+        if case .list(let first) = kind { return first.belongsToSameList(as: marker) }
         return false
     }
 
