@@ -120,6 +120,16 @@ final class ReadingTests: XCTestCase {
         XCTAssertEqual(read.blocks[1].info.raw, "föö A\u{FFFD}")
     }
 
+    /// A compiler's column counts from the content; in the file the line's prefix comes first.
+    func testContentColumnsBecomeFileColumns() {
+        let read = lesson("text\n> ```swift\n> let x = 1\n>\tlet y\n> ```\n1.  ```\n      z\n    ```\n")
+        XCTAssertEqual(read.location(3, contentColumn: 5).column, 7)
+        XCTAssertEqual(read.location(4, contentColumn: 3).column, 3)  // the prefix split a tab
+        XCTAssertEqual(read.location(7, contentColumn: 1).column, 5)
+        XCTAssertEqual(read.location(1, contentColumn: 2).column, 2)  // not in a block
+        XCTAssertNil(read.location(3, contentColumn: nil).column)
+    }
+
     func testAFenceLeftOpenAtTheEndOfTheFileIsAFindingAtAnyDepth() {
         XCTAssertEqual(lesson("> ```swift\n> x\n").readingFindings.map(\.location.line), [1])
         XCTAssertEqual(lesson("1. ```swift\n   x\n").readingFindings.map(\.location.line), [1])
