@@ -67,9 +67,10 @@ enum Help {
         """
 
     static let list = """
-        OVERVIEW: Prints every fenced block of the lessons with its line range and role (engine file,
-        scenario with the lines of its expected output, expected output, snippet, other), then any reading
-        finding. Nothing is built or run.
+        OVERVIEW: Prints every fenced block of the lessons (in block quotes and list items too) with its line
+        range and role (engine file, scenario with the lines of its expected output, expected output, snippet,
+        other), then how many blocks each lesson has by role, then any reading finding. Nothing is built or
+        run.
 
         USAGE: lesson list [PATH ...]
 

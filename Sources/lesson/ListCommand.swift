@@ -15,9 +15,13 @@ enum ListCommand {
         for path in files {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             print(path)
+            // Each scenario's expected block, found once: describing a block stays constant time.
+            let expected = Dictionary(
+                plan.scenarios.map { ($0.block.openingLine, $0.expected) }, uniquingKeysWith: { first, _ in first })
             for (block, role) in zip(plan.lesson.blocks, plan.roles) {
-                print("  " + describe(block, role, in: plan))
+                print("  " + describe(block, role, expected: expected))
             }
+            print("  " + count(plan))
             for finding in plan.readingFindings {
                 malformed = true
                 reporter.render(finding).forEach { print($0) }
@@ -26,15 +30,35 @@ enum ListCommand {
         return malformed ? 1 : 0
     }
 
-    static func describe(_ block: FencedBlock, _ role: BlockRole, in plan: LessonPlan) -> String {
+    /// `5 code blocks: 2 scenarios, 2 expected outputs, 1 snippet`: every fenced block CommonMark sees.
+    static func count(_ plan: LessonPlan) -> String {
+        var counts: [String: Int] = [:]
+        for role in plan.roles {
+            switch role {
+            case .engineFile: counts["engine file", default: 0] += 1
+            case .scenario: counts["scenario", default: 0] += 1
+            case .expectedOutput: counts["expected output", default: 0] += 1
+            case .snippet: counts["snippet", default: 0] += 1
+            case .other: counts["other", default: 0] += 1
+            }
+        }
+        let parts = ["engine file", "scenario", "expected output", "snippet", "other"].compactMap { name in
+            counts[name].map { "\($0) \(name == "other" ? name : $0 == 1 ? name : name + "s")" }
+        }
+        let total = plan.roles.count
+        return "\(total) code block\(total == 1 ? "" : "s")"
+            + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+
+    static func describe(_ block: FencedBlock, _ role: BlockRole, expected: [Int: FencedBlock?]) -> String {
         let lines = "lines \(block.openingLine)-\(block.lastLine)".padding(13)
         switch role {
         case .engineFile(let fileName):
             return lines + "engine file".padding(16) + fileName
         case .scenario(let description):
-            let expected = plan.scenarios.first { $0.block.openingLine == block.openingLine }?.expected
             let pairing =
-                expected.map { "expected output: lines \($0.openingLine)-\($0.lastLine)" } ?? "no expected output"
+                (expected[block.openingLine] ?? nil).map { "expected output: lines \($0.openingLine)-\($0.lastLine)" }
+                ?? "no expected output"
             return lines + "scenario".padding(16) + (description.isEmpty ? "" : description + " ") + "(\(pairing))"
         case .expectedOutput(let scenarioLine):
             return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"

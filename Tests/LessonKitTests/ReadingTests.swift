@@ -35,15 +35,104 @@ final class ReadingTests: XCTestCase {
             "1. ```swift\n   // main.swift — a\n   print(1)\n   ```\n2. ```\n   1\n\n   ```\n\nafter\n```\nx\n```\n")
         XCTAssertEqual(read.blocks.map(\.openingLine), [1, 5, 11])
         XCTAssertEqual(read.blocks[0].content.map(\.text), ["// main.swift — a", "print(1)"])
-        XCTAssertEqual(read.blocks[0].fence.containerIndentation, 3)
+        XCTAssertEqual(read.blocks[0].containerPrefix, "   ")
         XCTAssertEqual(read.blocks[1].content.map(\.text), ["1", ""])
         XCTAssertEqual(read.blocks[1].closingLine, 8)
         XCTAssertTrue(read.readingFindings.isEmpty)
         // A block in a list item ends with the item: no unclosed fence.
         let ended = lesson("- ```swift\n  print(1)\nnot in the item\n")
         XCTAssertEqual(ended.blocks.first?.content.map(\.text), ["print(1)"])
-        XCTAssertEqual(ended.blocks.first?.endsWithItsListItem, true)
+        XCTAssertEqual(ended.blocks.first?.endsWithItsContainer, true)
         XCTAssertTrue(ended.readingFindings.isEmpty)
+    }
+
+    func testFencesInBlockQuotesKeepTheirLinesAndPrefixes() {
+        let read = lesson("text\n> ```swift\n> a\n>\n>  b\n> ```\n>> ~~~\n>>x\n> > ~~~\n")
+        XCTAssertEqual(read.blocks.map(\.openingLine), [2, 7])
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["a", "", " b"])
+        XCTAssertEqual(read.blocks[0].content.map(\.number), [3, 4, 5])
+        XCTAssertEqual(read.blocks[0].contentPrefixes, ["> ", ">", "> "])
+        XCTAssertEqual(read.blocks[0].closingLine, 6)
+        XCTAssertEqual(read.blocks[0].containerPrefix, "> ")
+        XCTAssertEqual(read.blocks[1].content.map(\.text), ["x"])
+        XCTAssertEqual(read.blocks[1].closingLine, 9)
+        XCTAssertEqual(read.blocks[1].containerPrefix, "> > ")
+        XCTAssertTrue(read.readingFindings.isEmpty)
+        // A quote that ends ends its block: no unclosed fence.
+        let ended = lesson("> ```\n> a\n\nafter\n")
+        XCTAssertEqual(ended.blocks.first?.content.map(\.text), ["a"])
+        XCTAssertEqual(ended.blocks.first?.endsWithItsContainer, true)
+        XCTAssertTrue(ended.readingFindings.isEmpty)
+    }
+
+    func testListItemsWithTheirRealContentColumn() {
+        let read = lesson(
+            "1.  Step:\n\n    ```swift\n    a\n      b\n    ```\n- - ```\n    c\n    ```\n10.   ~~~\n      d\n      ~~~\n"
+        )
+        XCTAssertEqual(read.blocks.map(\.openingLine), [3, 7, 10])
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["a", "  b"])
+        XCTAssertEqual(read.blocks[0].containerPrefix, "    ")
+        XCTAssertEqual(read.blocks[1].content.map(\.text), ["c"])
+        XCTAssertEqual(read.blocks[1].closingLine, 9)
+        XCTAssertEqual(read.blocks[2].content.map(\.text), ["d"])
+        XCTAssertTrue(read.readingFindings.isEmpty)
+        // Fences in items indented differently are all closed.
+        let two = lesson("- ```\n  a\n  ```\n\n1.  ```\n    b\n    ```\n")
+        XCTAssertEqual(two.blocks.map(\.closingLine), [3, 7])
+        XCTAssertTrue(two.readingFindings.isEmpty)
+    }
+
+    func testTabsExpandToTheNextMultipleOfFour() {
+        let read = lesson("-\t```\n\ta\n\t\tb\n\t```\n> ```\n>\tc\n> ```\n>\t```\n>\td\n> ```\n\t```\n")
+        XCTAssertEqual(read.blocks[0].content.map(\.text), ["a", "\tb"])
+        XCTAssertEqual(read.blocks[0].closingLine, 4)
+        // After `>` the tab's first column is the optional space; its other two columns are content.
+        XCTAssertEqual(read.blocks[1].content.map(\.text), ["  c"])
+        XCTAssertEqual(read.blocks[1].contentPrefixes, [nil])
+        // A fence two columns into a tab is indented by two: those two columns are not content.
+        XCTAssertEqual(read.blocks[2].fence.indentation, 2)
+        XCTAssertEqual(read.blocks[2].content.map(\.text), ["d"])
+        XCTAssertEqual(read.blocks[2].contentPrefixes, [">\t"])
+        // A tab-indented fence is indented code, not a fence.
+        XCTAssertEqual(read.blocks.count, 3)
+    }
+
+    func testFencesInsideHTMLBlocksAreNotCode() {
+        let read = lesson("<!--\n```swift\nx\n```\n-->\n<div>\n```\ny\n```\n\n```z\n```\n")
+        XCTAssertEqual(read.blocks.map(\.openingLine), [11])
+        XCTAssertEqual(read.blocks[0].info.raw, "z")
+        XCTAssertTrue(read.readingFindings.isEmpty)
+        // A complete tag alone on its line cannot interrupt a paragraph.
+        XCTAssertEqual(lesson("text\n<custom-tag>\n```\na\n```\n").blocks.map(\.openingLine), [3])
+    }
+
+    func testOnlyAListStartingAtOneInterruptsAParagraph() {
+        XCTAssertTrue(lesson("Text\n2. ```\nx\n").blocks.isEmpty)
+        XCTAssertEqual(lesson("Text\n1. ```\n   x\n   ```\n").blocks.first?.content.map(\.text), ["x"])
+    }
+
+    func testInfoStringsDecodeEscapesAndEntities() {
+        let read = lesson(
+            "``` sw&#105;ft ignore=\"a \\\"b\\\" &amp; c\" \\_x\nz\n```\n~~~ f&ouml;&ouml; &#x41;&#0;\n~~~\n")
+        XCTAssertEqual(read.blocks[0].info.language, "swift")
+        XCTAssertEqual(read.blocks[0].info.attribute("ignore")?.value, #"a "b" & c"#)
+        XCTAssertEqual(read.blocks[0].info.attributes.last?.name, "_x")
+        XCTAssertEqual(read.blocks[1].info.raw, "föö A\u{FFFD}")
+    }
+
+    /// A compiler's column counts from the content; in the file the line's prefix comes first.
+    func testContentColumnsBecomeFileColumns() {
+        let read = lesson("text\n> ```swift\n> let x = 1\n>\tlet y\n> ```\n1.  ```\n      z\n    ```\n")
+        XCTAssertEqual(read.location(3, contentColumn: 5).column, 7)
+        XCTAssertEqual(read.location(4, contentColumn: 3).column, 3)  // the prefix split a tab
+        XCTAssertEqual(read.location(7, contentColumn: 1).column, 5)
+        XCTAssertEqual(read.location(1, contentColumn: 2).column, 2)  // not in a block
+        XCTAssertNil(read.location(3, contentColumn: nil).column)
+    }
+
+    func testAFenceLeftOpenAtTheEndOfTheFileIsAFindingAtAnyDepth() {
+        XCTAssertEqual(lesson("> ```swift\n> x\n").readingFindings.map(\.location.line), [1])
+        XCTAssertEqual(lesson("1. ```swift\n   x\n").readingFindings.map(\.location.line), [1])
     }
 
     func testShorterOrOtherCharacterFenceDoesNotClose() {

@@ -12,7 +12,7 @@ final class SelectionAndWatchTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.standardOutput,
-            "Fixtures/check/pass: 1 lesson, 1 scenario, 0 snippets, 0 engine reprints, 0 failures\n1 passed, 0 failed\n"
+            "Fixtures/check/pass: 1 lesson, 2 code blocks, 1 scenario, 0 snippets, 0 engine reprints, 0 failures\n1 passed, 0 failed\n"
         )
     }
 

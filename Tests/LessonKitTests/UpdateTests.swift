@@ -29,6 +29,7 @@ final class UpdateTests: XCTestCase {
     func testEveryUpdateFixtureBecomesItsGoldenFileAndThenPasses() throws {
         let names = [
             "lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline", "fence-in-output",
+            "containers",
         ]
         let paths = try names.map(copy)
         let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never"] + paths)
@@ -54,6 +55,29 @@ final class UpdateTests: XCTestCase {
             3 passed, 0 failed
 
             """)
+    }
+
+    /// Blocks in a block quote, in `1.  ` list items and in an item indented by a tab: each new line gets the
+    /// prefix of the lines around it, an empty line stays in its quote, fences in a quote are lengthened.
+    func testBlocksInQuotesAndListItemsAreRewrittenInPlace() throws {
+        let path = try copy("containers")
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", path])
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            \(path):12: updated expected output (2 → 3 lines)
+            \(path):25: inserted expected output (1 line)
+            \(path):36: updated expected output (1 → 1 line), fences lengthened to 4
+            \(path):48: updated expected output (1 → 2 lines)
+            4 passed, 0 failed
+
+            """)
+        let lines = String(decoding: try bytes(path), as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines[12...15], ["> one", ">", "> three", "> ```"])
+        XCTAssertEqual(lines[23...26], ["", "    ```", "    hi", "    ```"])
+        XCTAssertEqual(lines[35...38], ["    > ~~~~", "    > ~~~", "    > ~~~~", ""])
+        XCTAssertEqual(lines[47...50], ["\t```", "\t1", "\t2", "\t```"])
     }
 
     func testALessonWithAScenarioThatDoesNotBuildIsLeftUntouched() throws {

@@ -105,7 +105,7 @@ public struct LessonChecker: Sendable {
                         CheckResult(
                             kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
                             findings: lessonFailures[index])
-                    ])
+                    ], codeBlocks: plan.lesson.blocks.count)
             }
             return Self.assemble(
                 plan, scenarios: outcomes[index],
@@ -148,7 +148,8 @@ public struct LessonChecker: Sendable {
         }
         checks += others
         checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
-        return LessonReport(path: plan.path, checks: checks, lessonFindings: engineErrors)
+        return LessonReport(
+            path: plan.path, checks: checks, lessonFindings: engineErrors, codeBlocks: plan.lesson.blocks.count)
     }
 
     /// The absolute form of a path the user gave, for `#sourceLocation`.

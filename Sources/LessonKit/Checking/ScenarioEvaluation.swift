@@ -134,7 +134,7 @@ struct ScenarioEvaluation {
             let inEngine = plan.engineFiles.contains {
                 $0.block.openingLine < error.line && error.line <= $0.block.lastLine
             }
-            return (plan.lesson.location(error.line, column: error.column), inEngine)
+            return (plan.lesson.location(error.line, contentColumn: error.column), inEngine)
         }
         if engine.canonicalPaths.contains(error.file) {
             return (SourceLocation(path: error.file, line: error.line, column: error.column), true)

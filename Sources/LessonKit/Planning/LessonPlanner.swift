@@ -17,6 +17,7 @@ public enum LessonPlanner {
         var starters: [EngineFile] = []
         var findings = lesson.readingFindings
         var awaitingOutput: Int?  // index in `scenarios` of the scenario still looking for its output
+        var firstEngineFile: [String: FencedBlock] = [:]  // by file name, to find a reprint in constant time
 
         for block in lesson.blocks {
             let language = block.info.language
@@ -44,14 +45,15 @@ public enum LessonPlanner {
                         }
                         roles.append(.engineFile(fileName: header.fileName))
                     } else {
-                        if let earlier = engineFiles.first(where: { $0.fileName == header.fileName }) {
+                        if let earlier = firstEngineFile[header.fileName] {
                             findings.append(
                                 Finding(
                                     .duplicateEngineFile, at: lesson.location(block.openingLine),
                                     "engine file '\(header.fileName)' is printed twice in this lesson "
-                                        + "(first at line \(earlier.block.openingLine))"))
+                                        + "(first at line \(earlier.openingLine))"))
                         }
                         engineFiles.append(EngineFile(fileName: header.fileName, block: block))
+                        if firstEngineFile[header.fileName] == nil { firstEngineFile[header.fileName] = block }
                         let problems = BlockAttributes.problems(
                             of: block, known: BlockAttributes.engineFileAttributes, role: "an engine file", in: lesson)
                         if !problems.isEmpty { blockFindings[block.openingLine] = problems }

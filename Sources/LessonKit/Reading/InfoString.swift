@@ -10,17 +10,21 @@ public struct BlockAttribute: Hashable, Sendable {
 }
 
 /// The info string of a fenced block: its first word is the language, the attributes follow, separated by
-/// spaces or commas (```` ```swift ignore="needs UIKit", points=2 ````).
+/// spaces or commas (```` ```swift ignore="needs UIKit", points=2 ````). Backslash escapes and character
+/// references are decoded as CommonMark says, in each word once the words are found, so that a quoted
+/// value may hold `\"`.
 public struct InfoString: Hashable, Sendable {
+    /// The info string decoded as CommonMark decodes it.
     public var raw: String
     public var language: String
     public var attributes: [BlockAttribute]
     /// What could not be read, e.g. a quote that is never closed.
     public var problems: [String]
 
-    public init(_ raw: String) {
-        self.raw = raw
-        var tokens = InfoStringTokenizer(raw)
+    /// Reads an info string as written in the file (after the fence, trimmed).
+    public init(_ written: String) {
+        raw = CommonMarkEscapes.decoded(written)
+        var tokens = InfoStringTokenizer(written)
         language = tokens.next()?.name ?? ""
         var attributes: [BlockAttribute] = []
         while let token = tokens.next() { attributes.append(token) }
@@ -36,6 +40,7 @@ public struct InfoString: Hashable, Sendable {
 }
 
 /// Splits an info string into `name[=value]` tokens; a value may be double-quoted, with `\"` and `\\` inside.
+/// Each name and value is decoded once it is found.
 private struct InfoStringTokenizer {
     private var characters: [Character]
     private var position = 0
@@ -52,38 +57,41 @@ private struct InfoStringTokenizer {
         guard position < characters.count else { return nil }
         var name = ""
         while position < characters.count && !Self.isSeparator(characters[position]) && characters[position] != "=" {
-            name.append(characters[position])
-            position += 1
+            takeCharacter(into: &name)
         }
         guard position < characters.count && characters[position] == "=" else {
-            return BlockAttribute(name: name)
+            return BlockAttribute(name: CommonMarkEscapes.decoded(name))
         }
         position += 1
-        return BlockAttribute(name: name, value: readValue(of: name))
+        return BlockAttribute(
+            name: CommonMarkEscapes.decoded(name), value: CommonMarkEscapes.decoded(readValue(of: name)))
+    }
+
+    /// Appends the next character, or a backslash and the character it escapes, as written.
+    private mutating func takeCharacter(into text: inout String) {
+        text.append(characters[position])
+        if characters[position] == "\\" && position + 1 < characters.count {
+            position += 1
+            text.append(characters[position])
+        }
+        position += 1
     }
 
     private mutating func readValue(of name: String) -> String {
         var value = ""
         guard position < characters.count && characters[position] == "\"" else {
-            while position < characters.count && !Self.isSeparator(characters[position]) {
-                value.append(characters[position])
-                position += 1
-            }
+            while position < characters.count && !Self.isSeparator(characters[position]) { takeCharacter(into: &value) }
             return value
         }
         position += 1
         while position < characters.count {
-            let character = characters[position]
-            position += 1
-            if character == "\"" { return value }
-            if character == "\\" && position < characters.count {
-                value.append(characters[position])
+            if characters[position] == "\"" {
                 position += 1
-            } else {
-                value.append(character)
+                return value
             }
+            takeCharacter(into: &value)
         }
-        problems.append("the quoted value of '\(name)' is never closed")
+        problems.append("the quoted value of '\(CommonMarkEscapes.decoded(name))' is never closed")
         return value
     }
 }

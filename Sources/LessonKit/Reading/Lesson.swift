@@ -47,7 +47,7 @@ public struct Lesson: Sendable {
                     "malformed front matter: \(problem.message)"))
         }
         blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
-        for block in blocks where block.closingLine == nil && !block.endsWithItsListItem {
+        for block in blocks where block.closingLine == nil && !block.endsWithItsContainer {
             findings.append(
                 Finding(
                     .unclosedFence, at: SourceLocation(path: path, line: block.openingLine),
@@ -68,5 +68,29 @@ public struct Lesson: Sendable {
 
     public func location(_ line: Int, column: Int? = nil) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// The location of a column of a block's content (as a compiler reports it) in the file: the prefix the
+    /// line lost (`> `, a list item's indentation, the fence's) is added back. A line whose prefix split a
+    /// tab keeps the content's column.
+    public func location(_ line: Int, contentColumn column: Int?) -> SourceLocation {
+        guard let column, let block = block(containing: line) else { return location(line, column: column) }
+        let index = line - block.firstContentLine
+        guard index >= 0, index < block.contentPrefixes.count, let prefix = block.contentPrefixes[index] else {
+            return location(line, column: column)
+        }
+        return location(line, column: column + prefix.utf8.count)
+    }
+
+    /// The block whose lines include `line`, found by bisection (blocks are in file order).
+    func block(containing line: Int) -> FencedBlock? {
+        var low = 0
+        var high = blocks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blocks[middle].openingLine <= line { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, blocks[low - 1].lastLine >= line else { return nil }
+        return blocks[low - 1]
     }
 }

@@ -29,6 +29,8 @@ public struct BlockFix: Hashable, Sendable, Codable {
 public struct CheckResult: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case scenario, snippet, drift, lesson, exercise
+        /// An engine file the lesson prints but nothing builds: a skipped check, so that it is never silent.
+        case engineFile = "engine file"
     }
 
     public var kind: Kind
@@ -69,11 +71,14 @@ public struct LessonReport: Hashable, Sendable {
     public var path: String
     public var checks: [CheckResult]
     public var lessonFindings: [Finding]
+    /// Every fenced code block of the lesson, checked or not, as CommonMark sees them.
+    public var codeBlocks: Int
 
-    public init(path: String, checks: [CheckResult], lessonFindings: [Finding] = []) {
+    public init(path: String, checks: [CheckResult], lessonFindings: [Finding] = [], codeBlocks: Int = 0) {
         self.path = path
         self.checks = checks
         self.lessonFindings = lessonFindings
+        self.codeBlocks = codeBlocks
     }
 
     /// Every finding of the lesson, in file order.
@@ -115,6 +120,7 @@ public struct CheckReport: Hashable, Sendable {
     public struct CourseSummary: Hashable, Sendable {
         public var folder: String
         public var lessons = 0
+        public var codeBlocks = 0
         public var scenarios = 0
         public var snippets = 0
         public var driftChecks = 0
@@ -130,12 +136,13 @@ public struct CheckReport: Hashable, Sendable {
                 summaries.append(CourseSummary(folder: folder))
             }
             summaries[summaries.count - 1].lessons += 1
+            summaries[summaries.count - 1].codeBlocks += lesson.codeBlocks
             for check in lesson.checks {
                 switch check.kind {
                 case .scenario, .exercise: summaries[summaries.count - 1].scenarios += 1
                 case .snippet: summaries[summaries.count - 1].snippets += 1
                 case .drift: summaries[summaries.count - 1].driftChecks += 1
-                case .lesson: break
+                case .lesson, .engineFile: break
                 }
                 if check.status == .failed { summaries[summaries.count - 1].failures += 1 }
             }

@@ -58,12 +58,13 @@ public struct TextReporter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `Lessons/uikit: 5 lessons, 11 scenarios, 8 snippets, 0 failures`.
+    /// `Lessons/uikit: 5 lessons, 40 code blocks, 11 scenarios, 8 snippets, 3 engine reprints, 0 failures`.
     public static func summary(_ course: CheckReport.CourseSummary) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         return "\(course.folder): "
             + [
-                count(course.lessons, "lesson"), count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
+                count(course.lessons, "lesson"), count(course.codeBlocks, "code block"),
+                count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
                 count(course.driftChecks, "engine reprint"), count(course.failures, "failure"),
             ].joined(separator: ", ")
     }

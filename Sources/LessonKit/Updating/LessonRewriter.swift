@@ -2,21 +2,21 @@
 /// mixed included), fences, indentation and the text around the blocks.
 struct LessonRewriter {
     private(set) var source: SourceText
-    private let blocks: [FencedBlock]
+    /// The blocks by their opening line.
+    private let blocksByLine: [Int: FencedBlock]
     /// Lines added so far above the next fix (fixes are applied top to bottom).
     private var offset = 0
     private(set) var changes: [(line: Int, message: String)] = []
 
     init(_ lesson: Lesson) {
         source = lesson.source
-        blocks = lesson.blocks
+        blocksByLine = Dictionary(lesson.blocks.map { ($0.openingLine, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Applies `fixes` from the top of the file down.
     mutating func apply(_ fixes: [BlockFix]) {
         for fix in fixes.sorted(by: { $0.blockLine < $1.blockLine }) {
-            guard let block = blocks.first(where: { $0.openingLine == fix.blockLine }), let closing = block.closingLine
-            else { continue }
+            guard let block = blocksByLine[fix.blockLine], let closing = block.closingLine else { continue }
             switch fix.action {
             case .replaceContent: replaceContent(of: block, closing: closing, with: fix)
             case .insertAfter: insert(fix, after: block, closing: closing)
@@ -27,27 +27,52 @@ struct LessonRewriter {
     private mutating func replaceContent(of block: FencedBlock, closing: Int, with fix: BlockFix) {
         let first = block.openingLine + offset  // index of the first content line (0-based = line - 1 + 1)
         let old = Array(source.lines[first..<(closing - 1 + offset)])
+        guard fix.lines != block.content.map(\.text) else { return }
         let fallbackEnding = old.last?.ending ?? source.lines[first - 1].ending
-        let indentation = String(repeating: " ", count: block.fence.containerIndentation + block.fence.indentation)
+        let fallbackPrefix = Self.newLinePrefix(of: block)
         let new = fix.lines.enumerated().map { index, text in
-            SourceLine(
-                number: 0, text: text.isEmpty ? "" : indentation + text,
+            // A line whose content stays keeps every byte; a changed line keeps its quote and list prefix.
+            if index < block.content.count && block.content[index].text == text { return old[index] }
+            return SourceLine(
+                number: 0, text: Self.written(text, in: block, replacing: index, fallback: fallbackPrefix),
                 ending: index < old.count ? old[index].ending : fallbackEnding)
         }
-        guard new.map(\.text) != old.map(\.text) else { return }
         var message = "updated \(fix.subject) (\(old.count) → \(Self.lines(new.count)))"
         // A new line that would close the block (a fence of the output) needs longer fences around it.
-        let container = block.fence.containerIndentation
-        if new.contains(where: { FenceScanner.isClosingFence(String($0.text.dropFirst(container)), of: block.fence) }) {
+        let indentation = String(repeating: " ", count: block.fence.indentation)
+        if fix.lines.contains(where: { FenceScanner.isClosingFence(indentation + $0, of: block.fence) }) {
             let length = Self.fence(for: fix.lines, like: block.fence).count
-            source.lines[first - 1].text = Self.lengthening(source.lines[first - 1].text, block.fence, to: length)
+            source.lines[first - 1].text = Self.lengthening(
+                source.lines[first - 1].text, after: block.openingPrefix, block.fence, to: length)
             let closingIndex = closing - 1 + offset
-            source.lines[closingIndex].text = Self.lengthening(source.lines[closingIndex].text, block.fence, to: length)
+            source.lines[closingIndex].text = Self.lengthening(
+                source.lines[closingIndex].text, after: block.closingPrefix ?? "", block.fence, to: length)
             message += ", fences lengthened to \(length)"
         }
         source.lines.replaceSubrange(first..<(first + old.count), with: new)
         changes.append((block.openingLine + offset, message))
         offset += new.count - old.count
+    }
+
+    /// A content line of `block` as written in the file: the prefix of the line it replaces when that line
+    /// had content (its quote markers and indentation, as written), else that of the block's last line with
+    /// content, else the block's own prefix. An empty line keeps only the quote markers, so that it stays in
+    /// the quote.
+    static func written(_ text: String, in block: FencedBlock, replacing index: Int, fallback: String) -> String {
+        var prefix = fallback
+        if index < block.content.count, !block.content[index].text.isEmpty,
+            let kept = block.contentPrefixes[index]
+        {
+            prefix = kept
+        }
+        return text.isEmpty ? prefix.droppingTrailingSpaces() : prefix + text
+    }
+
+    /// The prefix for new lines of `block`: that of its last line with content, as written, when it has one.
+    static func newLinePrefix(of block: FencedBlock) -> String {
+        let last = block.content.indices.last { !block.content[$0].text.isEmpty && block.contentPrefixes[$0] != nil }
+        return last.flatMap { block.contentPrefixes[$0] }
+            ?? block.containerPrefix + String(repeating: " ", count: block.fence.indentation)
     }
 
     private mutating func insert(_ fix: BlockFix, after scenario: FencedBlock, closing: Int) {
@@ -58,13 +83,15 @@ struct LessonRewriter {
             ending = Self.dominantEnding(source.lines)
             source.lines[closingIndex].ending = ending
         }
-        let indentation = String(
-            repeating: " ", count: scenario.fence.containerIndentation + scenario.fence.indentation)
-        let fence = indentation + Self.fence(for: fix.lines, like: scenario.fence)
+        let prefix = scenario.containerPrefix + String(repeating: " ", count: scenario.fence.indentation)
+        let fence = prefix + Self.fence(for: fix.lines, like: scenario.fence)
+        let blank = scenario.containerPrefix.droppingTrailingSpaces()
         var inserted = [
-            SourceLine(number: 0, text: "", ending: ending), SourceLine(number: 0, text: fence, ending: ending),
+            SourceLine(number: 0, text: blank, ending: ending), SourceLine(number: 0, text: fence, ending: ending),
         ]
-        inserted += fix.lines.map { SourceLine(number: 0, text: $0.isEmpty ? "" : indentation + $0, ending: ending) }
+        inserted += fix.lines.map {
+            SourceLine(number: 0, text: $0.isEmpty ? prefix.droppingTrailingSpaces() : prefix + $0, ending: ending)
+        }
         inserted.append(SourceLine(number: 0, text: fence, ending: atEndOfFile ? "" : ending))
         source.lines.insert(contentsOf: inserted, at: closingIndex + 1)
         changes.append((closing + offset + 2, "inserted \(fix.subject) (\(Self.lines(fix.lines.count)))"))
@@ -78,15 +105,15 @@ struct LessonRewriter {
         return String(repeating: character, count: max(3, scenario.length, longest + 1))
     }
 
-    /// A fence line with its run of fence characters made `length` long, everything else kept.
-    static func lengthening(_ line: String, _ fence: Fence, to length: Int) -> String {
-        // On a list item's marker line the fence starts at the item's content column.
-        let marker = line.prefix(fence.containerIndentation)
-        let afterMarker = line.dropFirst(marker.count)
-        let spaces = afterMarker.prefix { $0 == " " }
-        let run = afterMarker.dropFirst(spaces.count).prefix { $0 == fence.character }
-        let rest = afterMarker.dropFirst(spaces.count + run.count)
-        return String(marker) + String(spaces) + String(repeating: fence.character, count: length) + String(rest)
+    /// A fence line with its run of fence characters made `length` long, everything else kept: `prefix`
+    /// (quote markers, list marker, indentation) is the text before the run.
+    static func lengthening(_ line: String, after prefix: String, _ fence: Fence, to length: Int) -> String {
+        let bytes = Array(line.utf8)
+        let start = min(prefix.utf8.count, bytes.count)
+        let character = fence.character.asciiValue ?? UInt8(ascii: "`")
+        let run = bytes[start...].prefix { $0 == character }.count
+        return String(decoding: bytes[..<start], as: UTF8.self) + String(repeating: fence.character, count: length)
+            + String(decoding: bytes[(start + run)...], as: UTF8.self)
     }
 
     static func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(count) lines" }
@@ -95,5 +122,13 @@ struct LessonRewriter {
         let crlf = lines.filter { $0.ending == "\r\n" }.count
         let lf = lines.filter { $0.ending == "\n" }.count
         return crlf > lf ? "\r\n" : "\n"
+    }
+}
+
+extension String {
+    func droppingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
     }
 }
