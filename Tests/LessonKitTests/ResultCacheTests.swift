@@ -35,7 +35,7 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         cache.store(["x"], key: "ab12")
         XCTAssertEqual(cache.load([String].self, key: "ab12"), ["x"])
-        let path = folder + "/v1/ab/ab12.json"
+        let path = folder + "/v2/ab/ab12.json"
         try Data("{torn".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a corrupt entry is removed")
@@ -46,7 +46,7 @@ final class ResultCacheTests: XCTestCase {
         for index in 0..<12 {
             cache.store([index], key: String(format: "%02x-entry", index))
             let path =
-                folder + "/v1/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
+                folder + "/v2/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
             let date = Date(timeIntervalSinceNow: Double(index - 100))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
         }

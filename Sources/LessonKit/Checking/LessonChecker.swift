@@ -7,6 +7,8 @@ public struct LessonChecker: Sendable {
     public var options: CheckOptions
     public var toolchain: Toolchain
     public var catalog: EngineCatalog
+    /// Advanced as programs are built, scenarios run and snippets parsed, for a progress line.
+    public var progress: CheckProgress?
 
     public init(options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn) {
         self.options = options
@@ -16,15 +18,43 @@ public struct LessonChecker: Sendable {
 
     var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
 
-    /// Reads, plans and checks the lesson files at `paths` (as the user gave them).
+    /// Reads, plans and checks the lesson files at `paths` (as the user gave them). With a cache and no
+    /// filter, lessons unchanged since their last check are answered from the cache (see `LessonReuse`).
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
-        let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
-        return check(plans, selection: selection)
+        guard selection.filter == nil, let directory = options.cacheDirectory else {
+            let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
+            return check(plans, selection: selection)
+        }
+        let reuse = LessonReuse(
+            paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
+            settings: LessonReuse.settings(options, catalog: catalog))
+        let cached = reuse.load()
+        if cached.allSatisfy({ $0 != nil }) { return CheckReport(lessons: cached.map { $0! }) }
+        let plans = ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
+            LessonPlanner.plan(
+                reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
+                    ?? Lesson.read(path: paths[index]))
+        }
+        let (report, cacheable) = run(plans, selection: selection, reused: cached)
+        // Without a filter every lesson is reported, in the order of `paths`.
+        for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
+            reuse.store(report.lessons[index], at: index)
+        }
+        return report
     }
 
     public func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
+        run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report
+    }
+
+    /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
+    /// count for drift). Also returns the lessons whose report may be cached whole: none of their results
+    /// was a transient failure.
+    private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?]) -> (
+        report: CheckReport, cacheable: Set<Int>
+    ) {
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: options.buildTimeout)
         let scopes = allPlans.map(selection.scope)
         let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
@@ -40,49 +70,22 @@ public struct LessonChecker: Sendable {
             case .failure(let finding): lessonFailures[index] = [finding]
             }
         }
-        let work = CheckWork(plans: plans, engines: engines)
+        let work = CheckWork(plans: plans, engines: engines.filter { reused[$0.key] == nil })
         let runnable = engines.keys.sorted()
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
-        let snippetResults = CachedWork.map(
-            work.snippetJobs, cache: cache,
-            key: { [plans] job in
-                keys.key([
-                    "snippet", plans[job.plan].path, Self.absolutePath(plans[job.plan].path),
-                    String(job.block.firstContentLine), job.block.text,
-                ])
-            }, cacheable: { _ in true }
-        ) { [plans] pending in
-            ParallelMap.map(pending, jobs: options.jobs) { job in
-                SnippetCheck(
-                    plan: plans[job.plan], markdownPath: Self.absolutePath(plans[job.plan].path), compiler: compiler
-                )
-                .check(job.block)
-            }
-        }
-        let limits = self.limits
-        let executions = CachedWork.map(
-            work.scenarioJobs, cache: cache,
-            key: { job in
-                keys.key(
-                    [
-                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
-                        job.runs ? "runs" : "built only",
-                    ]
-                        + job.files.flatMap { [$0.name, $0.contents] })
-            }, cacheable: Self.isCacheable
-        ) { pending in
-            options.strategy.implementation.execute(
-                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
-        }
+        let snippetResults = parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler)
+        let executions = execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler)
         cache?.prune()
         var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
         for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
+        var uncacheable = Set<Int>()
         var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
         for (owner, execution) in zip(work.owners, executions) {
             let plan = plans[owner.plan]
+            if !Self.isCacheable(execution) { uncacheable.insert(owner.plan) }
             let evaluation = ScenarioEvaluation(
                 plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
             switch owner {
@@ -90,12 +93,18 @@ public struct LessonChecker: Sendable {
                 outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
             case .starter(_, let index):
                 outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
+            case .engineFiles:
+                outcomes[owner.plan].append(evaluation.evaluateEngineFiles(execution))
             }
         }
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
-        for (job, result) in zip(work.snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }
+        for (job, parse) in zip(work.snippetJobs, snippetResults) {
+            if parse.toolError != nil { uncacheable.insert(job.plan) }
+            snippetsByPlan[job.plan].append(SnippetCheck(plan: plans[job.plan]).result(job.block, parse))
+        }
 
         let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
+            if let report = reused[index] { return report }
             let plan = plans[index]
             guard lessonFailures[index].isEmpty else {
                 return LessonReport(
@@ -110,7 +119,44 @@ public struct LessonChecker: Sendable {
                 plan, scenarios: outcomes[index],
                 others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
         }
-        return CheckReport(lessons: lessons)
+        return (CheckReport(lessons: lessons), Set(plans.indices).subtracting(uncacheable))
+    }
+
+    /// Parses every snippet: each distinct text in each language mode once per run, and only when the cache
+    /// has no parse of it, in batches (see `SnippetBatchParser`).
+    private func parseSnippets(
+        _ jobs: [CheckWork.SnippetJob], plans: [LessonPlan], cache: ResultCache?, keys: CacheKeys,
+        compiler: SwiftCompiler
+    ) -> [SnippetParse] {
+        let sources = jobs.map { SnippetSource(text: $0.block.text, swiftVersion: plans[$0.plan].swiftVersion) }
+        let parser = SnippetBatchParser(compiler: compiler, jobs: options.jobs, progress: progress)
+        return CachedWork.map(
+            Array(sources.indices), cache: cache,
+            key: { keys.key(["snippet", sources[$0].swiftVersion, sources[$0].text]) },
+            cacheable: { (parse: SnippetParse) in parse.toolError == nil }
+        ) { pending in parser.parse(pending.map { sources[$0] }) }
+    }
+
+    /// Builds and runs every scenario job the cache has no result for; a program is built once per run.
+    private func execute(_ jobs: [ScenarioJob], cache: ResultCache?, keys: CacheKeys, compiler: SwiftCompiler)
+        -> [ScenarioExecution]
+    {
+        let limits = self.limits
+        return CachedWork.map(
+            jobs, cache: cache,
+            key: { job in
+                keys.key(
+                    [
+                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
+                        job.runs ? "runs" : "built only",
+                    ]
+                        + job.files.flatMap { [$0.name, $0.contents] })
+            }, cacheable: Self.isCacheable
+        ) { pending in
+            options.strategy.implementation.execute(
+                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs,
+                progress: progress)
+        }
     }
 
     /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output
