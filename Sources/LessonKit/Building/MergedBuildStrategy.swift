@@ -87,7 +87,8 @@ public struct MergedBuildStrategy: BuildStrategy {
         // Each scenario of a failed merged build is built alone: more programs than expected.
         progress?.expect(programs: fallbacks.count)
         let rebuilt = ParallelMap.map(fallbacks, jobs: jobs) { index in
-            IsolatedBuildStrategy.buildAndRunAlone(scenarioJobs[index], compiler: compiler, runner: runner, progress: progress)
+            IsolatedBuildStrategy.buildAndRunAlone(
+                scenarioJobs[index], compiler: compiler, runner: runner, progress: progress)
         }
         for (index, execution) in zip(fallbacks, rebuilt) { executions[index] = execution }
         return executions.map { $0! }

@@ -92,7 +92,8 @@ struct CheckWork {
 
     /// A lesson whose file-header blocks no scenario builds (it has none, or all are ignored) still has them
     /// checked: the lesson's engine files are built together, as a program with an empty `main.swift`.
-    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine, anchor: FencedBlock) {
+    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine, anchor: FencedBlock)
+    {
         let empty = FencedBlock(
             fence: anchor.fence, info: InfoString(""), openingLine: anchor.openingLine,
             closingLine: anchor.openingLine + 1, content: [])

@@ -26,22 +26,30 @@ struct SnippetCheck {
             result.status = .passed
             return result
         }
-        result.findings = parse.errors.map(finding(in: block))
-        if result.findings.isEmpty { result.findings = [Finding(.snippetSyntax, at: opening, "snippet does not parse")] }
+        guard let first = parse.errors.first else {
+            result.findings = [Finding(.snippetSyntax, at: opening, "snippet does not parse")]
+            return result
+        }
+        // One finding per snippet, at its first error; the others follow in its details.
+        var finding = Finding(
+            .snippetSyntax, at: location(of: first, in: block), "snippet does not parse: \(first.message)",
+            details: inside(first, block) ? first.context : [])
+        for error in parse.errors.dropFirst() {
+            finding.details.append("\(location(of: error, in: block).description): error: \(error.message)")
+            if inside(error, block) { finding.details += error.context }
+        }
+        result.findings = [finding]
         return result
+    }
+
+    private func inside(_ error: CompilerDiagnostic, _ block: FencedBlock) -> Bool {
+        error.line >= 1 && error.line <= block.content.count
     }
 
     /// An error at a line of the snippet is reported there; one past its end (an unclosed brace) belongs at
     /// the closing fence.
-    private func finding(in block: FencedBlock) -> (CompilerDiagnostic) -> Finding {
-        { error in
-            guard error.line >= 1, error.line <= block.content.count else {
-                return Finding(
-                    .snippetSyntax, at: plan.lesson.location(block.lastLine), "snippet does not parse: \(error.message)")
-            }
-            return Finding(
-                .snippetSyntax, at: plan.lesson.location(block.firstContentLine + error.line - 1, column: error.column),
-                "snippet does not parse: \(error.message)", details: error.context)
-        }
+    private func location(of error: CompilerDiagnostic, in block: FencedBlock) -> SourceLocation {
+        guard inside(error, block) else { return plan.lesson.location(block.lastLine) }
+        return plan.lesson.location(block.content[error.line - 1].number, column: error.column)
     }
 }
