@@ -140,13 +140,14 @@ final class SnippetTests: XCTestCase {
         let toolchain = Toolchain(swiftc: real.swiftc, swiftFrontend: wrapper)
         var text = "# Many\n\n"
         for index in 0..<10 { text += "```swift\nlet value\(index) = \(index)\n```\n\n" }
-        text += "```swift\nvar isCancelled: Bool { get }\n```\n"
+        text += "```swift\nvar isCancelled: Bool { get }\n```\n\n```swift\ncase .ready:\n    break\n```\n"
         let first = try write("first.md", text)
         let second = try write("second.md", text)
         let report = try check([first, second], toolchain: toolchain, jobs: 2)
-        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 22, failed: 0, skipped: 0))
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 24, failed: 0, skipped: 0))
         let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        // Two workers for the 11 distinct snippets, then two for the 7 wrapped forms of the one fragment.
+        // Two workers for the 12 distinct snippets, then two for the likely forms of the two fragments (a
+        // protocol body for one, switch cases and a case label for the other).
         XCTAssertEqual(calls.count, 4)
     }
 }

@@ -37,7 +37,7 @@ public struct SwiftCompiler: Sendable {
         var paths: [String] = []
         for file in files {
             let path = directory + "/" + file.name
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            try ScratchFile.save(file.contents, to: path)
             paths.append(path)
         }
         let arguments =
@@ -51,7 +51,7 @@ public struct SwiftCompiler: Sendable {
     /// literals are on, as in Swift 6 and in packages that enable them.
     public func parse(_ files: [ProgramFile], swiftVersion: String, in directory: String) throws -> CompileResult {
         for file in files {
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: directory + "/" + file.name))
+            try ScratchFile.save(file.contents, to: directory + "/" + file.name)
         }
         let arguments =
             ["-parse", "-swift-version", swiftVersion, "-enable-bare-slash-regex", "-diagnostic-style", "llvm"]

@@ -47,7 +47,7 @@ public struct ResultCache: Sendable {
         else { return }
         let data = Data((SHA256.hex(payload) + "\n").utf8) + payload
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        guard (try? ScratchFile.save(data, to: temporary)) != nil else { return }
         if rename(temporary, path) != 0 { unlink(temporary) }
     }
 

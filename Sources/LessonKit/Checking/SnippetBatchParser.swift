@@ -50,17 +50,26 @@ struct SnippetBatchParser {
             }
         }
         progress?.advance(snippets: snippets.count - failing.count)
-        let attempts = failing.flatMap { index in
-            SnippetForm.allCases.dropFirst().map {
-                Attempt(
-                    snippet: index, form: $0, text: $0.wrap(snippets[index].text),
-                    swiftVersion: snippets[index].swiftVersion)
+        // The likely forms of every failing snippet first, then the other forms of those still failing.
+        var remaining = failing
+        for stage in 0..<2 {
+            let attempts = remaining.flatMap { index in
+                let likely = SnippetForm.likelyForms(of: snippets[index].text)
+                let forms = stage == 0 ? likely : SnippetForm.allCases.dropFirst().filter { !likely.contains($0) }
+                return forms.map {
+                    Attempt(
+                        snippet: index, form: $0, text: $0.wrap(snippets[index].text),
+                        swiftVersion: snippets[index].swiftVersion)
+                }
             }
-        }
-        for (attempt, outcome) in zip(attempts, run(attempts)) {
-            guard case .parsed(let errors, let seconds) = outcome else { continue }
-            results[attempt.snippet].seconds += seconds
-            if errors.isEmpty && results[attempt.snippet].form == nil { results[attempt.snippet].form = attempt.form }
+            for (attempt, outcome) in zip(attempts, run(attempts)) {
+                guard case .parsed(let errors, let seconds) = outcome else { continue }
+                results[attempt.snippet].seconds += seconds
+                if errors.isEmpty && results[attempt.snippet].form == nil {
+                    results[attempt.snippet].form = attempt.form
+                }
+            }
+            remaining = remaining.filter { results[$0].form == nil }
         }
         progress?.advance(snippets: failing.count)
         return results
@@ -92,7 +101,7 @@ struct SnippetBatchParser {
         let files = batch.indices.map { ProgramFile(name: "snippet\($0).swift", contents: batch[$0].text) }
         let result: CompileResult
         do {
-            result = try WorkDirectory.using(prefix: "lesson-parse") { directory in
+            result = try WorkDirectory.using(prefix: "lesson-parse", base: WorkDirectory.memoryBase) { directory in
                 try compiler.parse(files, swiftVersion: batch[0].swiftVersion, in: directory.path)
             }
         } catch {

@@ -30,6 +30,21 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
 
     func wrap(_ text: String) -> String { wrapper.prefix + text + wrapper.suffix }
 
+    /// The wrapped forms worth trying first, guessed from how the snippet starts; the others are tried only
+    /// when these fail, so the guess saves work and never changes a verdict.
+    static func likelyForms(of text: String) -> [SnippetForm] {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        let word = start.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }
+        switch word {
+        case "case", "default", "@unknown": return [.switchBody, .caseLabel]
+        case "catch": return [.catchClause]
+        default: break
+        }
+        if start.dropFirst(word.count).first == ":" { return [.callArguments] }
+        if text.contains("{ get") { return [.protocolBody] }
+        return [.typeBody, .functionBody]
+    }
+
     /// How a finding names the form, e.g. "marked compile_fail but it parses as a protocol body".
     var description: String {
         switch self {
