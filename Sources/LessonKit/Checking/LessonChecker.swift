@@ -59,17 +59,7 @@ public struct LessonChecker: Sendable {
         let scopes = allPlans.map(selection.scope)
         let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
 
-        // Lessons that cannot be trusted (reading findings, an unknown engine) are one failed check each.
-        var lessonFailures = plans.map(\.readingFindings)
-        var engines: [Int: ResolvedEngine] = [:]
-        for index in plans.indices where lessonFailures[index].isEmpty {
-            switch EngineResolution.resolve(
-                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
-            {
-            case .success(let engine): engines[index] = engine
-            case .failure(let finding): lessonFailures[index] = [finding]
-            }
-        }
+        let (lessonFailures, engines) = resolveEngines(plans)
         let work = CheckWork(plans: plans, engines: engines.filter { reused[$0.key] == nil })
         let runnable = engines.keys.sorted()
 
@@ -81,22 +71,8 @@ public struct LessonChecker: Sendable {
         var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
         for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
-        var uncacheable = Set<Int>()
-        var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
-        for (owner, execution) in zip(work.owners, executions) {
-            let plan = plans[owner.plan]
-            if !Self.isCacheable(execution) { uncacheable.insert(owner.plan) }
-            let evaluation = ScenarioEvaluation(
-                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
-            switch owner {
-            case .scenario(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
-            case .starter(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
-            case .engineFiles:
-                outcomes[owner.plan].append(evaluation.evaluateEngineFiles(execution))
-            }
-        }
+        var uncacheable = Set(zip(work.owners, executions).filter { !Self.isCacheable($0.1) }.map(\.0.plan))
+        let outcomes = evaluate(work.owners, executions, plans: plans, engines: engines)
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
         for (job, parse) in zip(work.snippetJobs, snippetResults) {
             if parse.toolError != nil { uncacheable.insert(job.plan) }
@@ -120,6 +96,44 @@ public struct LessonChecker: Sendable {
                 others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
         }
         return (CheckReport(lessons: lessons), Set(plans.indices).subtracting(uncacheable))
+    }
+
+    /// The engine of each lesson that can be trusted; the others (reading findings, an unknown engine) get
+    /// the findings that make them one failed check each.
+    private func resolveEngines(_ plans: [LessonPlan]) -> (failures: [[Finding]], engines: [Int: ResolvedEngine]) {
+        var failures = plans.map(\.readingFindings)
+        var engines: [Int: ResolvedEngine] = [:]
+        for index in plans.indices where failures[index].isEmpty {
+            switch EngineResolution.resolve(
+                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
+            {
+            case .success(let engine): engines[index] = engine
+            case .failure(let finding): failures[index] = [finding]
+            }
+        }
+        return (failures, engines)
+    }
+
+    /// Each execution judged as what its owner is, by plan.
+    private func evaluate(
+        _ owners: [CheckWork.Owner], _ executions: [ScenarioExecution], plans: [LessonPlan],
+        engines: [Int: ResolvedEngine]
+    ) -> [[ScenarioEvaluation.Outcome]] {
+        var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
+        for (owner, execution) in zip(owners, executions) {
+            let plan = plans[owner.plan]
+            let evaluation = ScenarioEvaluation(
+                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits)
+            switch owner {
+            case .scenario(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
+            case .starter(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
+            case .engineFiles:
+                outcomes[owner.plan].append(evaluation.evaluateEngineFiles(execution))
+            }
+        }
+        return outcomes
     }
 
     /// Parses every snippet: each distinct text in each language mode once per run, and only when the cache
