@@ -78,6 +78,22 @@ final class ResultCacheTests: XCTestCase {
             TextReporter(useColor: false).render(cold))
     }
 
+    /// Items with the same key are worked on once per run, with or without a cache, and every item gets
+    /// its result in order.
+    func testSameKeyIsWorkedOnOncePerRun() {
+        for cache in [nil, ResultCache(directory: folder)] {
+            var worked: [[String]] = []
+            let results = CachedWork.map(
+                ["a", "b", "a", "c", "b"], cache: cache, key: { $0 }, cacheable: { (_: String) in true }
+            ) { items in
+                worked.append(items)
+                return items.map { $0.uppercased() }
+            }
+            XCTAssertEqual(worked, [["a", "b", "c"]])
+            XCTAssertEqual(results, ["A", "B", "A", "C", "B"])
+        }
+    }
+
     func testKeysSeparateTheirParts() throws {
         let keys = CacheKeys(toolchain: try TestSupport.toolchain())
         XCTAssertNotEqual(keys.key(["ab", "c"]), keys.key(["a", "bc"]))
