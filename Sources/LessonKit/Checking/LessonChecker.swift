@@ -65,8 +65,15 @@ public struct LessonChecker: Sendable {
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
-        let snippetResults = parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler)
-        let executions = execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler)
+        // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
+        let phases = ParallelMap.map([0, 1], jobs: 2) { phase -> Phase in
+            phase == 0
+                ? .parsed(parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler))
+                : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler))
+        }
+        guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
+            preconditionFailure("phases come back in order")
+        }
         cache?.prune()
         var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
         for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
@@ -96,6 +103,11 @@ public struct LessonChecker: Sendable {
                 others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
         }
         return (CheckReport(lessons: lessons), Set(plans.indices).subtracting(uncacheable))
+    }
+
+    private enum Phase: Sendable {
+        case parsed([SnippetParse])
+        case executed([ScenarioExecution])
     }
 
     /// The engine of each lesson that can be trusted; the others (reading findings, an unknown engine) get
