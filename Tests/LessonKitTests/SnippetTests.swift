@@ -106,16 +106,16 @@ final class SnippetTests: XCTestCase {
             ])
     }
 
-    /// A `// FileA.swift` block in a lesson with no scenario is built, not skipped.
-    func testFileHeaderBlocksWithoutAScenarioAreBuilt() throws {
-        try FileManager.default.createDirectory(atPath: folder + "/one", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder + "/two", withIntermediateDirectories: true)
+    /// A `// FileA.swift` block in a lesson that names its engine and has no scenario is built with the
+    /// engine, not skipped.
+    func testFileHeaderBlocksOfANamedEngineWithoutAScenarioAreBuilt() throws {
+        let engine = "---\nengine: Sync\n---\n"
         let good = try write(
-            "one/good.md",
-            "# Two files\n\n```swift\n// FileA.swift\nstruct A { let b = B() }\n```\n\n```swift\n// FileB.swift\nstruct B {}\n```\n"
-        )
+            "good.md",
+            engine + "# Two files\n\n```swift\n// FileA.swift\nstruct A { let b = B() }\n```\n\n"
+                + "```swift\n// FileB.swift\nstruct B { let screen = Screen(\"b\") }\n```\n")
         let bad = try write(
-            "two/bad.md", "# One file\n\n```swift\n// FileA.swift\nstruct A { let b = Missing() }\n```\n")
+            "bad.md", engine + "# One file\n\n```swift\n// FileA.swift\nstruct A { let b = Missing() }\n```\n")
         let report = try check([good, bad])
         XCTAssertEqual(report.lessons[0].checks.map(\.status), [.passed])
         XCTAssertEqual(
@@ -124,9 +124,25 @@ final class SnippetTests: XCTestCase {
         XCTAssertEqual(
             report.lessons[1].findings.map { "\($0.location.description) \($0.message)" },
             [
-                "\(bad):3 not built: the lesson's engine file FileA.swift does not build (line 5)",
-                "\(bad):5:20 cannot find 'Missing' in scope",
+                "\(bad):6 not built: the lesson's engine file FileA.swift does not build (line 8)",
+                "\(bad):8:20 cannot find 'Missing' in scope",
             ])
+    }
+
+    /// In a lesson that names no engine and has no scenario, file-header blocks are parsed as snippets, as a
+    /// book prints them: code that shows a type error on purpose passes, a syntax error fails at its line.
+    func testFileHeaderBlocksWithoutEngineOrScenarioAreParsed() throws {
+        let path = try write(
+            "book.md",
+            "# Files\n\n```swift\n// FileA.swift\nstruct A { private var member: Int }\n```\n\n"
+                + "```swift\n// FileB.swift\nextension A {\n    func f() { member = 42 }\n}\n```\n\n"
+                + "```swift\n// FileC.swift\nlet broken = (1\n```\n")
+        let report = try check([path])
+        XCTAssertEqual(report.lessons[0].checks.map(\.kind), [.snippet, .snippet, .snippet])
+        XCTAssertEqual(report.lessons[0].checks.map(\.status), [.passed, .passed, .failed])
+        XCTAssertEqual(
+            report.findings.map { "\($0.location.description) \($0.message)" },
+            ["\(path):18 snippet does not parse: expected ')' in expression list"])
     }
 
     /// Each worker parses its snippets in one process; wrapped retries are batched too; the same snippet in

@@ -71,7 +71,15 @@ struct CheckWork {
             owners.append(.starter(plan: index, index: number))
         }
         if !owners.contains(where: { $0.plan == index }), let first = plan.engineFiles.first {
-            addEngineBuild(plan, at: index, engine: engine, anchor: first.block)
+            if plan.namedEngine != nil {
+                addEngineBuild(plan, at: index, engine: engine, anchor: first.block)
+            } else {
+                // A lesson that names no engine and runs nothing prints files the way a book does: often parts
+                // of a program, or code that shows an error on purpose. Each must at least parse.
+                for file in plan.engineFiles where plan.blockFindings[file.block.openingLine] == nil {
+                    snippetJobs.append(SnippetJob(plan: index, block: file.block))
+                }
+            }
         }
         for block in plan.snippets {
             if let check = Self.snippetWithoutParsing(block, in: plan) {
@@ -90,8 +98,9 @@ struct CheckWork {
         }
     }
 
-    /// A lesson whose file-header blocks no scenario builds (it has none, or all are ignored) still has them
-    /// checked: the lesson's engine files are built together, as a program with an empty `main.swift`.
+    /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its
+    /// file-header blocks checked: its engine files are built together, as a program with an empty
+    /// `main.swift`.
     private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine, anchor: FencedBlock)
     {
         let empty = FencedBlock(
