@@ -145,6 +145,18 @@ final class SnippetTests: XCTestCase {
             ["\(path):18 snippet does not parse: expected ')' in expression list"])
     }
 
+    /// A parser that dies without a diagnostic blames no snippet: each says the parser failed.
+    func testParserThatDiesIsAToolError() throws {
+        let real = try TestSupport.toolchain()
+        let dying = try write("swift-frontend", "#!/bin/sh\nkill -KILL $$\n")
+        chmod(dying, 0o755)
+        let path = try write("lesson.md", snippetLesson("let fine = 1"))
+        let report = try check([path], toolchain: Toolchain(swiftc: real.swiftc, swiftFrontend: dying))
+        XCTAssertEqual(
+            report.findings.map { "\($0.location.description) \($0.message)" },
+            ["\(path):3 the parser failed: no output"])
+    }
+
     /// Each worker parses its snippets in one process; wrapped retries are batched too; the same snippet in
     /// two lessons is parsed once.
     func testSnippetsAreParsedInOneProcessPerWorker() throws {

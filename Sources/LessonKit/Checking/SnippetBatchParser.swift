@@ -63,14 +63,21 @@ struct SnippetBatchParser {
                 }
             }
             for (attempt, outcome) in zip(attempts, run(attempts)) {
-                guard case .parsed(let errors, let seconds) = outcome else { continue }
-                results[attempt.snippet].seconds += seconds
-                if errors.isEmpty && results[attempt.snippet].form == nil {
-                    results[attempt.snippet].form = attempt.form
+                switch outcome {
+                case .toolError(let message):
+                    // A form the parser could not try leaves the verdict open: never cached, checked again.
+                    results[attempt.snippet].toolError = message
+                case .parsed(let errors, let seconds):
+                    results[attempt.snippet].seconds += seconds
+                    if errors.isEmpty && results[attempt.snippet].form == nil {
+                        results[attempt.snippet].form = attempt.form
+                    }
                 }
             }
             remaining = remaining.filter { results[$0].form == nil }
         }
+        // A form that parses settles the verdict, whatever happened to the others.
+        for index in failing where results[index].form != nil { results[index].toolError = nil }
         progress?.advance(snippets: failing.count)
         return results
     }
