@@ -10,7 +10,9 @@ let package = Package(
     ],
     targets: [
         // The pipeline: reading → planning → building → running → comparing → reporting.
-        .target(name: "LessonKit", plugins: ["EmbedEngines"]),
+        .target(name: "LessonKit", dependencies: ["CSHA256"], plugins: ["EmbedEngines"]),
+        // SHA-256 for cache keys, in C so that a debug build hashes as fast as a release one.
+        .target(name: "CSHA256"),
         // Carries the canonical engines into LessonKit, so a copied binary still has them.
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),

@@ -8,9 +8,11 @@ usage: generate_course.py OUTPUT_DIR LESSONS ENGINES_DIR
 import os
 import sys
 
-out, count, engines = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-sync = open(os.path.join(engines, "Sync", "Sync.swift"), encoding="utf-8").read()
-invalidation = open(os.path.join(engines, "Invalidation", "Invalidation.swift"), encoding="utf-8").read()
+
+def load_engines(engines):
+    """The two engines' sources, as lessons reprint them: (Sync, Invalidation)."""
+    read = lambda *parts: open(os.path.join(engines, *parts), encoding="utf-8").read()
+    return read("Sync", "Sync.swift"), read("Invalidation", "Invalidation.swift")
 
 
 def sync_scenario(lesson, index):
@@ -58,14 +60,17 @@ ortam: 1
     return code, output
 
 
-for lesson in range(1, count + 1):
-    course, engine, make = ("uikit", sync, sync_scenario) if lesson % 2 else ("swiftui", invalidation, invalidation_scenario)
-    folder = os.path.join(out, course)
-    os.makedirs(folder, exist_ok=True)
-    parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{engine}```\n"]
-    for index in range(1, 4):
-        code, output = make(lesson, index)
-        parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
-    parts.append(f"\n```swift\nimport SwiftUI\n\nstruct Ders{lesson}: View {{\n    var body: some View {{ Text(\"{lesson}\") }}\n}}\n```\n")
-    with open(os.path.join(folder, f"{lesson:03d}-ders.md"), "w", encoding="utf-8") as handle:
-        handle.write("".join(parts))
+if __name__ == "__main__":
+    out, count = sys.argv[1], int(sys.argv[2])
+    sync, invalidation = load_engines(sys.argv[3])
+    for lesson in range(1, count + 1):
+        course, engine, make = ("uikit", sync, sync_scenario) if lesson % 2 else ("swiftui", invalidation, invalidation_scenario)
+        folder = os.path.join(out, course)
+        os.makedirs(folder, exist_ok=True)
+        parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{engine}```\n"]
+        for index in range(1, 4):
+            code, output = make(lesson, index)
+            parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
+        parts.append(f"\n```swift\nimport SwiftUI\n\nstruct Ders{lesson}: View {{\n    var body: some View {{ Text(\"{lesson}\") }}\n}}\n```\n")
+        with open(os.path.join(folder, f"{lesson:03d}-ders.md"), "w", encoding="utf-8") as handle:
+            handle.write("".join(parts))

@@ -6,11 +6,16 @@
 #   4. a warm re-check with nothing changed;
 #   5. a re-check after editing one scenario;
 #   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons;
-#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute.
+#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute;
+#   8. a course with the published lessons' ratio of snippets (40 lessons, 100 scenarios, 160 snippets, 8
+#      distinct, engines reprinted): cold against one swiftc per scenario, warm with the release and the
+#      debug build (what `swift run lesson check` runs), one edited scenario;
+#   9. a book of 1,050 distinct snippets, fragments included, checked cold.
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
 # BENCH_PARTS="check grade" chooses the parts (default both).
-# LESSON_BIN=path uses an already built binary; otherwise a release build is made.
+# LESSON_BIN=path uses an already built binary; otherwise a release build is made. LESSON_DEBUG_BIN likewise
+# for the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lessons="${1:-40}"
@@ -22,6 +27,10 @@ trap 'rm -rf "$work"' EXIT
 if [ -z "${LESSON_BIN:-}" ]; then
     swift build -c release --product lesson >/dev/null
     LESSON_BIN="$(swift build -c release --show-bin-path)/lesson"
+fi
+if [ -z "${LESSON_DEBUG_BIN:-}" ] && [[ " $parts " == *" check "* ]]; then
+    swift build --product lesson >/dev/null
+    LESSON_DEBUG_BIN="$(swift build --show-bin-path)/lesson"
 fi
 now() { date +%s.%N; }
 elapsed() { python3 -c "print(f'{$2 - $1:.2f}')"; }
@@ -48,8 +57,10 @@ python3 Benchmarks/generate_course.py "$work/course" "$lessons" Sources/Engines
 python3 Benchmarks/generate_course.py "$work/course4x" "$((lessons * 4))" Sources/Engines
 scenarios=$(grep -rc '^// main.swift' "$work/course" | awk -F: '{ s += $2 } END { print s }')
 
-# 1. One swiftc call per scenario, two at a time.
-python3 - "$work/course" "$work/single" <<'PY'
+# 1. One swiftc call per scenario, two at a time: each scenario with its lesson's engine, compiled and run.
+baseline() {
+    rm -rf "$2"
+    python3 - "$1" "$2" <<'PY'
 import os, re, sys
 course, out = sys.argv[1], sys.argv[2]
 count = 0
@@ -67,12 +78,15 @@ for root, _, files in os.walk(course):
                 open(os.path.join(folder, "main.swift"), "w", encoding="utf-8").write(block)
                 count += 1
 PY
-start=$(now)
-ls "$work/single" | xargs -P 2 -I{} sh -c \
-    'cd "$1/{}" && swiftc -module-name main -swift-version 5 -Onone *.swift -o prog 2>/dev/null && ./prog >/dev/null' _ "$work/single"
-single=$(elapsed "$start" "$(now)")
+    local start; start=$(now)
+    ls "$2" | xargs -P 2 -I{} sh -c \
+        'cd "$1/{}" && swiftc -module-name main -swift-version 5 -Onone *.swift -o prog 2>/dev/null && ./prog >/dev/null' _ "$2"
+    elapsed "$start" "$(now)"
+}
+single=$(baseline "$work/course" "$work/single")
 
 run_check() { "$LESSON_BIN" check --color never "$@" >/dev/null 2>"$work/stats" || true; }
+run_debug() { "$LESSON_DEBUG_BIN" check --color never "$@" >/dev/null 2>"$work/stats" || true; }
 
 start=$(now); run_check --strategy isolated --no-cache "$work/course"; isolated=$(elapsed "$start" "$(now)")
 start=$(now); run_check --cache-dir "$work/cache" "$work/course"; cold=$(elapsed "$start" "$(now)")
@@ -96,3 +110,38 @@ printf '%-52s %9s  %s\n' "lesson check, warm, nothing changed" "$warm" "$(share 
 printf '%-52s %9s  %s\n' "lesson check, warm, one scenario edited" "$edited" "$(share "$edited" "$cold") of cold"
 printf 'peak memory of the checker: %s KiB at %s lessons, %s KiB at %s lessons\n' \
     "$(peak "$work/stats40")" "$lessons" "$(peak "$work/stats160")" "$((lessons * 4))"
+
+# 8. The course with the published lessons' ratio of snippets, then 9. the book.
+python3 Benchmarks/generate_snippet_courses.py course "$work/real" "$lessons" Sources/Engines
+python3 Benchmarks/generate_snippet_courses.py book "$work/book" 50 21
+count() { grep -rc "$1" "$2" | awk -F: '{ s += $2 } END { print s }'; }
+real_scenarios=$(count '^// main.swift' "$work/real")
+real_snippets=$(( $(count '^```swift' "$work/real") - $(ls "$work"/real/*/*.md | wc -l) - real_scenarios ))
+book_snippets=$(count '^```swift' "$work/book")
+real_single=$(baseline "$work/real" "$work/real-single")
+start=$(now); run_check --cache-dir "$work/real-cache" "$work/real"; real_cold=$(elapsed "$start" "$(now)")
+start=$(now); run_check --cache-dir "$work/real-cache" "$work/real"; real_warm=$(elapsed "$start" "$(now)")
+start=$(now); run_debug --cache-dir "$work/real-cache-debug" "$work/real"; real_debug_cold=$(elapsed "$start" "$(now)")
+start=$(now); run_debug --cache-dir "$work/real-cache-debug" "$work/real"; real_debug_warm=$(elapsed "$start" "$(now)")
+first=$(ls "$work/real/uikit" | head -1)
+sed -i 's/adim-1-2/adim-1-2b/g' "$work/real/uikit/$first"
+start=$(now); run_check --cache-dir "$work/real-cache" "$work/real"; real_edited=$(elapsed "$start" "$(now)")
+start=$(now); run_check --cache-dir "$work/book-cache" "$work/book"; book_cold=$(elapsed "$start" "$(now)")
+start=$(now); run_debug --cache-dir "$work/book-cache-debug" "$work/book"; book_debug=$(elapsed "$start" "$(now)")
+
+echo
+echo "course with the published ratio: $lessons lessons, $real_scenarios scenarios, $real_snippets snippets (8 distinct); $(nproc) cores"
+printf '%-52s %9s  %s\n' "what" "seconds" "compared"
+printf '%-52s %9s  %s\n' "one swiftc call per scenario, 2 workers" "$real_single" "baseline"
+printf '%-52s %9s  %s\n' "lesson check, cold cache" "$real_cold" "$(ratio "$real_single" "$real_cold") faster than baseline"
+printf '%-52s %9s  %s\n' "lesson check, warm, nothing changed" "$real_warm" "$(share "$real_warm" "$real_cold") of cold"
+printf '%-52s %9s  %s\n' "debug build (swift run), cold cache" "$real_debug_cold" "$(share "$real_debug_cold" "$real_cold") of cold"
+printf '%-52s %9s  %s\n' "debug build (swift run), warm, nothing changed" "$real_debug_warm" "$(share "$real_debug_warm" "$real_cold") of cold"
+printf '%-52s %9s  %s\n' "lesson check, warm, one scenario edited" "$real_edited" "$(share "$real_edited" "$real_cold") of cold"
+echo
+echo "book: $book_snippets distinct snippets (fragments included), no scenario; $(nproc) cores"
+printf '%-52s %9s  %s\n' "lesson check, cold cache" "$book_cold" \
+    "$(python3 -c "print(f'{$book_snippets / $book_cold:.0f}')") snippets per second"
+printf '%-52s %9s  %s\n' "debug build (swift run), cold cache" "$book_debug" \
+    "$(python3 -c "print(f'{$book_snippets / $book_debug:.0f}')") snippets per second"
+

@@ -58,8 +58,10 @@ enum CheckCommand {
             }
         }
         let selection = LessonSelection(filter: values["--filter"])
-        let checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
-        var report = checker.check(files: files, selection: selection)
+        var checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
+        var report = withProgress(on: &checker, show: ProgressLine.shouldShow(textReport: format == .text)) {
+            $0.check(files: files, selection: selection)
+        }
         if report.lessons.isEmpty, let filter = values["--filter"] {
             throw UsageError(description: "--filter '\(filter)' selects no lesson and no scenario")
         }
@@ -86,6 +88,19 @@ enum CheckCommand {
             htmlOutput: values["--output"])
         if values["--stats"] != nil { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
+    }
+
+    /// Runs `body`, showing a progress line on stderr while it runs longer than a second when `show`.
+    static func withProgress<Result>(
+        on checker: inout LessonChecker, show: Bool, _ body: (LessonChecker) -> Result
+    ) -> Result {
+        guard show else { return body(checker) }
+        let progress = CheckProgress()
+        checker.progress = progress
+        let line = ProgressLine(progress: progress)
+        line.start()
+        defer { line.stop() }
+        return body(checker)
     }
 
     /// Writes the report in `format`: with a machine format stdout holds that format only, and the human

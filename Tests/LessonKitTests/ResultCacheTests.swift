@@ -24,6 +24,76 @@ final class ResultCacheTests: XCTestCase {
             "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
+    /// Bytes handed over in pieces that straddle the 64-byte blocks hash as the whole.
+    func testSHA256OfPiecesEqualsTheWhole() {
+        let text = String(repeating: "0123456789abcdef", count: 20)
+        for cut in [1, 55, 56, 63, 64, 65, 128, 200] {
+            var hasher = SHA256()
+            hasher.update(String(text.prefix(cut)))
+            hasher.update(String(text.dropFirst(cut)))
+            XCTAssertEqual(hasher.finalize(), SHA256.hex(text), "cut at \(cut)")
+        }
+    }
+
+    /// An entry whose content no longer matches its checksum is discarded: a hand-edited or emptied entry is
+    /// computed again, never trusted.
+    func testEntriesFailingTheirChecksumAreDiscarded() throws {
+        let cache = ResultCache(directory: folder)
+        cache.store(["failed"], key: "cd34")
+        let path = folder + "/v2/cd/cd34.json"
+        let stored = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(stored, SHA256.hex("[\"failed\"]") + "\n[\"failed\"]")
+        try Data(stored.replacingOccurrences(of: "failed", with: "passed").utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.load([String].self, key: "cd34"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        cache.store(["failed"], key: "cd34")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(cache.load([String].self, key: "cd34"))
+    }
+
+    /// A failing lesson stays failing when every cache entry is hand-edited to say it passed, and when every
+    /// entry is replaced by `{}`: each entry is discarded and the lesson checked again.
+    func testTamperedEntriesNeverTurnAFailureIntoAPass() throws {
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let files = ["Fixtures/check/fail/wrong-output.md", "Fixtures/check/fail/snippet-syntax-error.md"]
+        let cold = checker.check(files: files)
+        XCTAssertEqual(cold.totals, CheckReport.Totals(passed: 0, failed: 3, skipped: 0))
+        func rewriteEntries(_ change: (String) -> String) throws {
+            let root = folder + "/v2"
+            for relative in FileManager.default.enumerator(atPath: root)!.compactMap({ $0 as? String })
+            where relative.hasSuffix(".json") {
+                let path = root + "/" + relative
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                try Data(change(text).utf8).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        try rewriteEntries { $0.replacingOccurrences(of: "\"failed\"", with: "\"passed\"") }
+        XCTAssertEqual(checker.check(files: files), cold)
+        try rewriteEntries { _ in "{}" }
+        XCTAssertEqual(
+            TextReporter(useColor: false).render(checker.check(files: files)),
+            TextReporter(useColor: false).render(cold))
+    }
+
+    /// Items with the same key are worked on once per run, with or without a cache, and every item gets
+    /// its result in order.
+    func testSameKeyIsWorkedOnOncePerRun() {
+        for cache in [nil, ResultCache(directory: folder)] {
+            var worked: [[String]] = []
+            let results = CachedWork.map(
+                ["a", "b", "a", "c", "b"], cache: cache, key: { $0 }, cacheable: { (_: String) in true }
+            ) { items in
+                worked.append(items)
+                return items.map { $0.uppercased() }
+            }
+            XCTAssertEqual(worked, [["a", "b", "c"]])
+            XCTAssertEqual(results, ["A", "B", "A", "C", "B"])
+        }
+    }
+
     func testKeysSeparateTheirParts() throws {
         let keys = CacheKeys(toolchain: try TestSupport.toolchain())
         XCTAssertNotEqual(keys.key(["ab", "c"]), keys.key(["a", "bc"]))
@@ -35,7 +105,7 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         cache.store(["x"], key: "ab12")
         XCTAssertEqual(cache.load([String].self, key: "ab12"), ["x"])
-        let path = folder + "/v1/ab/ab12.json"
+        let path = folder + "/v2/ab/ab12.json"
         try Data("{torn".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a corrupt entry is removed")
@@ -46,7 +116,7 @@ final class ResultCacheTests: XCTestCase {
         for index in 0..<12 {
             cache.store([index], key: String(format: "%02x-entry", index))
             let path =
-                folder + "/v1/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
+                folder + "/v2/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
             let date = Date(timeIntervalSinceNow: Double(index - 100))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
         }

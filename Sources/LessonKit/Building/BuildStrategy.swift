@@ -50,30 +50,48 @@ public struct ScenarioExecution: Sendable, Codable {
 /// How scenarios become processes. Reading, planning, comparing and reporting do not depend on it: every
 /// strategy gives the same executions, so the same findings.
 public protocol BuildStrategy: Sendable {
-    func execute(_ jobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int)
+    /// Builds and runs `jobs` on `jobs` workers, advancing `progress` as programs are built and run.
+    func execute(
+        _ jobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int, progress: CheckProgress?
+    ) -> [ScenarioExecution]
+}
+
+extension BuildStrategy {
+    public func execute(_ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int)
         -> [ScenarioExecution]
+    {
+        execute(scenarioJobs, compiler: compiler, runner: runner, jobs: jobs, progress: nil)
+    }
 }
 
 /// One `swiftc` call and one executable per scenario: the reference the merged strategy is tested against.
 public struct IsolatedBuildStrategy: BuildStrategy {
     public init() {}
 
-    public func execute(_ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int)
-        -> [ScenarioExecution]
-    {
-        ParallelMap.map(scenarioJobs, jobs: jobs) { job in
-            Self.buildAndRunAlone(job, compiler: compiler, runner: runner)
+    public func execute(
+        _ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int,
+        progress: CheckProgress?
+    ) -> [ScenarioExecution] {
+        progress?.expect(programs: scenarioJobs.count, scenarios: scenarioJobs.filter(\.runs).count)
+        return ParallelMap.map(scenarioJobs, jobs: jobs) { job in
+            Self.buildAndRunAlone(job, compiler: compiler, runner: runner, progress: progress)
         }
     }
 
-    static func buildAndRunAlone(_ job: ScenarioJob, compiler: SwiftCompiler, runner: ScenarioRunner)
-        -> ScenarioExecution
-    {
+    /// Builds and runs one scenario; `progress` expects it already.
+    static func buildAndRunAlone(
+        _ job: ScenarioJob, compiler: SwiftCompiler, runner: ScenarioRunner, progress: CheckProgress?
+    ) -> ScenarioExecution {
         do {
             return try WorkDirectory.using(prefix: "lesson-build") { directory in
                 let build = try compiler.build(
                     job.files, swiftVersion: job.swiftVersion, in: directory.path, output: "scenario")
-                guard build.succeeded, job.runs else { return ScenarioExecution(build: build, run: nil) }
+                progress?.advance(programs: 1)
+                guard build.succeeded, job.runs else {
+                    if job.runs { progress?.advance(scenarios: 1) }
+                    return ScenarioExecution(build: build, run: nil)
+                }
+                defer { progress?.advance(scenarios: 1) }
                 return ScenarioExecution(build: build, run: try runner.run(directory.path + "/scenario"))
             }
         } catch {

@@ -22,17 +22,21 @@ public struct MergedBuildStrategy: BuildStrategy {
         case failed(jobs: [Int])
     }
 
-    public func execute(_ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int)
-        -> [ScenarioExecution]
-    {
+    public func execute(
+        _ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int,
+        progress: CheckProgress?
+    ) -> [ScenarioExecution] {
         let units = Self.units(for: scenarioJobs, jobs: jobs)
+        progress?.expect(programs: units.count, scenarios: scenarioJobs.filter(\.runs).count)
         let outcomes = ParallelMap.map(units, jobs: jobs) { unit -> BuildOutcome in
             switch unit {
             case .alone(let index):
                 return .alone(
                     index,
-                    IsolatedBuildStrategy.buildAndRunAlone(scenarioJobs[index], compiler: compiler, runner: runner))
+                    IsolatedBuildStrategy.buildAndRunAlone(
+                        scenarioJobs[index], compiler: compiler, runner: runner, progress: progress))
             case .merged(let indices):
+                defer { progress?.advance(programs: 1) }
                 return Self.buildMerged(indices, of: scenarioJobs, compiler: compiler)
             }
         }
@@ -66,6 +70,7 @@ public struct MergedBuildStrategy: BuildStrategy {
             runs.map { RunRequest(executable: $0.executable, selection: $0.selection) }, jobs: jobs
         ) {
             request -> Result<ProcessResult, SubprocessError> in
+            defer { progress?.advance(scenarios: 1) }
             do {
                 return .success(try runner.run(request.executable, scenario: request.selection))
             } catch {
@@ -79,8 +84,11 @@ public struct MergedBuildStrategy: BuildStrategy {
                 executions[request.job] = ScenarioExecution(build: nil, run: nil, toolError: error.description)
             }
         }
+        // Each scenario of a failed merged build is built alone: more programs than expected.
+        progress?.expect(programs: fallbacks.count)
         let rebuilt = ParallelMap.map(fallbacks, jobs: jobs) { index in
-            IsolatedBuildStrategy.buildAndRunAlone(scenarioJobs[index], compiler: compiler, runner: runner)
+            IsolatedBuildStrategy.buildAndRunAlone(
+                scenarioJobs[index], compiler: compiler, runner: runner, progress: progress)
         }
         for (index, execution) in zip(fallbacks, rebuilt) { executions[index] = execution }
         return executions.map { $0! }

@@ -52,7 +52,7 @@ public struct SwiftCompiler: Sendable {
         var paths: [String] = []
         for file in files {
             let path = directory + "/" + file.name
-            try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+            try ScratchFile.save(file.contents, to: path)
             paths.append(path)
         }
         let hiding = hidesBuildFolder ? ["-file-prefix-map", directory + "=/sandbox"] : []
@@ -62,14 +62,17 @@ public struct SwiftCompiler: Sendable {
         return try run(toolchain.swiftc, arguments, in: directory)
     }
 
-    /// Parses one file without type-checking it (swift-frontend's parse-only mode).
-    public func parse(_ file: ProgramFile, in directory: String) throws -> CompileResult {
-        let path = directory + "/" + file.name
-        try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-        if let frontend = toolchain.swiftFrontend {
-            return try run(frontend, ["-parse", "-diagnostic-style", "llvm", path], in: directory)
+    /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file
+    /// is parsed on its own and its diagnostics name it as given (relative to `directory`). Bare-slash regex
+    /// literals are on, as in Swift 6 and in packages that enable them.
+    public func parse(_ files: [ProgramFile], swiftVersion: String, in directory: String) throws -> CompileResult {
+        for file in files {
+            try ScratchFile.save(file.contents, to: directory + "/" + file.name)
         }
-        return try run(toolchain.swiftc, ["-parse", "-diagnostic-style", "llvm", path], in: directory)
+        let arguments =
+            ["-parse", "-swift-version", swiftVersion, "-enable-bare-slash-regex", "-diagnostic-style", "llvm"]
+            + files.map(\.name)
+        return try run(toolchain.swiftFrontend ?? toolchain.swiftc, arguments, in: directory)
     }
 
     private func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CompileResult {

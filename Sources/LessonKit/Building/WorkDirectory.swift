@@ -4,11 +4,11 @@ import Foundation
 public struct WorkDirectory: Sendable {
     public let path: String
 
-    /// Creates a fresh directory under the system's temporary directory.
-    public static func create(prefix: String = "lesson") throws -> WorkDirectory {
+    /// Creates a fresh directory under the system's temporary directory, or under `base`.
+    public static func create(prefix: String = "lesson", base: String? = nil) throws -> WorkDirectory {
         // An interrupted process makes no more folders: they would outlive it.
         guard !Cleanup.shared.isInterrupted else { throw SubprocessError(description: "interrupted") }
-        let base = FileManager.default.temporaryDirectory.path
+        let base = base ?? FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
             throw SubprocessError(description: "cannot create a temporary directory under \(base)")
@@ -24,11 +24,19 @@ public struct WorkDirectory: Sendable {
     }
 
     /// Runs `body` in a fresh directory and removes the directory afterwards.
-    public static func using<Result>(prefix: String = "lesson", _ body: (WorkDirectory) throws -> Result) throws
-        -> Result
-    {
-        let directory = try create(prefix: prefix)
+    public static func using<Result>(
+        prefix: String = "lesson", base: String? = nil, _ body: (WorkDirectory) throws -> Result
+    ) throws -> Result {
+        let directory = try create(prefix: prefix, base: base)
         defer { directory.remove() }
         return try body(directory)
     }
+
+    /// A memory file system for files that are only read, never executed: creating a thousand files on a
+    /// disk file system costs more than parsing them. Linux has one at `/dev/shm` (often mounted `noexec`,
+    /// so never for programs); elsewhere nil, and the temporary directory is used.
+    public static let memoryBase: String? = {
+        let candidate = "/dev/shm"
+        return access(candidate, W_OK | X_OK) == 0 ? candidate : nil
+    }()
 }

@@ -4,7 +4,7 @@ import Foundation
 /// and modification time, so a warm check never starts it), the build flags and the inputs of the result.
 public struct CacheKeys: Sendable {
     /// Bumped whenever what the checker stores or how it judges changes.
-    public static let checkerVersion = "lesson-0.2.0"
+    public static let checkerVersion = "lesson-0.3.0"
 
     private let base: String
 

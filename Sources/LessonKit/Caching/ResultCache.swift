@@ -4,15 +4,17 @@ import Foundation
 ///
 /// Keys are SHA-256 digests of everything that can change a result, so an entry is never returned for other
 /// input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
-/// check killed halfway leaves at worst a stray temporary file, never a torn entry. A hit refreshes the
-/// entry's modification time; `prune()` removes the least recently used entries past the bounds.
+/// check killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with the
+/// SHA-256 of its content: an entry that was cut short, edited by hand (a failure turned into a pass) or
+/// replaced (`{}`) fails it, is removed and computed again. A hit refreshes the entry's modification time;
+/// `prune()` removes the least recently used entries past the bounds.
 public struct ResultCache: Sendable {
     public let directory: String
     public var maxEntries: Int
     public var maxBytes: Int
 
     /// The layout version of the entries; a change makes old entries unreachable (and pruned in time).
-    static let layout = "v1"
+    static let layout = "v2"
 
     public init(directory: String, maxEntries: Int = 20_000, maxBytes: Int = 256 << 20) {
         self.directory = directory
@@ -27,7 +29,9 @@ public struct ResultCache: Sendable {
     public func load<Value: Decodable>(_ type: Value.Type, key: String) -> Value? {
         let path = path(for: key)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let value = try? JSONDecoder().decode(Value.self, from: data) else {
+        guard let payload = Self.verifiedPayload(of: data),
+            let value = try? JSONDecoder().decode(Value.self, from: payload)
+        else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
@@ -39,11 +43,21 @@ public struct ResultCache: Sendable {
         let path = path(for: key)
         let folder = (path as NSString).deletingLastPathComponent
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
-            let data = try? JSONEncoder().encode(value)
+            let payload = try? JSONEncoder().encode(value)
         else { return }
+        let data = Data((SHA256.hex(payload) + "\n").utf8) + payload
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        guard (try? ScratchFile.save(data, to: temporary)) != nil else { return }
         if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// The content of an entry whose checksum line matches it; nil for anything else.
+    static func verifiedPayload(of data: Data) -> Data? {
+        let digestLength = 64
+        guard data.count > digestLength, data[data.startIndex + digestLength] == UInt8(ascii: "\n") else { return nil }
+        let digest = String(decoding: data.prefix(digestLength), as: UTF8.self)
+        let payload = data.dropFirst(digestLength + 1)
+        return SHA256.hex(Data(payload)) == digest ? Data(payload) : nil
     }
 
     /// Removes the least recently used entries (and stray temporary files older than an hour) until at most

@@ -5,10 +5,12 @@ struct CheckWork {
     enum Owner {
         case scenario(plan: Int, index: Int)
         case starter(plan: Int, index: Int)
+        /// The engine files of a lesson that builds no scenario: built on their own.
+        case engineFiles(plan: Int)
 
         var plan: Int {
             switch self {
-            case .scenario(let plan, _), .starter(let plan, _): plan
+            case .scenario(let plan, _), .starter(let plan, _), .engineFiles(let plan): plan
             }
         }
     }
@@ -68,6 +70,17 @@ struct CheckWork {
                     swiftVersion: plan.swiftVersion, buildAloneReason: "an exercise starter", runs: false))
             owners.append(.starter(plan: index, index: number))
         }
+        if !owners.contains(where: { $0.plan == index }), let first = plan.engineFiles.first {
+            if plan.namedEngine != nil {
+                addEngineBuild(plan, at: index, engine: engine, anchor: first.block)
+            } else {
+                // A lesson that names no engine and runs nothing prints files the way a book does: often parts
+                // of a program, or code that shows an error on purpose. Each must at least parse.
+                for file in plan.engineFiles where plan.blockFindings[file.block.openingLine] == nil {
+                    snippetJobs.append(SnippetJob(plan: index, block: file.block))
+                }
+            }
+        }
         for block in plan.snippets {
             if let check = Self.snippetWithoutParsing(block, in: plan) {
                 presetChecks[index].append(check)
@@ -90,6 +103,22 @@ struct CheckWork {
                         name: "attributes of \(file.fileName)", status: .failed, findings: findings))
             }
         }
+    }
+
+    /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its
+    /// file-header blocks checked: its engine files are built together, as a program with an empty
+    /// `main.swift`.
+    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine, anchor: FencedBlock)
+    {
+        let empty = FencedBlock(
+            fence: anchor.fence, info: InfoString(""), openingLine: anchor.openingLine,
+            closingLine: anchor.openingLine + 1, content: [])
+        scenarioJobs.append(
+            ScenarioJob(
+                engine: engine.files, engineIdentity: "engine files", scenario: empty,
+                markdownPath: LessonChecker.absolutePath(plan.path), swiftVersion: plan.swiftVersion,
+                buildAloneReason: "engine files with no scenario", runs: false))
+        owners.append(.engineFiles(plan: index))
     }
 
     /// The check of a scenario that is not built: `ignore` (skipped), or attributes that are unknown or

@@ -7,6 +7,8 @@ public struct LessonChecker: Sendable {
     public var options: CheckOptions
     public var toolchain: Toolchain
     public var catalog: EngineCatalog
+    /// Advanced as programs are built, scenarios run and snippets parsed, for a progress line.
+    public var progress: CheckProgress?
 
     public init(options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn) {
         self.options = options
@@ -16,87 +18,76 @@ public struct LessonChecker: Sendable {
 
     var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
 
-    /// Reads, plans and checks the lesson files at `paths` (as the user gave them).
+    /// Reads, plans and checks the lesson files at `paths` (as the user gave them). With a cache and no
+    /// filter, lessons unchanged since their last check are answered from the cache (see `LessonReuse`).
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
-        let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
-        return check(plans, selection: selection)
+        guard selection.filter == nil, let directory = options.cacheDirectory else {
+            let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
+            return check(plans, selection: selection)
+        }
+        let reuse = LessonReuse(
+            paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
+            settings: LessonReuse.settings(options, catalog: catalog))
+        let cached = reuse.load()
+        if cached.allSatisfy({ $0 != nil }) { return CheckReport(lessons: cached.map { $0! }) }
+        let plans = ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
+            LessonPlanner.plan(
+                reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
+                    ?? Lesson.read(path: paths[index]))
+        }
+        let (report, cacheable) = run(plans, selection: selection, reused: cached)
+        // Without a filter every lesson is reported, in the order of `paths`.
+        for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
+            reuse.store(report.lessons[index], at: index)
+        }
+        return report
     }
 
     public func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
+        run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report
+    }
+
+    /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
+    /// count for drift). Also returns the lessons whose report may be cached whole: none of their results
+    /// was a transient failure.
+    private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?]) -> (
+        report: CheckReport, cacheable: Set<Int>
+    ) {
         let compiler = SwiftCompiler(toolchain: toolchain, options: options)
         let scopes = allPlans.map(selection.scope)
         let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
 
-        // Lessons that cannot be trusted (reading findings, an unknown engine) are one failed check each.
-        var lessonFailures = plans.map(\.readingFindings)
-        var engines: [Int: ResolvedEngine] = [:]
-        for index in plans.indices where lessonFailures[index].isEmpty {
-            switch EngineResolution.resolve(
-                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
-            {
-            case .success(let engine): engines[index] = engine
-            case .failure(let finding): lessonFailures[index] = [finding]
-            }
-        }
-        let work = CheckWork(plans: plans, engines: engines)
+        let (lessonFailures, engines) = resolveEngines(plans)
+        let work = CheckWork(plans: plans, engines: engines.filter { reused[$0.key] == nil })
         let runnable = engines.keys.sorted()
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
-        let snippetResults = CachedWork.map(
-            work.snippetJobs, cache: cache,
-            key: { [plans] job in
-                keys.key([
-                    "snippet", plans[job.plan].path, Self.absolutePath(plans[job.plan].path),
-                    String(job.block.firstContentLine), job.block.text,
-                ])
-            }, cacheable: { _ in true }
-        ) { [plans] pending in
-            ParallelMap.map(pending, jobs: options.jobs) { job in
-                SnippetCheck(
-                    plan: plans[job.plan], markdownPath: Self.absolutePath(plans[job.plan].path), compiler: compiler
-                )
-                .check(job.block)
-            }
+        // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
+        let phases = ParallelMap.map([0, 1], jobs: 2) { phase -> Phase in
+            phase == 0
+                ? .parsed(parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler))
+                : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler))
         }
-        let limits = self.limits
-        let executions = CachedWork.map(
-            work.scenarioJobs, cache: cache,
-            key: { job in
-                keys.key(
-                    [
-                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
-                        job.runs ? "runs" : "built only",
-                    ]
-                        + job.files.flatMap { [$0.name, $0.contents] })
-            }, cacheable: Self.isCacheable
-        ) { pending in
-            options.strategy.implementation.execute(
-                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs)
+        guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
+            preconditionFailure("phases come back in order")
         }
         cache?.prune()
         var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
         for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
-        var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
-        for (owner, execution) in zip(work.owners, executions) {
-            let plan = plans[owner.plan]
-            let evaluation = ScenarioEvaluation(
-                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits,
-                buildTimeout: options.buildTimeout)
-            switch owner {
-            case .scenario(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
-            case .starter(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
-            }
-        }
+        var uncacheable = Set(zip(work.owners, executions).filter { !Self.isCacheable($0.1) }.map(\.0.plan))
+        let outcomes = evaluate(work.owners, executions, plans: plans, engines: engines)
         var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
-        for (job, result) in zip(work.snippetJobs, snippetResults) { snippetsByPlan[job.plan].append(result) }
+        for (job, parse) in zip(work.snippetJobs, snippetResults) {
+            if parse.toolError != nil { uncacheable.insert(job.plan) }
+            snippetsByPlan[job.plan].append(SnippetCheck(plan: plans[job.plan]).result(job.block, parse))
+        }
 
         let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
+            if let report = reused[index] { return report }
             let plan = plans[index]
             guard lessonFailures[index].isEmpty else {
                 return LessonReport(
@@ -111,7 +102,88 @@ public struct LessonChecker: Sendable {
                 plan, scenarios: outcomes[index],
                 others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
         }
-        return CheckReport(lessons: lessons)
+        return (CheckReport(lessons: lessons), Set(plans.indices).subtracting(uncacheable))
+    }
+
+    private enum Phase: Sendable {
+        case parsed([SnippetParse])
+        case executed([ScenarioExecution])
+    }
+
+    /// The engine of each lesson that can be trusted; the others (reading findings, an unknown engine) get
+    /// the findings that make them one failed check each.
+    private func resolveEngines(_ plans: [LessonPlan]) -> (failures: [[Finding]], engines: [Int: ResolvedEngine]) {
+        var failures = plans.map(\.readingFindings)
+        var engines: [Int: ResolvedEngine] = [:]
+        for index in plans.indices where failures[index].isEmpty {
+            switch EngineResolution.resolve(
+                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
+            {
+            case .success(let engine): engines[index] = engine
+            case .failure(let finding): failures[index] = [finding]
+            }
+        }
+        return (failures, engines)
+    }
+
+    /// Each execution judged as what its owner is, by plan.
+    private func evaluate(
+        _ owners: [CheckWork.Owner], _ executions: [ScenarioExecution], plans: [LessonPlan],
+        engines: [Int: ResolvedEngine]
+    ) -> [[ScenarioEvaluation.Outcome]] {
+        var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
+        for (owner, execution) in zip(owners, executions) {
+            let plan = plans[owner.plan]
+            let evaluation = ScenarioEvaluation(
+                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits,
+                buildTimeout: options.buildTimeout)
+            switch owner {
+            case .scenario(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
+            case .starter(_, let index):
+                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
+            case .engineFiles:
+                outcomes[owner.plan].append(evaluation.evaluateEngineFiles(execution))
+            }
+        }
+        return outcomes
+    }
+
+    /// Parses every snippet: each distinct text in each language mode once per run, and only when the cache
+    /// has no parse of it, in batches (see `SnippetBatchParser`).
+    private func parseSnippets(
+        _ jobs: [CheckWork.SnippetJob], plans: [LessonPlan], cache: ResultCache?, keys: CacheKeys,
+        compiler: SwiftCompiler
+    ) -> [SnippetParse] {
+        let sources = jobs.map { SnippetSource(text: $0.block.text, swiftVersion: plans[$0.plan].swiftVersion) }
+        let parser = SnippetBatchParser(compiler: compiler, jobs: options.jobs, progress: progress)
+        return CachedWork.map(
+            Array(sources.indices), cache: cache,
+            key: { keys.key(["snippet", sources[$0].swiftVersion, sources[$0].text]) },
+            cacheable: { (parse: SnippetParse) in parse.toolError == nil }
+        ) { pending in parser.parse(pending.map { sources[$0] }) }
+    }
+
+    /// Builds and runs every scenario job the cache has no result for; a program is built once per run.
+    private func execute(_ jobs: [ScenarioJob], cache: ResultCache?, keys: CacheKeys, compiler: SwiftCompiler)
+        -> [ScenarioExecution]
+    {
+        let limits = self.limits
+        return CachedWork.map(
+            jobs, cache: cache,
+            key: { job in
+                keys.key(
+                    [
+                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
+                        job.runs ? "runs" : "built only",
+                    ]
+                        + job.files.flatMap { [$0.name, $0.contents] })
+            }, cacheable: Self.isCacheable
+        ) { pending in
+            options.strategy.implementation.execute(
+                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs,
+                progress: progress)
+        }
     }
 
     /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output

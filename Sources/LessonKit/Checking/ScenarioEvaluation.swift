@@ -67,6 +67,29 @@ struct ScenarioEvaluation {
         return Outcome(check: passed, engineErrors: [])
     }
 
+    /// The engine files of a lesson with no scenario to build them must build together; their errors are
+    /// the lesson's, reported once at their lines.
+    func evaluateEngineFiles(_ execution: ScenarioExecution) -> Outcome {
+        let first = plan.engineFiles[0].block
+        let names = plan.engineFiles.map(\.fileName).joined(separator: ", ")
+        let check = CheckResult(
+            kind: .lesson, location: plan.lesson.location(first.openingLine),
+            name: "engine files built without a scenario (\(names))", status: .failed,
+            seconds: execution.build?.seconds ?? 0)
+        guard let build = execution.build, build.succeeded else {
+            var outcome = buildFailure(execution.build, check: check)
+            if let toolError = execution.toolError {
+                outcome.check.findings = [
+                    Finding(.buildError, at: check.location, "cannot build the engine files: \(toolError)")
+                ]
+            }
+            return outcome
+        }
+        var passed = check
+        passed.status = .passed
+        return Outcome(check: passed, engineErrors: [])
+    }
+
     // MARK: Building
 
     private func compileFail(_ scenario: Scenario, _ build: CompileResult, check: CheckResult) -> Outcome {

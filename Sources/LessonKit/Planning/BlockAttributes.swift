@@ -46,7 +46,7 @@ enum BlockAttributes {
         "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points",
     ]
     static let engineFileAttributes = ["exercise"]
-    static let snippetAttributes = ["ignore"]
+    static let snippetAttributes = ["ignore", "compile_fail"]
     static let outputAttributes = ["unordered", "ellipsis"]
 
     static func scenario(_ block: FencedBlock, in lesson: Lesson) -> (ScenarioOptions, [Finding]) {

@@ -67,7 +67,7 @@ public struct CheckResult: Hashable, Sendable, Codable {
 
 /// Every check of one lesson, plus the findings that belong to the lesson rather than to one check (an
 /// engine that does not build is reported once, here).
-public struct LessonReport: Hashable, Sendable {
+public struct LessonReport: Hashable, Sendable, Codable {
     public var path: String
     public var checks: [CheckResult]
     public var lessonFindings: [Finding]

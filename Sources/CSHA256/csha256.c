@@ -1,0 +1,103 @@
+#include "csha256.h"
+
+#include <string.h>
+
+static const uint32_t round_constants[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static uint32_t rotate(uint32_t value, unsigned count) { return (value >> count) | (value << (32 - count)); }
+
+static void compress(uint32_t state[8], const uint8_t block[64]) {
+    uint32_t words[64];
+    for (int index = 0; index < 16; index++) {
+        words[index] = (uint32_t)block[index * 4] << 24 | (uint32_t)block[index * 4 + 1] << 16 |
+                       (uint32_t)block[index * 4 + 2] << 8 | (uint32_t)block[index * 4 + 3];
+    }
+    for (int index = 16; index < 64; index++) {
+        uint32_t s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3);
+        uint32_t s1 = rotate(words[index - 2], 17) ^ rotate(words[index - 2], 19) ^ (words[index - 2] >> 10);
+        words[index] = words[index - 16] + s0 + words[index - 7] + s1;
+    }
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    for (int index = 0; index < 64; index++) {
+        uint32_t s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25);
+        uint32_t choice = (e & f) ^ (~e & g);
+        uint32_t temp1 = h + s1 + choice + round_constants[index] + words[index];
+        uint32_t s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22);
+        uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
+        uint32_t temp2 = s0 + majority;
+        h = g;
+        g = f;
+        f = e;
+        e = d + temp1;
+        d = c;
+        c = b;
+        b = a;
+        a = temp1 + temp2;
+    }
+    state[0] += a;
+    state[1] += b;
+    state[2] += c;
+    state[3] += d;
+    state[4] += e;
+    state[5] += f;
+    state[6] += g;
+    state[7] += h;
+}
+
+void csha256_init(csha256_context *context) {
+    static const uint32_t initial[8] = {
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    };
+    memcpy(context->state, initial, sizeof initial);
+    context->length = 0;
+    context->pendingCount = 0;
+}
+
+void csha256_update(csha256_context *context, const void *bytes, size_t count) {
+    const uint8_t *input = bytes;
+    context->length += count;
+    if (context->pendingCount > 0) {
+        size_t take = 64 - context->pendingCount;
+        if (take > count) take = count;
+        memcpy(context->pending + context->pendingCount, input, take);
+        context->pendingCount += take;
+        input += take;
+        count -= take;
+        if (context->pendingCount < 64) return;
+        compress(context->state, context->pending);
+        context->pendingCount = 0;
+    }
+    while (count >= 64) {
+        compress(context->state, input);
+        input += 64;
+        count -= 64;
+    }
+    memcpy(context->pending, input, count);
+    context->pendingCount = count;
+}
+
+void csha256_final(csha256_context *context, uint8_t digest[32]) {
+    uint64_t bitLength = context->length * 8;
+    uint8_t padding[72] = {0x80};
+    size_t padCount = (context->pendingCount < 56 ? 56 : 120) - context->pendingCount;
+    csha256_update(context, padding, padCount);
+    uint8_t lengthBytes[8];
+    for (int index = 0; index < 8; index++) lengthBytes[index] = (uint8_t)(bitLength >> (56 - 8 * index));
+    csha256_update(context, lengthBytes, 8);
+    for (int index = 0; index < 8; index++) {
+        digest[index * 4] = (uint8_t)(context->state[index] >> 24);
+        digest[index * 4 + 1] = (uint8_t)(context->state[index] >> 16);
+        digest[index * 4 + 2] = (uint8_t)(context->state[index] >> 8);
+        digest[index * 4 + 3] = (uint8_t)(context->state[index]);
+    }
+}

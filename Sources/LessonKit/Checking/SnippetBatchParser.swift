@@ -1,0 +1,133 @@
+import Foundation
+
+/// Parses many snippets in few processes: each worker hands its share to one `swift-frontend -parse` call,
+/// one file per snippet, and reads each file's diagnostics back. A process costs tens of milliseconds and a
+/// parse a fraction of one, so a book of a thousand snippets parses in about as many calls as there are
+/// cores. Snippets that fail as files are tried again in every wrapped form, batched the same way.
+struct SnippetBatchParser {
+    let compiler: SwiftCompiler
+    let jobs: Int
+    var progress: CheckProgress?
+
+    /// One snippet in one form, parsed as a file of its own.
+    private struct Attempt: Sendable {
+        var snippet: Int
+        var form: SnippetForm
+        var text: String
+        var swiftVersion: String
+    }
+
+    private enum AttemptOutcome: Sendable {
+        case parsed(errors: [CompilerDiagnostic], seconds: Double)
+        case toolError(String)
+    }
+
+    /// Errors a file that is not `main.swift` gets for top-level code: every file of a batch is such a file,
+    /// while a snippet stands alone like a script, where top-level code is valid.
+    static let topLevelCodeMessages: Set<String> = [
+        "expressions are not allowed at the top level", "statements are not allowed at the top level",
+    ]
+
+    func parse(_ snippets: [SnippetSource]) -> [SnippetParse] {
+        progress?.expect(snippets: snippets.count)
+        var results = snippets.map { _ in SnippetParse(form: nil, errors: [], seconds: 0) }
+        let plain = run(
+            snippets.indices.map {
+                Attempt(snippet: $0, form: .file, text: snippets[$0].text, swiftVersion: snippets[$0].swiftVersion)
+            })
+        var failing: [Int] = []
+        for (index, outcome) in plain.enumerated() {
+            switch outcome {
+            case .toolError(let message): results[index].toolError = message
+            case .parsed(let errors, let seconds):
+                results[index].seconds = seconds
+                if errors.isEmpty {
+                    results[index].form = .file
+                } else {
+                    results[index].errors = errors
+                    failing.append(index)
+                }
+            }
+        }
+        progress?.advance(snippets: snippets.count - failing.count)
+        // The likely forms of every failing snippet first, then the other forms of those still failing.
+        var remaining = failing
+        for stage in 0..<2 {
+            let attempts = remaining.flatMap { index in
+                let likely = SnippetForm.likelyForms(of: snippets[index].text)
+                let forms = stage == 0 ? likely : SnippetForm.allCases.dropFirst().filter { !likely.contains($0) }
+                return forms.map {
+                    Attempt(
+                        snippet: index, form: $0, text: $0.wrap(snippets[index].text),
+                        swiftVersion: snippets[index].swiftVersion)
+                }
+            }
+            for (attempt, outcome) in zip(attempts, run(attempts)) {
+                switch outcome {
+                case .toolError(let message):
+                    // A form the parser could not try leaves the verdict open: never cached, checked again.
+                    results[attempt.snippet].toolError = message
+                case .parsed(let errors, let seconds):
+                    results[attempt.snippet].seconds += seconds
+                    if errors.isEmpty && results[attempt.snippet].form == nil {
+                        results[attempt.snippet].form = attempt.form
+                    }
+                }
+            }
+            remaining = remaining.filter { results[$0].form == nil }
+        }
+        // A form that parses settles the verdict, whatever happened to the others.
+        for index in failing where results[index].form != nil { results[index].toolError = nil }
+        progress?.advance(snippets: failing.count)
+        return results
+    }
+
+    /// Parses every attempt, in one process per worker and language mode; outcomes in the order of `attempts`.
+    private func run(_ attempts: [Attempt]) -> [AttemptOutcome] {
+        var batches: [[Int]] = []
+        let byMode = Dictionary(grouping: attempts.indices, by: { attempts[$0].swiftVersion })
+        for mode in byMode.keys.sorted() {
+            let indices = byMode[mode]!
+            let size = max(1, (indices.count + jobs - 1) / max(jobs, 1))
+            for start in stride(from: 0, to: indices.count, by: size) {
+                batches.append(Array(indices[start..<min(start + size, indices.count)]))
+            }
+        }
+        let outcomes = ParallelMap.map(batches, jobs: jobs) { batch in
+            parseBatch(batch.map { attempts[$0] })
+        }
+        var ordered = [AttemptOutcome?](repeating: nil, count: attempts.count)
+        for (batch, results) in zip(batches, outcomes) {
+            for (index, outcome) in zip(batch, results) { ordered[index] = outcome }
+        }
+        return ordered.map { $0! }
+    }
+
+    /// One parser process for `batch` (all in one language mode): each attempt's errors, by its file.
+    private func parseBatch(_ batch: [Attempt]) -> [AttemptOutcome] {
+        let files = batch.indices.map { ProgramFile(name: "snippet\($0).swift", contents: batch[$0].text) }
+        let result: CompileResult
+        do {
+            result = try WorkDirectory.using(prefix: "lesson-parse", base: WorkDirectory.memoryBase) { directory in
+                try compiler.parse(files, swiftVersion: batch[0].swiftVersion, in: directory.path)
+            }
+        } catch {
+            return batch.map { _ in .toolError("cannot parse the snippet: \(error)") }
+        }
+        // A parser that fails with no diagnostic at all has crashed or timed out: no snippet is to blame.
+        if result.timedOut || (!result.succeeded && result.errors.isEmpty) {
+            let output = result.output.trimmingSpaces()
+            return batch.map { _ in .toolError("the parser failed: " + (output.isEmpty ? "no output" : output)) }
+        }
+        var errorsByFile: [String: [CompilerDiagnostic]] = [:]
+        for error in result.errors where !Self.topLevelCodeMessages.contains(error.message) {
+            var relative = error
+            relative.file = ""
+            errorsByFile[error.file, default: []].append(relative)
+        }
+        let share = result.seconds / Double(batch.count)
+        return files.map { file in
+            .parsed(errors: errorsByFile[file.name] ?? [], seconds: share)
+        }
+    }
+}

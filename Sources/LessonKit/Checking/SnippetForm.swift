@@ -1,0 +1,61 @@
+/// The ways a snippet may be valid Swift. Snippets are often fragments of a larger file: a method, a `case`,
+/// the arguments of a call in a `Package.swift`, a protocol requirement. A snippet that does not parse as a
+/// file is parsed again in each wrapped form, and passes when one of them parses.
+enum SnippetForm: String, CaseIterable, Codable, Sendable {
+    case file
+    case typeBody
+    case functionBody
+    case switchBody
+    case caseLabel
+    case catchClause
+    case protocolBody
+    case callArguments
+
+    /// The text around the snippet. Wrapped forms only tell whether the snippet parses; their errors are
+    /// never reported, so they need no line mapping.
+    var wrapper: (prefix: String, suffix: String) {
+        switch self {
+        case .file: ("", "")
+        case .typeBody: ("enum _Snippet {\n", "\n}\n")
+        case .functionBody: ("func _snippet() {\n", "\n}\n")
+        case .switchBody: ("func _snippet() {\nswitch _value {\n", "\n}\n}\n")
+        // A lone `case …:` needs a statement after it to parse.
+        case .caseLabel: ("func _snippet() {\nswitch _value {\n", "\nbreak\n}\n}\n")
+        case .catchClause: ("func _snippet() {\ndo {}\n", "\n}\n")
+        case .protocolBody: ("protocol _Snippet {\n", "\n}\n")
+        // Argument lists may end with a comma (SE-0439), as fragments of `Package(…)` often do.
+        case .callArguments: ("let _value = _snippet(\n", "\n)\n")
+        }
+    }
+
+    func wrap(_ text: String) -> String { wrapper.prefix + text + wrapper.suffix }
+
+    /// The wrapped forms worth trying first, guessed from how the snippet starts; the others are tried only
+    /// when these fail, so the guess saves work and never changes a verdict.
+    static func likelyForms(of text: String) -> [SnippetForm] {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        let word = start.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }
+        switch word {
+        case "case", "default", "@unknown": return [.switchBody, .caseLabel]
+        case "catch": return [.catchClause]
+        default: break
+        }
+        if start.dropFirst(word.count).first == ":" { return [.callArguments] }
+        if text.contains("{ get") { return [.protocolBody] }
+        return [.typeBody, .functionBody]
+    }
+
+    /// How a finding names the form, e.g. "marked compile_fail but it parses as a protocol body".
+    var description: String {
+        switch self {
+        case .file: "a file"
+        case .typeBody: "a type body"
+        case .functionBody: "a function body"
+        case .switchBody: "switch cases"
+        case .caseLabel: "a case label"
+        case .catchClause: "a catch clause"
+        case .protocolBody: "a protocol body"
+        case .callArguments: "call arguments"
+        }
+    }
+}
