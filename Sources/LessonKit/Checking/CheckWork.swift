@@ -88,13 +88,6 @@ struct CheckWork {
                 snippetJobs.append(SnippetJob(plan: index, block: block))
             }
         }
-        for file in plan.engineFilesNotBuilt {
-            var check = CheckResult(
-                kind: .engineFile, location: plan.lesson.location(file.block.openingLine), name: file.fileName,
-                status: .skipped)
-            check.skipReason = "\(file.fileName) is not built: no scenario of the lesson is built"
-            presetChecks[index].append(check)
-        }
         for file in plan.engineFiles + plan.exerciseStarters {
             if let findings = plan.blockFindings[file.block.openingLine] {
                 presetChecks[index].append(

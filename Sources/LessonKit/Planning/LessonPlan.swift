@@ -54,11 +54,4 @@ public struct LessonPlan: Sendable {
 
     public var path: String { lesson.path }
 
-    /// Engine files that no scenario builds, because every scenario of the lesson is ignored or cannot be
-    /// read: each is a skipped check, never silently left out.
-    public var engineFilesNotBuilt: [EngineFile] {
-        guard !scenarios.isEmpty, scenarios.allSatisfy({ $0.options.ignored || !$0.attributeFindings.isEmpty })
-        else { return [] }
-        return engineFiles
-    }
 }
