@@ -7,7 +7,10 @@ enum CoverageCommand {
         var parser = Arguments(arguments)
         let values = try parser.parse(
             flags: ["--help", "--by-lesson"],
-            options: ["--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output"])
+            options: [
+                "--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output", "--shard",
+                "--durations",
+            ])
         if values["--help"] != nil {
             print(Help.coverage)
             return 0
@@ -30,13 +33,15 @@ enum CoverageCommand {
         }
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
-        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        var files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
+        // A shard measures the scenarios of its lessons: engine coverage of that part of the course.
+        if let sharding = try ShardOption.parse(values) { files = sharding.select(files) }
         let report = try CoverageRunner(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
             .measure(files: files, byLesson: values["--by-lesson"] != nil)
 
         if format == "html" {
             let page = HTMLReporter.render(check: nil, coverage: report, title: "Engine coverage by lessons")
-            try CheckCommand.writeHTML(page, to: values["--output"])
+            if let output = values["--output"] { try ReportFile.write(page, to: output) } else { writeOut(page) }
             printError(
                 report.text(byLesson: false).split(separator: "\n").filter { $0.hasPrefix("engine ") }.joined(
                     separator: "\n"))

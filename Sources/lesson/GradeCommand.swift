@@ -11,7 +11,8 @@ enum GradeCommand {
                 "--lesson", "--lessons", "--exercise", "--submission", "--submissions", "--hidden", "--format",
                 "--output",
                 "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
-                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide",
+                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--shard",
+                "--durations",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -24,6 +25,7 @@ enum GradeCommand {
         if values["--submissions"] != nil {
             return try batch(values)
         }
+        if values["--shard"] != nil { throw UsageError(description: "--shard is for a class: --submissions DIR") }
         guard let submissionPath = values["--submission"] else {
             throw UsageError(description: "--submission FILE (or --submissions DIR) is required")
         }
@@ -98,8 +100,8 @@ enum GradeCommand {
         }
         let rendered = format.render(result)
         if let output = values["--output"] {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try Data(rendered.utf8).write(to: URL(fileURLWithPath: output + "/results.json"))
+            try ReportFile.createFolder(output)
+            try ReportFile.write(rendered, to: output + "/results.json")
             printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
         } else {
             writeOut(rendered)
@@ -171,11 +173,18 @@ enum GradeCommand {
         let budget =
             60 + 2 * (try values.positiveNumber("--build-timeout") ?? 60) + 20
             * (try values.positiveNumber("--timeout") ?? 10)
-        let grader = BatchGrader(
+        var grader = BatchGrader(
             executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
             sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
             studentBudget: budget)
-        let rows = try grader.grade(submissions: submissions, output: output)
+        if let sharding = try ShardOption.parse(values) { grader.selectStudents = { sharding.select($0) } }
+        try ReportFile.createFolder(output)
+        let rows: [BatchGrader.Row]
+        do {
+            rows = try grader.grade(submissions: submissions, output: output)
+        } catch {
+            throw ReportFile.Unwritable(path: output + "/summary.csv", reason: ReportFile.reason(of: error))
+        }
         let errors = rows.filter { $0.status == "error" }.count
         printError("graded \(rows.count) submissions (\(errors) with status error): \(output)/summary.csv")
         return 0

@@ -9,14 +9,16 @@ enum ListCommand {
             print(Help.list)
             return 0
         }
-        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        let files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
         var malformed = false
         let reporter = TextReporter(useColor: false)
         for path in files {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             print(path)
+            // The roles start in one column, however wide the line ranges (`lines 113-133`).
+            let width = plan.lesson.blocks.map { rangeText($0).count + 1 }.max() ?? 0
             for (block, role) in zip(plan.lesson.blocks, plan.roles) {
-                print("  " + describe(block, role, in: plan))
+                print("  " + describe(block, role, in: plan, rangeWidth: max(13, width)))
             }
             for finding in plan.readingFindings {
                 malformed = true
@@ -26,8 +28,10 @@ enum ListCommand {
         return malformed ? 1 : 0
     }
 
-    static func describe(_ block: FencedBlock, _ role: BlockRole, in plan: LessonPlan) -> String {
-        let lines = "lines \(block.openingLine)-\(block.lastLine)".padding(13)
+    static func rangeText(_ block: FencedBlock) -> String { "lines \(block.openingLine)-\(block.lastLine)" }
+
+    static func describe(_ block: FencedBlock, _ role: BlockRole, in plan: LessonPlan, rangeWidth: Int = 13) -> String {
+        let lines = rangeText(block).padding(rangeWidth)
         switch role {
         case .engineFile(let fileName):
             return lines + "engine file".padding(16) + fileName

@@ -97,8 +97,13 @@ public struct LessonChecker: Sendable {
 
         let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
             let plan = plans[index]
-            guard lessonFailures[index].isEmpty else {
-                return LessonReport(
+            var report: LessonReport
+            if lessonFailures[index].isEmpty {
+                report = Self.assemble(
+                    plan, scenarios: outcomes[index],
+                    others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
+            } else {
+                report = LessonReport(
                     path: plan.path,
                     checks: [
                         CheckResult(
@@ -106,11 +111,17 @@ public struct LessonChecker: Sendable {
                             findings: lessonFailures[index])
                     ])
             }
-            return Self.assemble(
-                plan, scenarios: outcomes[index],
-                others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
+            report.title = plan.lesson.frontMatter.text("title")
+            report.language = plan.lesson.frontMatter.text("language")
+            return report
         }
-        return CheckReport(lessons: lessons)
+        guard let sharding = selection.sharding else { return CheckReport(lessons: lessons) }
+        let course = allPlans.filter { selection.filterScope(of: $0) != .none }.map { plan in
+            CourseLesson(
+                path: plan.path, title: plan.lesson.frontMatter.text("title"),
+                language: plan.lesson.frontMatter.text("language"), shard: sharding.owners[plan.path])
+        }
+        return CheckReport(lessons: lessons, shard: sharding.shard, course: course)
     }
 
     /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output

@@ -14,6 +14,8 @@ public struct BatchGrader: Sendable {
     public var firstUID: Int
     /// The wall-clock budget of one student's whole grading.
     public var studentBudget: Double
+    /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
+    public var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
     public init(executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double) {
         self.executable = executable
@@ -34,8 +36,8 @@ public struct BatchGrader: Sendable {
     public func grade(submissions: String, output: String) throws -> [Row] {
         // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
         // `error` row, never a lost one.
-        let students = try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }
-            .sorted()
+        let students = selectStudents(
+            try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }.sorted())
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let uids = UIDPool(first: firstUID, count: max(jobs, 1))
         let rows = ParallelMap.map(students, jobs: jobs) { student in
