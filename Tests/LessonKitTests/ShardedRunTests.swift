@@ -132,6 +132,20 @@ final class ShardedRunTests: XCTestCase {
                 + "of every shard of one run\nrun 'lesson --help' for usage\n")
     }
 
+    func testCoverageShardsMeasureEachLessonOnce() throws {
+        /// The lessons each engine line counts: `engine Sync: lines 100% (36/36), regions …, 6 lessons`.
+        func lessonsMeasured(_ arguments: [String]) throws -> Int {
+            let result = try TestSupport.runLesson(["coverage"] + arguments + ["Lessons"])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("engine ") }.map { line in
+                Int(line.split(separator: " ").dropLast().last ?? "") ?? 0
+            }.reduce(0, +)
+        }
+        let whole = try lessonsMeasured([])
+        XCTAssertEqual(whole, 11)
+        XCTAssertEqual(try lessonsMeasured(["--shard", "1/2"]) + lessonsMeasured(["--shard", "2/2"]), whole)
+    }
+
     func testShardUsageErrorsExitTwo() throws {
         let zero = try TestSupport.runLesson(["check", "--shard", "0/4", "Lessons"])
         XCTAssertEqual(zero.status, 2)
