@@ -105,6 +105,33 @@ final class ReportFormatTests: XCTestCase {
             "{\"a\" : [], \"b\" : \"[ \\\" ]\", \"c\" : {}}")
     }
 
+    func testJSONReadsBackIntoTheSameReport() throws {
+        // An engine that does not build: a finding of the whole lesson, in the engine's own file.
+        let engineError = Finding(
+            .buildError, at: SourceLocation(path: "Engines/Stack.swift", line: 4, column: 9), "cannot find 'x'")
+        var scenario = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 20), name: "uses the engine",
+            status: .failed,
+            findings: [
+                Finding(.engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 20), "not built: the engine")
+            ], seconds: 0.5)
+        scenario.expectedOutput = "1\n"
+        let built = LessonReport(
+            path: "Lessons/a.md", checks: [scenario], lessonFindings: [engineError], title: "Yığın", language: "tr")
+        let empty = LessonReport(path: "Lessons/b.md", checks: [], title: "Boş")
+        var skipped = CheckResult(
+            kind: .snippet, location: SourceLocation(path: "Lessons/c.md", line: 3), name: "snippet at line 3",
+            status: .skipped)
+        skipped.skipReason = "needs UIKit"
+        let report = CheckReport(lessons: [built, empty, LessonReport(path: "Lessons/c.md", checks: [skipped])])
+        let json = JSONReporter.render(report)
+        XCTAssertTrue(json.contains("\"file\" : \"Engines/Stack.swift\""), json)
+        XCTAssertTrue(json.contains("\"scope\" : \"lesson\""), json)
+        let read = try JSONReportReader.read(Data(json.utf8), name: "r.json")
+        XCTAssertEqual(read, report)
+        XCTAssertEqual(TextReporter(useColor: false).render(read), TextReporter(useColor: false).render(report))
+    }
+
     func testGitHubCommandsEscapeAsTheRunnerRequires() {
         XCTAssertEqual(
             GitHubReporter.render(awkwardReport),

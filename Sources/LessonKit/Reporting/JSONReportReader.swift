@@ -32,6 +32,12 @@ public enum JSONReportReader {
             }
         }
         let listed = document.lessons ?? []
+        if document.shard == nil && !listed.isEmpty {
+            // Every lesson of the run, those without a check included, in the run's order.
+            lessons = listed.map { entry in
+                lessons.first { $0.path == entry.path } ?? LessonReport(path: entry.path, checks: [])
+            }
+        }
         for index in lessons.indices {
             let entry = listed.first { $0.path == lessons[index].path }
             lessons[index].title = entry?.title
