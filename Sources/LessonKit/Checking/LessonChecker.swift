@@ -115,6 +115,14 @@ public struct LessonChecker: Sendable {
             report.language = plan.lesson.frontMatter.text("language")
             return report
         }
+        return Self.report(lessons, of: allPlans, selection: selection)
+    }
+
+    /// The report; a shard's also lists every lesson the whole run reports, with the shard of each, so that
+    /// `lesson merge` can put the shards together.
+    static func report(_ lessons: [LessonReport], of allPlans: [LessonPlan], selection: LessonSelection)
+        -> CheckReport
+    {
         guard let sharding = selection.sharding else { return CheckReport(lessons: lessons) }
         let course = allPlans.filter { selection.filterScope(of: $0) != .none }.map { plan in
             CourseLesson(
