@@ -1,3 +1,4 @@
+import Foundation
 import LessonKit
 
 /// A usage error: reported with a pointer to `--help`, exit status 2.
@@ -45,10 +46,25 @@ struct Arguments {
                     throw UsageError(description: "\(name) needs a value")
                 }
             } else {
-                throw UsageError(description: "unknown option '\(name)'")
+                let known = flags.union(options).filter { $0.hasPrefix("--") }
+                throw UsageError(description: "unknown option '\(name)'" + Suggestion.hint(for: name, among: known))
             }
         }
         return values
+    }
+}
+
+extension Arguments {
+    /// The lesson paths given, or `./Lessons`, the default; a missing default is said to be the default.
+    func lessonPaths() throws -> [String] {
+        guard paths.isEmpty else { return paths }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: "Lessons", isDirectory: &isDirectory) else {
+            throw UsageError(
+                description: "no PATH given and ./Lessons, the default path, does not exist: "
+                    + "name the lessons' folder or files")
+        }
+        return ["Lessons"]
     }
 }
 

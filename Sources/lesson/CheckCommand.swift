@@ -7,85 +7,50 @@ enum CheckCommand {
         let start = DispatchTime.now()
         var parser = Arguments(arguments)
         let values = try parser.parse(
-            flags: ["--help", "--no-cache", "--stats", "--update", "--watch"],
+            flags: ["--help", "--no-cache", "--stats", "--update", "--watch", "--junit-file-attributes"],
             options: [
                 "--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir", "--format",
-                "--filter", "--output", "--build-timeout", "--build-memory-limit",
+                "--filter", "--output", "--shard", "--durations", "--build-timeout", "--build-memory-limit",
             ])
         if values["--help"] != nil {
             print(Help.check)
             return 0
         }
-        var options = CheckOptions()
-        try options.apply(values)
-        if let strategy = values["--strategy"] {
-            guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
-                throw UsageError(description: "--strategy takes merged or isolated, not '\(strategy)'")
-            }
-            options.strategy = chosen
-        }
-        if values["--no-cache"] != nil {
-            guard values["--cache-dir"] == nil else {
-                throw UsageError(description: "--no-cache and --cache-dir cannot be used together")
-            }
-        } else {
-            options.cacheDirectory = values["--cache-dir"] ?? ".build/lesson-cache"
-        }
-        let useColor = try colorChoice(values["--color"] ?? "auto")
-
+        let options = try checkOptions(values)
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
 
-        let paths = parser.paths.isEmpty ? ["Lessons"] : parser.paths
+        let paths = try parser.lessonPaths()
         let files = try LessonDiscovery.lessonFiles(in: paths)
         let toolchain = try Toolchain.locate()
-        if values["--output"] != nil && values["--format"] != "html" {
-            throw UsageError(description: "--output is for --format html")
+        let emitter = try ReportEmitter(values, courseSummary: paths.contains(where: isFolder))
+        let sharding = try ShardOption.parse(values)
+        if sharding != nil && (values["--watch"] != nil || values["--update"] != nil) {
+            throw UsageError(description: "--shard is for a check in CI, not with --watch or --update")
         }
-        let format = try ReportFormat.parse(values["--format"] ?? "text")
+        let selection = LessonSelection(filter: values["--filter"], sharding: sharding?.assignment(of: files))
+        var checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
         if values["--watch"] != nil {
             guard values["--update"] == nil else {
                 throw UsageError(description: "--watch and --update cannot be used together")
             }
             let watcher = LessonWatcher(
-                paths: paths, checker: LessonChecker(options: options, toolchain: toolchain, catalog: catalog),
-                selection: LessonSelection(filter: values["--filter"]),
+                paths: paths, checker: checker, selection: selection,
                 extraFolders: values["--engines"].map { [$0] } ?? [])
             watcher.run { report in
-                emit(
-                    report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder),
-                    htmlOutput: values["--output"])
+                do { try emitter.emit(report) } catch { printError("error: \(error)") }
             }
         }
-        let selection = LessonSelection(filter: values["--filter"])
-        var checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
-        var report = withProgress(on: &checker, show: ProgressLine.shouldShow(textReport: format == .text)) {
+        var report = withProgress(on: &checker, show: ProgressLine.shouldShow(textReport: emitter.format == .text)) {
             $0.check(files: files, selection: selection)
         }
-        if report.lessons.isEmpty, let filter = values["--filter"] {
+        if report.lessons.isEmpty && report.course.isEmpty, let filter = values["--filter"] {
             throw UsageError(description: "--filter '\(filter)' selects no lesson and no scenario")
         }
         if values["--update"] != nil {
-            var outcome = LessonUpdater.update(report)
-            var lines = outcome.changes
-            // A refreshed engine reprint changes what its lesson's scenarios print: check and accept again.
-            var rounds = 1
-            while outcome.rewroteEngine && rounds < 3 {
-                outcome = LessonUpdater.update(checker.check(files: files, selection: selection))
-                lines += outcome.changes
-                rounds += 1
-            }
-            report = outcome.report
-            lines += outcome.refused
-            if !lines.isEmpty {
-                let text = lines.joined(separator: "\n") + "\n"
-                // A machine format keeps stdout for itself.
-                if format == .text { writeOut(text) } else { printError(text, newline: false) }
-            }
+            report = update(report, checker: checker, files: files, selection: selection, format: emitter.format)
         }
-        emit(
-            report, format: format, useColor: useColor, courseSummary: paths.contains(where: isFolder),
-            htmlOutput: values["--output"])
+        try emitter.emit(report)
         if values["--stats"] != nil { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
     }
@@ -103,32 +68,47 @@ enum CheckCommand {
         return body(checker)
     }
 
-    /// Writes the report in `format`: with a machine format stdout holds that format only, and the human
-    /// summary goes to stderr.
-    static func emit(
-        _ report: CheckReport, format: ReportFormat, useColor: Bool, courseSummary: Bool, htmlOutput: String? = nil
-    ) {
-        let text = TextReporter(useColor: useColor)
-        switch format {
-        case .text:
-            writeOut(text.render(report, courseSummary: courseSummary))
-        case .json, .junit, .github:
-            writeOut(format.render(report))
-            printError(TextReporter.summary(report.totals))
-        case .html:
-            do {
-                try writeHTML(format.render(report), to: htmlOutput)
-            } catch {
-                printError("error: cannot write \(htmlOutput ?? "the report"): \(error)")
+    /// `--timeout`, `--max-output`, `--jobs`, `--strategy` and the cache options.
+    static func checkOptions(_ values: [String: String]) throws -> CheckOptions {
+        var options = CheckOptions()
+        try options.apply(values)
+        if let strategy = values["--strategy"] {
+            guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
+                throw UsageError(description: "--strategy takes merged or isolated, not '\(strategy)'")
             }
-            printError(TextReporter.summary(report.totals))
+            options.strategy = chosen
         }
+        if values["--no-cache"] != nil {
+            guard values["--cache-dir"] == nil else {
+                throw UsageError(description: "--no-cache and --cache-dir cannot be used together")
+            }
+        } else {
+            options.cacheDirectory = values["--cache-dir"] ?? ".build/lesson-cache"
+        }
+        return options
     }
 
-    /// Writes an HTML page to `path` (atomically), or to stdout without one.
-    static func writeHTML(_ page: String, to path: String?) throws {
-        guard let path else { return writeOut(page) }
-        try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// `--update`: accepts what the lessons print, printing each change, and returns the final report.
+    static func update(
+        _ report: CheckReport, checker: LessonChecker, files: [String], selection: LessonSelection,
+        format: ReportFormat
+    ) -> CheckReport {
+        var outcome = LessonUpdater.update(report)
+        var lines = outcome.changes
+        // A refreshed engine reprint changes what its lesson's scenarios print: check and accept again.
+        var rounds = 1
+        while outcome.rewroteEngine && rounds < 3 {
+            outcome = LessonUpdater.update(checker.check(files: files, selection: selection))
+            lines += outcome.changes
+            rounds += 1
+        }
+        lines += outcome.refused
+        if !lines.isEmpty {
+            let text = lines.joined(separator: "\n") + "\n"
+            // A machine format keeps stdout for itself.
+            if format == .text { writeOut(text) } else { printError(text, newline: false) }
+        }
+        return outcome.report
     }
 
     /// Wall time and the checker's own peak memory (children not included), for benchmarks.

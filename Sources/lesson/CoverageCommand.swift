@@ -8,8 +8,8 @@ enum CoverageCommand {
         let values = try parser.parse(
             flags: ["--help", "--by-lesson"],
             options: [
-                "--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output",
-                "--build-timeout", "--build-memory-limit",
+                "--min-lines", "--format", "--output", "--engines", "--jobs", "--timeout", "--max-output", "--shard",
+                "--durations", "--build-timeout", "--build-memory-limit",
             ])
         if values["--help"] != nil {
             print(Help.coverage)
@@ -33,13 +33,15 @@ enum CoverageCommand {
         }
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
-        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        var files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
+        // A shard measures the scenarios of its lessons: engine coverage of that part of the course.
+        if let sharding = try ShardOption.parse(values) { files = sharding.select(files) }
         let report = try CoverageRunner(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
             .measure(files: files, byLesson: values["--by-lesson"] != nil)
 
         if format == "html" {
             let page = HTMLReporter.render(check: nil, coverage: report, title: "Engine coverage by lessons")
-            try CheckCommand.writeHTML(page, to: values["--output"])
+            if let output = values["--output"] { try ReportFile.write(page, to: output) } else { writeOut(page) }
             printError(
                 report.text(byLesson: false).split(separator: "\n").filter { $0.hasPrefix("engine ") }.joined(
                     separator: "\n"))

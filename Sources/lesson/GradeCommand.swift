@@ -12,7 +12,7 @@ enum GradeCommand {
                 "--output",
                 "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
                 "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--budget",
-                "--build-memory-limit", "--max-submission-size",
+                "--build-memory-limit", "--max-submission-size", "--shard", "--durations",
             ])
         if values["--help"] != nil {
             print(Help.grade)
@@ -26,6 +26,7 @@ enum GradeCommand {
         if values["--submissions"] != nil {
             return try batch(values)
         }
+        if values["--shard"] != nil { throw UsageError(description: "--shard is for a class: --submissions DIR") }
         guard let submissionPath = values["--submission"] else {
             throw UsageError(description: "--submission FILE (or --submissions DIR) is required")
         }
@@ -136,8 +137,8 @@ enum GradeCommand {
     static func write(_ result: GradeResult, as format: GradeFormat, to output: String) throws {
         // An interrupted grade writes nothing: its programs were stopped, and their results mean nothing.
         guard !Cleanup.shared.isInterrupted else { return }
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        try Data(format.render(result).utf8).write(to: URL(fileURLWithPath: output + "/results.json"))
+        try ReportFile.createFolder(output)
+        try ReportFile.write(format.render(result), to: output + "/results.json")
         printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
     }
 
@@ -240,14 +241,21 @@ enum GradeCommand {
         let hidden = try loadHidden(values)
         let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
         let format = GradeFormat(rawValue: values["--format"] ?? "exercism") ?? .exercism
-        let batch = BatchGrader(
+        var batch = BatchGrader(
             executable: selfExecutable,
             sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
             studentBudget: budget, format: format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
+        if let sharding = try ShardOption.parse(values) { batch.selectStudents = { sharding.select($0) } }
+        try ReportFile.createFolder(output)
         // An interrupted batch stops its students' graders and still writes the summary of what it has.
         Cleanup.shared.install(exitOnSignal: false)
-        let rows = try batch.grade(submissions: submissions, output: output)
+        let rows: [BatchGrader.Row]
+        do {
+            rows = try batch.grade(submissions: submissions, output: output)
+        } catch {
+            throw ReportFile.Unwritable(path: output + "/summary.csv", reason: ReportFile.reason(of: error))
+        }
         let errors = rows.filter { $0.status == "error" }.count
         if Cleanup.shared.isInterrupted {
             printError("interrupted: \(output)/summary.csv holds the \(rows.count) submissions, unfinished ones as errors")

@@ -13,12 +13,14 @@ enum Help {
           list     Show how the checker reads lessons: every block, its lines and its role
           grade    Grade a student's submission for an exercise
           coverage Show which engine code no lesson reaches
+          merge    Merge the reports of the shards of a run (--shard) into one
 
         OPTIONS:
           -h, --help     Show help (also: lesson <command> --help)
           --version      Show the version
 
         A PATH is a lesson file or a folder (every *.md below it). Without a path: ./Lessons.
+        Shards (--shard INDEX/COUNT) are counted from 1: INDEX is 1 to COUNT.
         """
 
     static let check = """
@@ -40,7 +42,15 @@ enum Help {
           --format FORMAT       text (default), json, junit, github (workflow commands) or html (one
                                 self-contained page); with a machine format stdout holds only that format
                                 and the summary goes to stderr
-          --output FILE         With --format html: write the page to FILE
+          --output FILE         Write the report to FILE (any format); the summary goes to stderr. A
+                                report that cannot be written exits 2
+          --junit-file-attributes
+                                With --format junit: add file and line attributes to each test case
+                                (GitLab reads file; the Jenkins and Surefire schemas have neither)
+          --shard INDEX/COUNT   Check only shard INDEX of COUNT (counted from 1, e.g. 2/4): each lesson
+                                is in exactly one shard; drift is still judged against the whole course
+          --durations FILE      With --shard: balance the shards by the durations of an earlier JSON
+                                report (longest lessons first, each to the least loaded shard)
           --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
           --max-output SIZE     Output a scenario may print before it is stopped, e.g. 65536, 512K, 1M
                                 (default: 1M)
@@ -112,6 +122,9 @@ enum Help {
           --max-submission-size SIZE
                                 Largest submission file graded (default: 1M)
           --check-sandbox       Print what a contained run gets on this machine, and why not, then exit
+          --shard INDEX/COUNT   With --submissions: grade only shard INDEX of COUNT of the students
+                                (counted from 1); lesson merge joins the shards' summary.csv files
+          --durations FILE      With --shard: balance by the seconds column of an earlier summary.csv
 
         CONTAINMENT (Linux: each mechanism is tried, and what works is used; see --check-sandbox):
           --build-timeout S     Wall-clock limit of building the submission (default: 60)
@@ -152,9 +165,34 @@ enum Help {
           --engines DIR         Add or replace engines, as for check
           --jobs N              Builds and runs at once (default: the number of cores)
           --timeout SECONDS     Wall-clock limit of one scenario run (default: 10)
+          --shard INDEX/COUNT   Measure only the lessons of shard INDEX of COUNT (counted from 1)
+          --durations FILE      With --shard: balance the shards by an earlier JSON report of lesson check
           -h, --help            Show this help
 
         EXIT STATUS:
           0 measured (and above --min-lines); 1 below --min-lines; 2 usage error or no lesson found.
+        """
+
+    static let merge = """
+        OVERVIEW: Merges the reports of the shards of one run. The JSON reports of lesson check --shard
+        (every shard of the run, once) become one report in any format, with the totals of the whole course
+        and the exit status the unsharded check would have. The summary.csv files of lesson grade
+        --submissions --shard become one summary.csv, every student once, sorted.
+
+        USAGE: lesson merge [--format FORMAT] [--output FILE] REPORT.json ...
+               lesson merge [--output FILE] SUMMARY.csv ...
+
+        OPTIONS:
+          --format FORMAT       text (default), json, junit, github or html, as for check
+          --output FILE         Write the merged report to FILE (stdout without it); the summary goes to
+                                stderr. A report that cannot be written exits 2
+          --junit-file-attributes
+                                With --format junit: add file and line attributes to each test case
+          --color WHEN          Colour the text report: auto, always or never (default: auto)
+          -h, --help            Show this help
+
+        EXIT STATUS:
+          0 every check passed (a merged summary.csv: merged); 1 a check failed; 2 usage error, an
+          unreadable or malformed report, a shard missing or given twice, reports of different runs.
         """
 }

@@ -9,7 +9,7 @@ enum ListCommand {
             print(Help.list)
             return 0
         }
-        let files = try LessonDiscovery.lessonFiles(in: parser.paths.isEmpty ? ["Lessons"] : parser.paths)
+        let files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
         var malformed = false
         let reporter = TextReporter(useColor: false)
         for path in files {
@@ -18,8 +18,10 @@ enum ListCommand {
             // Each scenario's expected block, found once: describing a block stays constant time.
             let expected = Dictionary(
                 plan.scenarios.map { ($0.block.openingLine, $0.expected) }, uniquingKeysWith: { first, _ in first })
+            // The roles start in one column, however wide the line ranges (`lines 113-133`).
+            let width = plan.lesson.blocks.map { rangeText($0).count + 1 }.max() ?? 0
             for (block, role) in zip(plan.lesson.blocks, plan.roles) {
-                print("  " + describe(block, role, expected: expected))
+                print("  " + describe(block, role, expected: expected, rangeWidth: max(13, width)))
             }
             print("  " + count(plan))
             for finding in plan.readingFindings {
@@ -50,8 +52,12 @@ enum ListCommand {
             + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
-    static func describe(_ block: FencedBlock, _ role: BlockRole, expected: [Int: FencedBlock?]) -> String {
-        let lines = "lines \(block.openingLine)-\(block.lastLine)".padding(13)
+    static func rangeText(_ block: FencedBlock) -> String { "lines \(block.openingLine)-\(block.lastLine)" }
+
+    static func describe(
+        _ block: FencedBlock, _ role: BlockRole, expected: [Int: FencedBlock?], rangeWidth: Int = 13
+    ) -> String {
+        let lines = rangeText(block).padding(rangeWidth)
         switch role {
         case .engineFile(let fileName):
             return lines + "engine file".padding(16) + fileName

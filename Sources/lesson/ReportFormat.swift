@@ -8,16 +8,18 @@ enum ReportFormat: String, CaseIterable {
     static func parse(_ value: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: value) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(description: "--format takes \(names), not '\(value)'")
+            throw UsageError(
+                description: "--format takes \(names), not '\(value)'"
+                    + Suggestion.hint(for: value, among: allCases.map(\.rawValue)))
         }
         return format
     }
 
-    func render(_ report: CheckReport) -> String {
+    func render(_ report: CheckReport, junitFileAttributes: Bool = false) -> String {
         switch self {
         case .text: TextReporter(useColor: false).render(report)
         case .json: JSONReporter.render(report)
-        case .junit: JUnitReporter.render(report)
+        case .junit: JUnitReporter.render(report, fileAttributes: junitFileAttributes)
         case .github: GitHubReporter.render(report)
         case .html: HTMLReporter.render(check: report, coverage: nil, title: "Lesson check")
         }

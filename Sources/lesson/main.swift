@@ -23,11 +23,15 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return try CoverageCommand.run(arguments)
         case ("grade", _):
             return try GradeCommand.run(arguments)
+        case ("merge", _):
+            return try MergeCommand.run(arguments)
         case ("help", _):
             print(Help.main)
             return 0
         default:
-            throw UsageError(description: "unknown command '\(command)'")
+            let commands = ["check", "list", "grade", "coverage", "merge", "help"]
+            throw UsageError(
+                description: "unknown command '\(command)'" + Suggestion.hint(for: command, among: commands))
         }
     } catch let error as Exercise.NotFound {
         printError("error: \(error.description)")

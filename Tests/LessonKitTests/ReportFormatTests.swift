@@ -60,8 +60,13 @@ final class ReportFormatTests: XCTestCase {
         let cases = collector.elements.filter { $0.name == "testcase" }
         XCTAssertEqual(
             cases.map { $0.attributes["name"] },
-            ["3: drift Sync.swift drift", "9: scenario görünüm <b>", "30: snippet snippet"])
-        XCTAssertEqual(cases[1].attributes["line"], "9")
+            [
+                "Lessons/a,b:c.md:3: Sync.swift drift", "Lessons/a,b:c.md:9: scenario görünüm <b>",
+                "Lessons/a,b:c.md:30: snippet",
+            ])
+        XCTAssertEqual(cases[1].attributes["classname"], "Lessons/a,b:c.md")
+        XCTAssertEqual(cases[1].attributes["line"], nil, "line and file are not in the common schemas")
+        XCTAssertEqual(collector.elements.first { $0.name == "testsuites" }?.attributes["skipped"], nil)
         let failure = try XCTUnwrap(collector.elements.first { $0.name == "failure" })
         XCTAssertEqual(failure.attributes["message"], "Lessons/a,b:c.md:12:3: 100% wrong\nsecond line <script>&\"x\"")
         XCTAssertEqual(
@@ -69,6 +74,62 @@ final class ReportFormatTests: XCTestCase {
             "Lessons/a,b:c.md:12:3: error: 100% wrong\nsecond line <script>&\"x\"\n-old\n+new")
         XCTAssertEqual(collector.elements.first { $0.name == "skipped" }?.attributes["message"], "needs <UIKit>")
         XCTAssertEqual(collector.elements.first { $0.name == "testsuites" }?.attributes["failures"], "1")
+    }
+
+    func testJUnitNamesSayNoWordTwice() {
+        let snippet = CheckResult(
+            kind: .snippet, location: SourceLocation(path: "Lessons/x.md", line: 156), name: "snippet at line 156",
+            status: .passed)
+        let starter = CheckResult(
+            kind: .exercise, location: SourceLocation(path: "Lessons/x.md", line: 40),
+            name: "starter of exercise sync (Sync.swift)", status: .passed)
+        let xml = JUnitReporter.render(
+            CheckReport(lessons: [LessonReport(path: "Lessons/x.md", checks: [starter, snippet])]))
+        XCTAssertTrue(xml.contains("<testcase name=\"Lessons/x.md:156: snippet\" classname=\"Lessons/x.md\""), xml)
+        XCTAssertTrue(
+            xml.contains("<testcase name=\"Lessons/x.md:40: starter of exercise sync (Sync.swift)\""), xml)
+        let withFiles = JUnitReporter.render(
+            CheckReport(lessons: [LessonReport(path: "Lessons/x.md", checks: [snippet])]), fileAttributes: true)
+        XCTAssertTrue(withFiles.contains(" time=\"0.000\" file=\"Lessons/x.md\" line=\"156\"/>"), withFiles)
+    }
+
+    func testEmptyJSONArraysHaveNoBlankLineInside() {
+        let passed = CheckResult(
+            kind: .snippet, location: SourceLocation(path: "Lessons/x.md", line: 7), name: "snippet at line 7",
+            status: .passed)
+        let json = JSONReporter.render(CheckReport(lessons: [LessonReport(path: "Lessons/x.md", checks: [passed])]))
+        XCTAssertTrue(json.contains("      \"findings\" : [],\n"), json)
+        XCTAssertFalse(json.contains("[\n\n"), json)
+        XCTAssertEqual(
+            JSONReporter.compactingEmptyContainers("{\"a\" : [\n\n  ], \"b\" : \"[ \\\" ]\", \"c\" : {\n}}"),
+            "{\"a\" : [], \"b\" : \"[ \\\" ]\", \"c\" : {}}")
+    }
+
+    func testJSONReadsBackIntoTheSameReport() throws {
+        // An engine that does not build: a finding of the whole lesson, in the engine's own file.
+        let engineError = Finding(
+            .buildError, at: SourceLocation(path: "Engines/Stack.swift", line: 4, column: 9), "cannot find 'x'")
+        var scenario = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 20), name: "uses the engine",
+            status: .failed,
+            findings: [
+                Finding(.engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 20), "not built: the engine")
+            ], seconds: 0.5)
+        scenario.expectedOutput = "1\n"
+        let built = LessonReport(
+            path: "Lessons/a.md", checks: [scenario], lessonFindings: [engineError], title: "Yığın", language: "tr")
+        let empty = LessonReport(path: "Lessons/b.md", checks: [], title: "Boş")
+        var skipped = CheckResult(
+            kind: .snippet, location: SourceLocation(path: "Lessons/c.md", line: 3), name: "snippet at line 3",
+            status: .skipped)
+        skipped.skipReason = "needs UIKit"
+        let report = CheckReport(lessons: [built, empty, LessonReport(path: "Lessons/c.md", checks: [skipped])])
+        let json = JSONReporter.render(report)
+        XCTAssertTrue(json.contains("\"file\" : \"Engines/Stack.swift\""), json)
+        XCTAssertTrue(json.contains("\"scope\" : \"lesson\""), json)
+        let read = try JSONReportReader.read(Data(json.utf8), name: "r.json")
+        XCTAssertEqual(read, report)
+        XCTAssertEqual(TextReporter(useColor: false).render(read), TextReporter(useColor: false).render(report))
     }
 
     func testGitHubCommandsEscapeAsTheRunnerRequires() {

@@ -89,8 +89,13 @@ public struct LessonChecker: Sendable {
         let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
             if let report = reused[index] { return report }
             let plan = plans[index]
-            guard lessonFailures[index].isEmpty else {
-                return LessonReport(
+            var report: LessonReport
+            if lessonFailures[index].isEmpty {
+                report = Self.assemble(
+                    plan, scenarios: outcomes[index],
+                    others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
+            } else {
+                report = LessonReport(
                     path: plan.path,
                     checks: [
                         CheckResult(
@@ -98,11 +103,25 @@ public struct LessonChecker: Sendable {
                             findings: lessonFailures[index])
                     ], codeBlocks: plan.lesson.blocks.count)
             }
-            return Self.assemble(
-                plan, scenarios: outcomes[index],
-                others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
+            report.title = plan.lesson.frontMatter.text("title")
+            report.language = plan.lesson.frontMatter.text("language")
+            return report
         }
-        return (CheckReport(lessons: lessons), Set(plans.indices).subtracting(uncacheable))
+        return (Self.report(lessons, of: allPlans, selection: selection), Set(plans.indices).subtracting(uncacheable))
+    }
+
+    /// The report; a shard's also lists every lesson the whole run reports, with the shard of each, so that
+    /// `lesson merge` can put the shards together.
+    static func report(_ lessons: [LessonReport], of allPlans: [LessonPlan], selection: LessonSelection)
+        -> CheckReport
+    {
+        guard let sharding = selection.sharding else { return CheckReport(lessons: lessons) }
+        let course = allPlans.filter { selection.filterScope(of: $0) != .none }.map { plan in
+            CourseEntry(
+                path: plan.path, title: plan.lesson.frontMatter.text("title"),
+                language: plan.lesson.frontMatter.text("language"), shard: sharding.owners[plan.path])
+        }
+        return CheckReport(lessons: lessons, shard: sharding.shard, course: course)
     }
 
     private enum Phase: Sendable {

@@ -1,6 +1,7 @@
-/// `--filter TEXT`: the lessons whose path contains TEXT, and elsewhere the scenarios whose description
-/// contains it. Engine drift is still judged against every lesson of a course folder, but reported only for
-/// lessons selected whole.
+/// What a check covers: with `--filter TEXT`, the lessons whose path contains TEXT, and elsewhere the
+/// scenarios whose description contains it; with `--shard`, only the lessons of that shard. Engine drift is
+/// still judged against every lesson of a course folder, but reported only for lessons selected whole, so
+/// each drift is reported by exactly one shard: the one holding the reprint.
 public struct LessonSelection: Sendable {
     public enum Scope: Equatable, Sendable {
         case whole
@@ -9,10 +10,21 @@ public struct LessonSelection: Sendable {
     }
 
     public var filter: String?
+    /// With `--shard`: the shard and the owner of every lesson; nil checks every lesson.
+    public var sharding: ShardAssignment?
 
-    public init(filter: String?) { self.filter = filter }
+    public init(filter: String?, sharding: ShardAssignment? = nil) {
+        self.filter = filter
+        self.sharding = sharding
+    }
 
     public func scope(of plan: LessonPlan) -> Scope {
+        if let sharding, !sharding.owns(plan.path) { return .none }
+        return filterScope(of: plan)
+    }
+
+    /// The scope `--filter` alone gives: what an unsharded check would report.
+    public func filterScope(of plan: LessonPlan) -> Scope {
         guard let filter else { return .whole }
         if plan.path.contains(filter) { return .whole }
         return plan.scenarios.contains { $0.description.contains(filter) } ? .scenarios : .none
@@ -20,11 +32,13 @@ public struct LessonSelection: Sendable {
 
     /// The part of `plan` to check under `scope`.
     public func narrowed(_ plan: LessonPlan, to scope: Scope) -> LessonPlan {
-        guard scope != .whole, let filter else { return plan }
+        guard scope != .whole else { return plan }
         var narrowed = plan
-        narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter) }
+        narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter ?? "") }
         narrowed.snippets = []
         narrowed.blockFindings = [:]
+        // A lesson left out builds nothing; its report is dropped anyway.
+        if scope == .none { narrowed.exerciseStarters = [] }
         return narrowed
     }
 }

@@ -20,6 +20,8 @@ public struct BatchGrader: Sendable {
     public var ungraded: @Sendable (String) -> GradeResult
     /// The format the results are written in.
     public var format: GradeFormat
+    /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
+    public var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
     public init(
         executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double,
@@ -47,8 +49,8 @@ public struct BatchGrader: Sendable {
     public func grade(submissions: String, output: String) throws -> [Row] {
         // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
         // `error` row, never a lost one.
-        let students = try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }
-            .sorted()
+        let students = selectStudents(
+            try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }.sorted())
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let uids = UIDPool(first: firstUID, count: max(jobs, 1))
         let rows = ParallelMap.map(students, jobs: jobs) { student in

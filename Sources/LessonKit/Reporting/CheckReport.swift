@@ -73,12 +73,20 @@ public struct LessonReport: Hashable, Sendable, Codable {
     public var lessonFindings: [Finding]
     /// Every fenced code block of the lesson, checked or not, as CommonMark sees them.
     public var codeBlocks: Int
+    /// The front matter's `title` and `language`, shown beside the path in the HTML report.
+    public var title: String?
+    public var language: String?
 
-    public init(path: String, checks: [CheckResult], lessonFindings: [Finding] = [], codeBlocks: Int = 0) {
+    public init(
+        path: String, checks: [CheckResult], lessonFindings: [Finding] = [], codeBlocks: Int = 0,
+        title: String? = nil, language: String? = nil
+    ) {
         self.path = path
         self.checks = checks
         self.lessonFindings = lessonFindings
         self.codeBlocks = codeBlocks
+        self.title = title
+        self.language = language
     }
 
     /// Every finding of the lesson, in file order.
@@ -92,11 +100,35 @@ public struct LessonReport: Hashable, Sendable, Codable {
     public var courseFolder: String { EngineDrift.courseFolder(of: path) }
 }
 
+/// A lesson of the whole course as a shard's report lists it, so that `lesson merge` can put the shards back
+/// together in the course's order, and notice a shard that is missing.
+public struct CourseEntry: Hashable, Sendable, Codable {
+    public var path: String
+    public var title: String?
+    public var language: String?
+    /// The shard that checks the lesson.
+    public var shard: Int?
+
+    public init(path: String, title: String? = nil, language: String? = nil, shard: Int? = nil) {
+        self.path = path
+        self.title = title
+        self.language = language
+        self.shard = shard
+    }
+}
+
 /// The outcome of checking a set of lessons.
 public struct CheckReport: Hashable, Sendable {
     public var lessons: [LessonReport]
+    /// Set when this is one shard of a run: which one, and every lesson of the whole run with its shard.
+    public var shard: Shard?
+    public var course: [CourseEntry]
 
-    public init(lessons: [LessonReport]) { self.lessons = lessons }
+    public init(lessons: [LessonReport], shard: Shard? = nil, course: [CourseEntry] = []) {
+        self.lessons = lessons
+        self.shard = shard
+        self.course = course
+    }
 
     public struct Totals: Hashable, Sendable {
         public var passed = 0

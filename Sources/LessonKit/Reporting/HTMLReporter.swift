@@ -53,7 +53,8 @@ public enum HTMLReporter {
             let seconds = lesson.checks.reduce(0) { $0 + $1.seconds }
             html.append(
                 "<tr class=\"lesson \(status)\"><td><span class=\"badge \(status)\">\(status)</span></td>"
-                    + "<td>\(failed > 0 ? "<a href=\"#lesson-\(number + 1)\">\(escape(lesson.path))</a>" : escape(lesson.path))</td>"
+                    + "<td>\(failed > 0 ? "<a href=\"#lesson-\(number + 1)\">\(escape(lesson.path))</a>" : escape(lesson.path))"
+                    + "\(describe(lesson))</td>"
                     + "<td>\(lesson.checks.count)</td><td>\(failed)</td><td>\(skipped)</td>"
                     + "<td>\(String(format: "%.2f", seconds))</td></tr>")
         }
@@ -91,6 +92,16 @@ public enum HTMLReporter {
                         + "\(escape(check.kind.rawValue)) \(escape(check.name))</td></tr>")
             }
             html.append("</tbody></table>")
+        }
+        return html
+    }
+
+    /// The lesson's front-matter title and language, beside its path: ` <span class="title">…</span>`.
+    static func describe(_ lesson: LessonReport) -> String {
+        var html = ""
+        if let title = lesson.title, !title.isEmpty { html += " <span class=\"title\">\(escape(title))</span>" }
+        if let language = lesson.language, !language.isEmpty {
+            html += " <span class=\"language\" title=\"language\">\(escape(language))</span>"
         }
         return html
     }
@@ -209,6 +220,7 @@ public enum HTMLReporter {
         .badge.passed{background:#c8e6c9}.badge.failed{background:#ffcdd2}
         tr.lesson.failed td,tr.course.failed td{background:#fff5f5}
         .finding{margin:.7em 0;padding:.5em;border-left:4px solid #d93025;background:#fafafa}
+        .title{color:#333;margin-left:.5em}.language{font-size:.8em;color:#555;border:1px solid #bbb;border-radius:3px;padding:0 .3em;margin-left:.4em}
         .kind{font-size:.8em;color:#666;border:1px solid #ccc;border-radius:3px;padding:0 .3em}
         pre,code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap}
         table.diff td{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap;width:50%}

@@ -1,20 +1,24 @@
 import Foundation
 
-/// The report as JSON: one record per check, then the totals. The schema is documented in the README.
+/// The report as JSON: the lessons, one record per check, then the totals. The schema is documented in the
+/// README; `JSONReportReader` reads it back for `lesson merge`.
 public enum JSONReporter {
-    struct Document: Encodable {
+    struct Document: Codable {
         var version = 1
+        /// Every lesson of the run, in order; for a shard, with the shard that checks each one.
+        var lessons: [CourseEntry]?
+        var shard: Shard?
         var checks: [Record]
         var totals: Totals
     }
 
-    struct Totals: Encodable {
+    struct Totals: Codable {
         var passed: Int
         var failed: Int
         var skipped: Int
     }
 
-    struct Record: Encodable {
+    struct Record: Codable {
         var lesson: String
         var line: Int
         var kind: String
@@ -29,42 +33,92 @@ public enum JSONReporter {
         var duration: Double
     }
 
-    struct FindingRecord: Encodable {
+    struct FindingRecord: Codable {
+        /// Set only when the finding is in another file than the lesson (an engine file).
+        var file: String?
         var line: Int
         var column: Int?
         var kind: String
         var message: String
         var details: [String]
+        /// `lesson` for a finding of the whole lesson (an engine that does not build), repeated in each of
+        /// its failed scenarios.
+        var scope: String?
     }
 
     public static func render(_ report: CheckReport) -> String {
         let records = report.lessons.flatMap { lesson in
-            lesson.checks.map { check in
-                Record(
-                    lesson: lesson.path, line: check.location.line, kind: check.kind.rawValue, name: check.name,
-                    status: check.status.rawValue, message: check.findings.first?.message,
-                    findings: (check.findings
-                        + (check.status == .failed && [.scenario, .exercise].contains(check.kind)
-                            ? lesson.lessonFindings : []))
-                        .map {
-                            FindingRecord(
-                                line: $0.location.line, column: $0.location.column, kind: $0.kind.rawValue,
-                                message: $0.message, details: $0.details)
-                        },
-                    expected: check.expectedOutput, actual: check.actualOutput, skipReason: check.skipReason,
-                    duration: (check.seconds * 1000).rounded() / 1000)
-            }
+            lesson.checks.map { record($0, of: lesson) }
         }
         let totals = report.totals
+        let lessons =
+            report.shard != nil
+            ? report.course
+            : report.lessons.map { CourseEntry(path: $0.path, title: $0.title, language: $0.language) }
         let document = Document(
-            checks: records, totals: Totals(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))
+            lessons: lessons, shard: report.shard, checks: records,
+            totals: Totals(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))
         return json(document)
     }
 
-    /// Pretty, key-sorted JSON with a final newline: stable bytes for golden files and diffs.
+    static func record(_ check: CheckResult, of lesson: LessonReport) -> Record {
+        let shared =
+            check.status == .failed && [.scenario, .exercise].contains(check.kind) ? lesson.lessonFindings : []
+        func finding(_ finding: Finding, scope: String?) -> FindingRecord {
+            FindingRecord(
+                file: finding.location.path == lesson.path ? nil : finding.location.path,
+                line: finding.location.line, column: finding.location.column, kind: finding.kind.rawValue,
+                message: finding.message, details: finding.details, scope: scope)
+        }
+        return Record(
+            lesson: lesson.path, line: check.location.line, kind: check.kind.rawValue, name: check.name,
+            status: check.status.rawValue, message: check.findings.first?.message,
+            findings: check.findings.map { finding($0, scope: nil) } + shared.map { finding($0, scope: "lesson") },
+            expected: check.expectedOutput, actual: check.actualOutput, skipReason: check.skipReason,
+            duration: (check.seconds * 1000).rounded() / 1000)
+    }
+
+    /// Pretty, key-sorted JSON with a final newline: stable bytes for golden files and diffs. An empty array
+    /// or object is written `[]` or `{}`, not with a blank line inside.
     static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+        let text = String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+        return compactingEmptyContainers(text) + "\n"
+    }
+
+    /// `[` or `{` outside a string, then only blank space up to its closing bracket, becomes `[]` or `{}`.
+    static func compactingEmptyContainers(_ text: String) -> String {
+        var result = ""
+        var pending = ""
+        var opener: Character?
+        var inString = false
+        var escaped = false
+        for character in text {
+            if let open = opener {
+                if character.isWhitespace {
+                    pending.append(character)
+                    continue
+                }
+                if !((open == "[" && character == "]") || (open == "{" && character == "}")) { result += pending }
+                opener = nil
+                pending = ""
+            }
+            result.append(character)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "[" || character == "{" {
+                opener = character
+            }
+        }
+        return result + pending
     }
 }

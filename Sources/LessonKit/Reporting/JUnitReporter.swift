@@ -1,14 +1,18 @@
 /// The report as JUnit XML, as CI systems render it: a `testsuite` per lesson, a `testcase` per scenario,
 /// snippet and drift check, with each failure's message and diff, and skipped checks marked skipped.
+///
+/// By default it is valid against the Jenkins xUnit plugin's `junit-10.xsd` (which skips files that fail
+/// it) and, suite by suite, Maven Surefire's `surefire-test-report-3.0.xsd`: the file and line are in each
+/// test case's name and failure text, not in attributes those schemas do not have. `fileAttributes` adds
+/// `file` and `line` to each test case, for readers that want them (GitLab reads `file`).
 public enum JUnitReporter {
-    public static func render(_ report: CheckReport) -> String {
+    public static func render(_ report: CheckReport, fileAttributes: Bool = false) -> String {
         let totals = report.totals
         let allSeconds = report.lessons.flatMap(\.checks).reduce(0) { $0 + $1.seconds }
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         xml.append(
             "<testsuites name=\"lesson check\" tests=\"\(totals.passed + totals.failed + totals.skipped)\" "
-                + "failures=\"\(totals.failed)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(allSeconds))\">"
-        )
+                + "failures=\"\(totals.failed)\" errors=\"0\" time=\"\(seconds(allSeconds))\">")
         for lesson in report.lessons {
             let failed = lesson.checks.filter { $0.status == .failed }.count
             let skipped = lesson.checks.filter { $0.status == .skipped }.count
@@ -17,35 +21,55 @@ public enum JUnitReporter {
                 "  <testsuite name=\"\(escape(lesson.path))\" tests=\"\(lesson.checks.count)\" failures=\"\(failed)\" "
                     + "errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">")
             for check in lesson.checks {
-                let name = "\(check.location.line): \(check.kind.rawValue) \(check.name)"
-                let open =
-                    "    <testcase name=\"\(escape(name))\" classname=\"\(escape(lesson.path))\" "
-                    + "file=\"\(escape(lesson.path))\" line=\"\(check.location.line)\" time=\"\(seconds(check.seconds))\""
-                let findings =
-                    check.findings
-                    + (check.status == .failed && [.scenario, .exercise].contains(check.kind)
-                        ? lesson.lessonFindings : [])
-                switch check.status {
-                case .passed:
-                    xml.append(open + "/>")
-                case .skipped:
-                    xml.append(open + ">")
-                    xml.append("      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>")
-                    xml.append("    </testcase>")
-                case .failed:
-                    xml.append(open + ">")
-                    let message = findings.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
-                    let body = findings.flatMap { ["\($0.location.description): error: \($0.message)"] + $0.details }
-                    xml.append(
-                        "      <failure message=\"\(escape(message))\" type=\"\(findings.first?.kind.rawValue ?? "failure")\">"
-                            + escape(body.joined(separator: "\n")) + "</failure>")
-                    xml.append("    </testcase>")
-                }
+                xml += testCase(check, of: lesson, fileAttributes: fileAttributes)
             }
             xml.append("  </testsuite>")
         }
         xml.append("</testsuites>")
         return xml.joined(separator: "\n") + "\n"
+    }
+
+    static func testCase(_ check: CheckResult, of lesson: LessonReport, fileAttributes: Bool) -> [String] {
+        var open =
+            "    <testcase name=\"\(escape(name(of: check, in: lesson)))\" classname=\"\(escape(lesson.path))\" "
+            + "time=\"\(seconds(check.seconds))\""
+        if fileAttributes { open += " file=\"\(escape(lesson.path))\" line=\"\(check.location.line)\"" }
+        let findings =
+            check.findings
+            + (check.status == .failed && [.scenario, .exercise].contains(check.kind) ? lesson.lessonFindings : [])
+        switch check.status {
+        case .passed:
+            return [open + "/>"]
+        case .skipped:
+            return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>", "    </testcase>"]
+        case .failed:
+            let message = findings.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
+            let body = findings.flatMap { ["\($0.location.description): error: \($0.message)"] + $0.details }
+            return [
+                open + ">",
+                "      <failure message=\"\(escape(message))\" type=\"\(findings.first?.kind.rawValue ?? "failure")\">"
+                    + escape(body.joined(separator: "\n")) + "</failure>",
+                "    </testcase>",
+            ]
+        }
+    }
+
+    /// `path:line: kind name`, without saying a word twice: `…:156: snippet`, not
+    /// `156: snippet snippet at line 156`; `…:3: Sync.swift drift`.
+    static func name(of check: CheckResult, in lesson: LessonReport) -> String {
+        let line = check.location.line
+        var what = check.name
+        if what.hasSuffix(" at line \(line)") { what = String(what.dropLast(" at line \(line)".count)) }
+        let kind = check.kind.rawValue
+        let label: String
+        if check.kind == .lesson || what.isEmpty {
+            label = kind  // a lesson check's name is its path, already said
+        } else if what.split(separator: " ").contains(Substring(kind)) {
+            label = what
+        } else {
+            label = "\(kind) \(what)"
+        }
+        return "\(lesson.path):\(line): \(label)"
     }
 
     /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads a JSON report (`--format json`) back into a check report, for `lesson merge`: every check with
+/// its findings, expected and actual output, skip reason and duration; the findings of a whole lesson once.
+public enum JSONReportReader {
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func read(_ data: Data, name: String) throws -> CheckReport {
+        let document: JSONReporter.Document
+        do {
+            document = try JSONDecoder().decode(JSONReporter.Document.self, from: data)
+        } catch {
+            throw Problem(description: "\(name): not a JSON report of lesson check (\(reason(error)))")
+        }
+        guard document.version == 1 else {
+            throw Problem(description: "\(name): JSON report version \(document.version); this lesson reads version 1")
+        }
+        var lessons: [LessonReport] = []
+        for record in document.checks {
+            if lessons.last?.path != record.lesson {
+                lessons.append(LessonReport(path: record.lesson, checks: []))
+            }
+            let check = try self.check(record, name: name)
+            lessons[lessons.count - 1].checks.append(check)
+            for finding in record.findings where finding.scope == "lesson" {
+                let shared = try self.finding(finding, lesson: record.lesson, name: name)
+                if !lessons[lessons.count - 1].lessonFindings.contains(shared) {
+                    lessons[lessons.count - 1].lessonFindings.append(shared)
+                }
+            }
+        }
+        let listed = document.lessons ?? []
+        if document.shard == nil && !listed.isEmpty {
+            // Every lesson of the run, those without a check included, in the run's order.
+            lessons = listed.map { entry in
+                lessons.first { $0.path == entry.path } ?? LessonReport(path: entry.path, checks: [])
+            }
+        }
+        for index in lessons.indices {
+            let entry = listed.first { $0.path == lessons[index].path }
+            lessons[index].title = entry?.title
+            lessons[index].language = entry?.language
+            lessons[index].lessonFindings.sort { $0.location < $1.location }
+        }
+        return CheckReport(lessons: lessons, shard: document.shard, course: document.shard == nil ? [] : listed)
+    }
+
+    static func check(_ record: JSONReporter.Record, name: String) throws -> CheckResult {
+        guard let kind = CheckResult.Kind(rawValue: record.kind), let status = CheckStatus(rawValue: record.status)
+        else {
+            throw Problem(description: "\(name): unknown check kind or status '\(record.kind)', '\(record.status)'")
+        }
+        var check = CheckResult(
+            kind: kind, location: SourceLocation(path: record.lesson, line: record.line), name: record.name,
+            status: status,
+            findings: try record.findings.filter { $0.scope != "lesson" }.map {
+                try finding($0, lesson: record.lesson, name: name)
+            },
+            actualOutput: record.actual, seconds: record.duration)
+        check.expectedOutput = record.expected
+        check.skipReason = record.skipReason
+        return check
+    }
+
+    static func finding(_ record: JSONReporter.FindingRecord, lesson: String, name: String) throws -> Finding {
+        guard let kind = Finding.Kind(rawValue: record.kind) else {
+            throw Problem(description: "\(name): unknown finding kind '\(record.kind)'")
+        }
+        return Finding(
+            kind, at: SourceLocation(path: record.file ?? lesson, line: record.line, column: record.column),
+            record.message, details: record.details)
+    }
+
+    /// A decoding error in one line: what is wrong and where, without Foundation's domain and code.
+    static func reason(_ error: Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "no '\(key.stringValue)' at \(path(context))"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "wrong value at \(path(context))"
+        case .dataCorrupted?:
+            return "not valid JSON"
+        default:
+            return "unreadable"
+        }
+    }
+
+    static func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
+    }
+}

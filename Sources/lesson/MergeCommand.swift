@@ -1,0 +1,73 @@
+import Foundation
+import LessonKit
+
+/// `lesson merge`: puts the reports of a sharded run back together. JSON reports of `lesson check --shard`
+/// become one report in any format, with the whole course's totals and the exit status the unsharded
+/// check would have; `summary.csv` files of `lesson grade --submissions --shard` become one summary.
+enum MergeCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var parser = Arguments(arguments)
+        let values = try parser.parse(
+            flags: ["--help", "--junit-file-attributes"], options: ["--format", "--output", "--color"])
+        if values["--help"] != nil {
+            print(Help.merge)
+            return 0
+        }
+        let inputs = parser.paths
+        guard !inputs.isEmpty else {
+            throw UsageError(
+                description: "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
+        }
+        let summaries = inputs.filter { $0.hasSuffix(".csv") }
+        if !summaries.isEmpty {
+            guard summaries.count == inputs.count else {
+                throw UsageError(description: "merge takes JSON reports or summary.csv files, not both")
+            }
+            guard values["--format"] == nil, values["--junit-file-attributes"] == nil else {
+                throw UsageError(
+                    description: "summary.csv files merge into a summary.csv: --format is for JSON reports")
+            }
+            return try mergeSummaries(summaries, output: values["--output"])
+        }
+        var reports: [(name: String, report: CheckReport)] = []
+        for path in inputs {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError(description: "\(path): cannot read the report")
+            }
+            do {
+                reports.append((path, try JSONReportReader.read(data, name: path)))
+            } catch let problem as JSONReportReader.Problem {
+                throw UsageError(description: problem.description)
+            }
+        }
+        let merged: CheckReport
+        do {
+            merged = try ReportMerge.merge(reports)
+        } catch let problem as ReportMerge.Problem {
+            throw UsageError(description: problem.description)
+        }
+        // A merged report is the report of a course: it gives the course lines, as checking a folder does.
+        try ReportEmitter(values, courseSummary: true).emit(merged)
+        return merged.succeeded ? 0 : 1
+    }
+
+    static func mergeSummaries(_ paths: [String], output: String?) throws -> Int32 {
+        var files: [(name: String, text: String)] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError(description: "\(path): cannot read the summary")
+            }
+            files.append((path, String(decoding: data, as: UTF8.self)))
+        }
+        let merged: String
+        do {
+            merged = try SummaryMerge.merge(files)
+        } catch let problem as SummaryMerge.Problem {
+            throw UsageError(description: problem.description)
+        }
+        if let output { try ReportFile.write(merged, to: output) } else { writeOut(merged) }
+        let students = try SummaryMerge.records(merged, name: "the merged summary").count - 1
+        printError("merged \(paths.count) summaries: \(students) students")
+        return 0
+    }
+}

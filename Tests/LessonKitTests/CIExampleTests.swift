@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// The CI examples of the README exist as files in docs/ci, appear in the README as they are, and run only
+/// `lesson` commands whose options exist. The YAML is read line by line (no dependency): plain values,
+/// list items and block scalars (`|` kept as lines, `>-` folded into one line).
+final class CIExampleTests: XCTestCase {
+    static let examples = ["github-actions.yml", "gitlab-ci.yml", "kubernetes-grading.yml"]
+
+    /// The shell text of a YAML file: one entry per plain line, per literal block line, per folded block.
+    static func shellTexts(ofYAML text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func indentation(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        var texts: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
+            guard let marker = ["|", ">-", ">"].first(where: { trimmed.hasSuffix(": " + $0) || trimmed == "- " + $0 })
+            else {
+                texts.append(trimmed)
+                continue
+            }
+            var block: [String] = []
+            while index < lines.count
+                && (lines[index].trimmingCharacters(in: .whitespaces).isEmpty
+                    || indentation(lines[index]) > indentation(line))
+            {
+                block.append(lines[index].trimmingCharacters(in: .whitespaces))
+                index += 1
+            }
+            texts += marker == "|" ? block : [block.joined(separator: " ")]
+        }
+        return texts
+    }
+
+    /// Each `lesson COMMAND ...` in a shell text, up to `||`, `&&`, `;` or the end, as words.
+    static func lessonCommands(in text: String) -> [[String]] {
+        var commands: [[String]] = []
+        var words: [String]?
+        for word in text.split(separator: " ").map(String.init) {
+            if ["||", "&&", ";", "|"].contains(word) {
+                if let current = words { commands.append(current) }
+                words = nil
+            } else if word == "lesson" && words == nil {
+                words = []
+            } else {
+                words?.append(word.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
+            }
+        }
+        if let current = words { commands.append(current) }
+        return commands.filter { ["check", "merge", "grade", "coverage", "list"].contains($0.first ?? "") }
+    }
+
+    /// What is wrong with a command: an option its help does not list, a shard or format it rejects.
+    static func problems(_ command: [String], help: String) -> [String] {
+        var problems: [String] = []
+        for (position, word) in command.enumerated() where word.hasPrefix("--") {
+            let option = String(word.prefix { $0 != "=" })
+            if !help.contains(" \(option) ") && !help.contains(" \(option)\n") {
+                problems.append("\(command[0]) has no option \(option)")
+            }
+            guard position + 1 < command.count else { continue }
+            let value = command[position + 1]
+            if option == "--shard" {
+                // The CI systems' variables, at the first shard of four.
+                var shard = value
+                for (variable, example) in [
+                    ("${{ matrix.shard }}", "1"), ("$CI_NODE_INDEX", "1"), ("$CI_NODE_TOTAL", "4"),
+                    ("$((JOB_COMPLETION_INDEX + 1))", "1"),
+                ] {
+                    shard = shard.replacingOccurrences(of: variable, with: example)
+                }
+                if (try? Shard.parse(shard)) == nil { problems.append("--shard \(value) is not INDEX/COUNT") }
+            }
+            if option == "--format" && !["text", "json", "junit", "github", "html"].contains(value) {
+                problems.append("--format \(value) is not a format")
+            }
+        }
+        return problems
+    }
+
+    /// The words of each `lesson` command after joining `${{ … }}` and `$((…))`, which hold spaces.
+    static func commands(inFile name: String) throws -> [[String]] {
+        let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/ci/" + name, encoding: .utf8)
+        let joined = shellTexts(ofYAML: text).map {
+            $0.replacingOccurrences(of: "${{ matrix.shard }}", with: "${{_matrix.shard_}}")
+                .replacingOccurrences(of: "$((JOB_COMPLETION_INDEX + 1))", with: "$((JOB_COMPLETION_INDEX_+_1))")
+        }
+        return joined.flatMap(lessonCommands).map { command in
+            command.map {
+                $0.replacingOccurrences(of: "${{_matrix.shard_}}", with: "${{ matrix.shard }}")
+                    .replacingOccurrences(of: "$((JOB_COMPLETION_INDEX_+_1))", with: "$((JOB_COMPLETION_INDEX + 1))")
+            }
+        }
+    }
+
+    func testEveryLessonCommandOfTheExamplesIsValid() throws {
+        var helps: [String: String] = [:]
+        for command in ["check", "merge", "grade", "coverage", "list"] {
+            helps[command] = try TestSupport.runLesson([command, "--help"]).standardOutput
+        }
+        let expected = [
+            "github-actions.yml": [
+                "check --shard --format --output", "merge --format --output", "merge --format --output",
+                "merge --format",
+            ],
+            "gitlab-ci.yml": [
+                "check --shard --format --output", "merge --format --junit-file-attributes --output",
+                "merge --format --output", "merge",
+            ],
+            "kubernetes-grading.yml": [
+                "grade --lessons --exercise --submissions --shard --output", "merge --output",
+            ],
+        ]
+        for name in Self.examples {
+            let commands = try Self.commands(inFile: name)
+            XCTAssertEqual(
+                commands.map { ([$0[0]] + $0.filter { $0.hasPrefix("--") }).joined(separator: " ") }, expected[name],
+                name)
+            for command in commands {
+                XCTAssertEqual(Self.problems(command, help: helps[command[0]]!), [], "\(name): \(command)")
+            }
+        }
+        // The check can fail: a misspelt option and a 0-based shard are caught.
+        let wrong = Self.lessonCommands(in: "lesson check --shrad 1/4 --shard $CI_NODE_INDEX/0 Lessons")[0]
+        XCTAssertEqual(
+            Self.problems(wrong, help: helps["check"]!),
+            ["check has no option --shrad", "--shard $CI_NODE_INDEX/0 is not INDEX/COUNT"])
+    }
+
+    func testTheReadmeShowsEachExampleAsItIs() throws {
+        let readme = try String(contentsOfFile: TestSupport.packageRoot + "/README.md", encoding: .utf8)
+        for name in Self.examples {
+            let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/ci/" + name, encoding: .utf8)
+            XCTAssertTrue(readme.contains("```yaml\n" + text + "```\n"), "README does not show docs/ci/\(name)")
+        }
+    }
+}
