@@ -62,6 +62,17 @@ final class AttackTests: XCTestCase {
         }
     }
 
+    /// The mount table a program can read names no folder the grader hides, where Landlock hides them.
+    func testTheMountTableNamesNoInstructorFolder() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let sandbox = Sandbox.detect(policy: SandboxPolicy(), launcher: TestSupport.lessonExecutable)
+        try XCTSkipUnless(sandbox.usesLandlock, "without Landlock, the mount namespace's covers name what they hide")
+        let scratch = try GradingEnvironment.scratch("mounts")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let result = try GradingEnvironment.fullRoot.runLesson(Array(gradeArguments("mounts").dropFirst()), scratch: scratch)
+        XCTAssertTrue(result.standardOutput.contains("+covers named: 0"), result.standardOutput)
+    }
+
     /// What one run leaves in System V or POSIX shared memory is gone for the next run.
     func testSharedMemoryDoesNotOutliveARun() throws {
         try GradingEnvironment.skipUnlessReproducible()

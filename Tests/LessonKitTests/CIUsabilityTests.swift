@@ -85,6 +85,7 @@ final class CIUsabilityTests: XCTestCase {
             \(path)
               lines 1-3     snippet         let a = 1
               lines 113-133 snippet         let b = 2
+              2 code blocks: 2 snippets
 
             """)
     }

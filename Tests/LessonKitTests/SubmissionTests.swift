@@ -40,6 +40,20 @@ final class SubmissionTests: XCTestCase {
         XCTAssertEqual(result.tests.map(\.maxPoints), [1])
     }
 
+    /// The message of `#error` can forge a diagnostic in a test's file: refused, and the forged line never
+    /// appears.
+    func testErrorDirectivesInASubmissionAreRefused() throws {
+        let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/engine-exercise.md"))
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        let forged = "struct X {}\n#error(\"\"\"\nbroken\n\(root)/Fixtures/grading/engine-exercise.md:60:1: error: the test is wrong\n\"\"\")\n"
+        let result = try grader.grade(try Exercise.find("sync-engine", in: plan), submission: forged)
+        XCTAssertEqual(
+            result.message,
+            "bu çözüm değerlendirilemedi: #error and #warning are not allowed in a submission (their messages could read as the grader's)"
+        )
+        XCTAssertFalse(GradeFormat.text.render(result).contains("the test is wrong"))
+    }
+
     /// A missing file is named as missing, not as a link.
     func testAMissingSubmissionIsNamedAsMissing() throws {
         let result = try TestSupport.runLesson([

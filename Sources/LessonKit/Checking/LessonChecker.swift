@@ -18,10 +18,11 @@ public struct LessonChecker: Sendable {
 
     var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
 
-    /// Reads, plans and checks the lesson files at `paths` (as the user gave them). With a cache and no
-    /// filter, lessons unchanged since their last check are answered from the cache (see `LessonReuse`).
+    /// Reads, plans and checks the lesson files at `paths` (as the user gave them). With a cache, no filter
+    /// and no shard, lessons unchanged since their last check are answered from the cache (see
+    /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
-        guard selection.filter == nil, let directory = options.cacheDirectory else {
+        guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
             let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
             return check(plans, selection: selection)
         }
@@ -119,7 +120,8 @@ public struct LessonChecker: Sendable {
         let course = allPlans.filter { selection.filterScope(of: $0) != .none }.map { plan in
             CourseEntry(
                 path: plan.path, title: plan.lesson.frontMatter.text("title"),
-                language: plan.lesson.frontMatter.text("language"), shard: sharding.owners[plan.path])
+                language: plan.lesson.frontMatter.text("language"), shard: sharding.owners[plan.path],
+                codeBlocks: plan.lesson.blocks.count)
         }
         return CheckReport(lessons: lessons, shard: sharding.shard, course: course)
     }

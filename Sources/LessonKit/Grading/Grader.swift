@@ -41,11 +41,8 @@ public struct Grader: Sendable {
                 description: "--hidden is for engine exercises: '\(exercise.id)' is a scenario exercise, "
                     + "graded by its own expected output")
         }
-        if submission.contains("#sourceLocation") {
-            // It would make the student's own errors appear in the tests' files, and the tests' in theirs.
-            return ungraded(
-                exercise, hidden: hidden,
-                reason: "#sourceLocation is not allowed in a submission (it moves where the compiler reports errors)")
+        if let reason = Self.refusal(of: submission) {
+            return ungraded(exercise, hidden: hidden, reason: reason)
         }
         let (engine, studentFile) = try engineFiles(for: exercise, submission: submission)
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
@@ -113,6 +110,19 @@ public struct Grader: Sendable {
         return GradeResult(
             exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: elapsed(since: start),
             protections: protections)
+    }
+
+    /// Why a submission's directives make its diagnostics untrustworthy, if they do: `#sourceLocation` moves
+    /// the student's errors into the tests' files (and the tests' into theirs), and the message of `#error`
+    /// or `#warning` can hold a newline and a forged `path:line:column: error:` line.
+    static func refusal(of submission: String) -> String? {
+        if submission.contains("#sourceLocation") {
+            return "#sourceLocation is not allowed in a submission (it moves where the compiler reports errors)"
+        }
+        if submission.contains("#error") || submission.contains("#warning") {
+            return "#error and #warning are not allowed in a submission (their messages could read as the grader's)"
+        }
+        return nil
     }
 
     /// The result of a submission that could not be graded at all (no file, two files, a link, an

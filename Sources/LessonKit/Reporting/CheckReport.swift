@@ -108,12 +108,17 @@ public struct CourseEntry: Hashable, Sendable, Codable {
     public var language: String?
     /// The shard that checks the lesson.
     public var shard: Int?
+    /// Every fenced code block of the lesson, for the course lines of a merged report.
+    public var codeBlocks: Int?
 
-    public init(path: String, title: String? = nil, language: String? = nil, shard: Int? = nil) {
+    public init(
+        path: String, title: String? = nil, language: String? = nil, shard: Int? = nil, codeBlocks: Int? = nil
+    ) {
         self.path = path
         self.title = title
         self.language = language
         self.shard = shard
+        self.codeBlocks = codeBlocks
     }
 }
 

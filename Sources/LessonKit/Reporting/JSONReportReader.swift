@@ -42,6 +42,7 @@ public enum JSONReportReader {
             let entry = listed.first { $0.path == lessons[index].path }
             lessons[index].title = entry?.title
             lessons[index].language = entry?.language
+            lessons[index].codeBlocks = entry?.codeBlocks ?? 0
             lessons[index].lessonFindings.sort { $0.location < $1.location }
         }
         return CheckReport(lessons: lessons, shard: document.shard, course: document.shard == nil ? [] : listed)

@@ -54,7 +54,9 @@ public enum JSONReporter {
         let lessons =
             report.shard != nil
             ? report.course
-            : report.lessons.map { CourseEntry(path: $0.path, title: $0.title, language: $0.language) }
+            : report.lessons.map {
+                CourseEntry(path: $0.path, title: $0.title, language: $0.language, codeBlocks: $0.codeBlocks)
+            }
         let document = Document(
             lessons: lessons, shard: report.shard, checks: records,
             totals: Totals(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))

@@ -77,6 +77,15 @@ extension Sandbox {
                     name: "instructor files", inForce: true,
                     detail: "hidden by a private mount namespace (the lesson's and the course's folders, when grading)"))
         }
+        if usesLandlock {
+            // Landlock keeps them out of reach; a mount covers only those inside the folders it lets be read.
+            let covered = plan.folders.filter(needsCover).count + plan.files.filter(needsCover).count
+            return namespaced(
+                hiding: Protection(
+                    name: "instructor files", inForce: true,
+                    detail: "out of reach by Landlock, whatever their mode"
+                        + (covered == 0 ? "" : "; \(Self.counted(covered, "path")) inside the system's folders covered")))
+        }
         var hidden = "hidden by a private mount namespace: \(Self.counted(plan.folders.count, "folder"))"
         if !plan.files.isEmpty { hidden += " and \(Self.counted(plan.files.count, "file"))" }
         if !plan.impossible.isEmpty {

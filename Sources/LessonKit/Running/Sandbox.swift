@@ -123,10 +123,10 @@ public struct Sandbox: Sendable {
             script += Self.setUp("mount -n --bind \(Self.quoted(launcher.path)) \(scratch)/.lesson-contain")
         }
         let plan = hidingPlan
-        for folder in plan.folders where !Self.privateRoots.contains(where: { Self.contains($0, folder) }) {
+        for folder in plan.folders where needsCover(folder) {
             script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
         }
-        for file in plan.files where !Self.privateRoots.contains(where: { Self.contains($0, file) }) {
+        for file in plan.files where needsCover(file) {
             script += Self.setUp("mount -n --bind /dev/null \(Self.quoted(file))")
         }
         // Private, empty /tmp, /var/tmp and /dev/shm, and an empty /run: no file written there outlives the
@@ -137,6 +137,15 @@ public struct Sandbox: Sendable {
         }
         script += Self.setUp("mount -n -t tmpfs -o size=1m,mode=755 lesson-run /run")
         return script + Self.setUp("cd /tmp/work")
+    }
+
+    /// Whether an instructor path must be covered by a mount. Not below a folder every run gets a private
+    /// copy of; and not where Landlock already keeps it out of reach (outside every folder it lets the
+    /// program read), since a mount names its path in `/proc/mounts`, which the program can read.
+    func needsCover(_ path: String) -> Bool {
+        if Self.privateRoots.contains(where: { Self.contains($0, path) }) { return false }
+        guard usesLandlock else { return true }
+        return (ContainmentLauncher.systemReadable + policy.readablePaths).contains { Self.contains($0, path) }
     }
 
     /// Folders every contained run gets a private copy of; what is below them needs no hiding.
