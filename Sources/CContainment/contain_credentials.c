@@ -34,8 +34,8 @@ int contain_change_credentials(const struct contain_options *options) {
     return 0;
 }
 
-int contain_watch_parent(pid_t parent_at_start) {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return contain_fail("set the parent-death signal");
+int contain_watch_parent(pid_t parent_at_start, int signal) {
+    if (prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0) != 0) return contain_fail("set the parent-death signal");
     // The parent may have ended before the signal was armed, even before the launcher started: then the
     // process was re-parented, to PID 1 (or a subreaper, which only the first check catches).
     pid_t parent = getppid();

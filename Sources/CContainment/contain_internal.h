@@ -44,7 +44,7 @@ int contain_new_session(void);
 int contain_close_inherited_descriptors(void);
 int contain_set_limits(const struct contain_options *options);
 int contain_change_credentials(const struct contain_options *options);
-int contain_watch_parent(pid_t parent_at_start);
+int contain_watch_parent(pid_t parent_at_start, int signal);
 int contain_forbid_new_privileges(void);
 /// --reap: forks. Returns 0 in the child, which goes on to contain and execute the program; the parent
 /// never returns: it reaps (see contain_reaper.c) and ends as the program ended.

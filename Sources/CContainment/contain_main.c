@@ -9,6 +9,7 @@
 #include "contain_internal.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,7 +35,9 @@ int lesson_contain_main(int argc, char **argv) {
     if (contain_close_inherited_descriptors() != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_set_limits(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_change_credentials(&options) != 0) return CONTAIN_SETUP_FAILURE;
-    if (options.pdeathsig && contain_watch_parent(parent_at_start) != 0) return CONTAIN_SETUP_FAILURE;
+    // A reaper is told with SIGTERM, which it catches to end everything below it; anything else dies at once.
+    if (options.pdeathsig && contain_watch_parent(parent_at_start, options.reap ? SIGTERM : SIGKILL) != 0)
+        return CONTAIN_SETUP_FAILURE;
     if (options.reap && contain_become_reaper() != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_forbid_new_privileges() != 0) return CONTAIN_SETUP_FAILURE;
     if (options.landlock && contain_apply_landlock(&options) != 0) return CONTAIN_SETUP_FAILURE;

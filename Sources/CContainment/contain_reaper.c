@@ -49,11 +49,32 @@ static int kill_children(void) {
     return count;
 }
 
+/// Set by SIGTERM: the caller (or, under --pdeathsig, the caller's death) asks for everything to end.
+static volatile sig_atomic_t told_to_end = 0;
+
+static void note_end(int signal) {
+    (void)signal;
+    told_to_end = 1;
+}
+
 /// Waits for the program, then ends everything it left running, then ends as the program did: with its
-/// exit status, or killed by its signal, so the caller reads the program's end.
+/// exit status, or killed by its signal, so the caller reads the program's end. A SIGTERM ends the program
+/// and everything below it at once (processes in other process groups too, which a group kill misses).
 static void reap(pid_t program) {
+    struct sigaction action = {.sa_handler = note_end};
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
     int status = 0;
-    while (waitpid(program, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(program, &status, 0) < 0 && errno == EINTR) {
+        if (told_to_end) {
+            kill(program, SIGKILL);
+            while (kill_children() > 0) {
+                while (waitpid(-1, NULL, WNOHANG) > 0) {}
+                usleep(1000);
+            }
+            _exit(128 + SIGTERM);
+        }
+    }
     // Children killed reparent their own children to this process: repeat until none is left.
     while (kill_children() > 0) {
         while (waitpid(-1, NULL, WNOHANG) > 0) {}

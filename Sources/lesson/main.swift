@@ -60,6 +60,10 @@ if arguments == ["--help"] || arguments == ["-h"] {
 // Interrupted, `lesson` stops what it started and removes its temporary folders (a class batch installs
 // its own handling, to write its summary first).
 Cleanup.shared.install(exitOnSignal: true)
+#if os(Linux)
+    // Compilers run under this executable's launcher, so none outlives the checker, even killed outright.
+    SwiftCompiler.defaultLauncher = GradeCommand.selfExecutable
+#endif
 let status = runCommand(arguments)
 // An interrupted command ends from its signal handler, with 128 + the signal, once it has cleaned up.
 while Cleanup.shared.isInterrupted && !Cleanup.shared.letsCallerFinish { pause() }

@@ -97,3 +97,37 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try TestSupport.processes(ownedBy: 62_000..<62_010), [], "the students' programs outlived it")
     }
 }
+
+/// A checker killed outright (SIGKILL, which no handler sees) still leaves no compiler: compilers run under
+/// the launcher's reaper, which the kernel tells when the checker dies.
+final class KilledCheckerTests: XCTestCase {
+    func testAKilledCheckLeavesNoCompiler() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.lessonExecutable)
+        process.arguments = ["check", "--no-cache", "Lessons"]
+        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.packageRoot)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func compilers() throws -> [String] {
+            try TestSupport.processes(ownedBy: 0..<100_000).filter { $0.contains(temporary) && $0.contains("swift") }
+        }
+        var started = false
+        for _ in 0..<300 where !started {
+            started = try compilers().contains { $0.contains("swift-frontend") }
+            if !started { usleep(100_000) }
+        }
+        XCTAssertTrue(started, "no compiler started")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        sleep(1)
+        XCTAssertEqual(try compilers(), [], "compilers outlived a killed check")
+    }
+}

@@ -43,6 +43,38 @@ final class JudgingTests: XCTestCase {
             grade.buildMessage(build, hidden: false, test: nil), "building your code stopped: build time limit 45 s")
     }
 
+    /// A test's diff is cut at 12 lines, and says how many more there were.
+    func testACutDiffSaysHowManyLinesWereLeftOut() {
+        let evaluation = GradeEvaluation(
+            feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 1, outputLimit: 1),
+            buildTimeout: 60)
+        let diff = ["@@ -3,11 +3,11 @@"] + (1...10).map { "-expected \($0)" } + (1...10).map { "+actual \($0)" }
+        XCTAssertEqual(
+            evaluation.shortDiff(diff).split(separator: "\n").map(String.init),
+            Array(diff.prefix(12)) + ["(9 more lines of the difference not shown)"])
+        XCTAssertEqual(evaluation.shortDiff(Array(diff.prefix(5))), diff.prefix(5).joined(separator: "\n"))
+    }
+
+    /// A hidden test that crashes says only that it crashed: its signal could carry what it read. A visible
+    /// one names its signal.
+    func testAHiddenCrashNamesNoSignal() throws {
+        let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/engine-exercise.md"))
+        let scenario = try XCTUnwrap(Grader.gradable(plan).first)
+        let evaluation = GradeEvaluation(
+            feedback: Feedback(lessonLanguage: "en"), studentFile: "Sync.swift",
+            limits: ProcessLimits(timeout: 5, outputLimit: 1 << 20), buildTimeout: 60)
+        let build = CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false)
+        let crash = ProcessResult(termination: .signaled(SIGSEGV), standardOutput: [], standardError: [], seconds: 0)
+        func message(hidden: Bool) -> String {
+            let test = Grader.GradingTest(
+                name: "t", scenario: scenario, sourcePath: "lesson.md", expected: scenario.expected, hidden: hidden,
+                testCode: nil)
+            return evaluation.evaluate(test, ScenarioExecution(build: build, run: crash)).message
+        }
+        XCTAssertEqual(message(hidden: true), "your program crashed")
+        XCTAssertEqual(message(hidden: false), "your program crashed (SIGSEGV)")
+    }
+
     /// A compiler that runs out of its address space is named as stopped by the memory limit.
     func testACompilerOutOfMemoryNamesTheLimit() throws {
         try XCTSkipUnless(SwiftCompiler.prlimit != nil, "needs util-linux's prlimit")

@@ -22,6 +22,13 @@ public struct SwiftCompiler: Sendable {
     public var timeout: Double
     /// Address space of one compiler run (where `prlimit` exists); its CPU time is bounded by the timeout.
     public var memoryLimit: Int?
+    /// The `lesson` executable that holds the containment launcher (`lesson __contain`); nil runs the
+    /// compiler directly.
+    public var launcher: String?
+    /// The launcher every compiler uses unless told otherwise. Compilers started through it end, their
+    /// whole process tree with them, when the checker dies, even by SIGKILL. The command line sets it once,
+    /// at start, before any thread runs (it knows where its executable is); a library user may leave it nil.
+    nonisolated(unsafe) public static var defaultLauncher: String?
     /// Whether the build folder is named `/sandbox` in what the program can see (`#filePath`, `#file`): a
     /// student's program must not learn the grader's paths. (Not for coverage, whose mapping needs them.)
     public var hidesBuildFolder = false
@@ -37,6 +44,7 @@ public struct SwiftCompiler: Sendable {
     /// The compiler of a check, a coverage run or a grading, with their build limits.
     public init(toolchain: Toolchain, options: CheckOptions) {
         self.init(toolchain: toolchain, timeout: options.buildTimeout, memoryLimit: options.buildMemoryLimit)
+        launcher = Self.defaultLauncher
     }
 
     public static func arguments(swiftVersion: String) -> [String] {
@@ -79,8 +87,13 @@ public struct SwiftCompiler: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory
         var command = [executable] + arguments
-        if let memoryLimit, let prlimit = Self.prlimit {
-            let cpu = Int(timeout.rounded(.up)) + 1
+        let cpu = Int(timeout.rounded(.up)) + 1
+        if let launcher {
+            // A reaper ends the driver's whole tree with it (the driver starts `swift-frontend` in a process
+            // group of its own), and ends it when the checker dies.
+            let limits = memoryLimit.map { ["--as", "\($0)", "--cpu", "\(cpu)", "--core", "0"] } ?? []
+            command = [launcher, "__contain", "--reap", "--pdeathsig"] + limits + ["--"] + command
+        } else if let memoryLimit, let prlimit = Self.prlimit {
             command = [prlimit, "--as=\(memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--core=0", "--"] + command
         }
         let result = try Subprocess.run(
@@ -90,7 +103,7 @@ public struct SwiftCompiler: Sendable {
         var compiled = CompileResult(
             succeeded: result.termination == .exited(0), diagnostics: CompilerDiagnostic.parse(output),
             output: output, seconds: result.seconds, timedOut: result.termination == .timedOut)
-        if !compiled.succeeded, !compiled.timedOut, let memoryLimit, Self.prlimit != nil,
+        if !compiled.succeeded, !compiled.timedOut, let memoryLimit, launcher != nil || Self.prlimit != nil,
             Self.memoryWords.contains(where: output.contains)
         {
             compiled.stoppedBy = .memory(bytes: memoryLimit)
