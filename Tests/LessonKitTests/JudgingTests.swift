@@ -28,13 +28,13 @@ final class JudgingTests: XCTestCase {
     /// A build that runs out of time names the build's limit, not the run's.
     func testABuildTimeoutNamesTheBuildLimit() throws {
         let result = try TestSupport.runLesson([
-            "check", "--no-cache", "--color", "never", "--timeout", "7", "--build-timeout", "0.2",
+            "check", "--no-cache", "--color", "never", "--timeout", "7", "--build-timeout", "0.01",
             "Fixtures/check/fail/wrong-output.md",
         ])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.standardOutput,
-            "Fixtures/check/fail/wrong-output.md:16: error: the build did not finish within 0.2 s\n0 passed, 1 failed\n")
+            "Fixtures/check/fail/wrong-output.md:16: error: the build did not finish within 0.01 s\n0 passed, 1 failed\n")
         let grade = GradeEvaluation(
             feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 7, outputLimit: 1),
             buildTimeout: 45)
