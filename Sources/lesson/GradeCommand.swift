@@ -259,7 +259,7 @@ enum GradeCommand {
         let errors = rows.filter { $0.status == "error" }.count
         if Cleanup.shared.isInterrupted {
             printError("interrupted: \(output)/summary.csv holds the \(rows.count) submissions, unfinished ones as errors")
-            return 130
+            return 128 + Cleanup.shared.interruptingSignal
         }
         printError("graded \(rows.count) submissions (\(errors) with status error): \(output)/summary.csv")
         return 0

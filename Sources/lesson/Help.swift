@@ -145,7 +145,7 @@ enum Help {
 
         EXIT STATUS:
           0 grading completed, whatever the score; 2 the grader could not run (usage, unreadable files,
-          unknown exercise); 128 + the signal when interrupted (a class batch: 130, after its summary).
+          unknown exercise); 128 + the signal when interrupted (a class batch after writing its summary).
         """
 
     static let coverage = """

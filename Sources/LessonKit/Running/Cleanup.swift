@@ -15,6 +15,9 @@ public final class Cleanup: @unchecked Sendable {
 
     /// Whether a signal asked this process to stop.
     public var isInterrupted: Bool { lock.withLock { interrupted } }
+    /// The signal that did, for the exit status (128 + it).
+    public var interruptingSignal: Int32 { lock.withLock { signalNumber } }
+    private var signalNumber: Int32 = 0
     /// Whether an interrupted process finishes its own work (a class batch writing its summary) rather
     /// than ending from the signal handler.
     public var letsCallerFinish: Bool { lock.withLock { !exitsOnSignal } }
@@ -37,6 +40,7 @@ public final class Cleanup: @unchecked Sendable {
             // No `signal(number, SIG_IGN)` first: on Linux, libdispatch then never sees the signal.
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
+                lock.withLock { signalNumber = number }
                 if exit {
                     // Nothing the interrupted work produces is kept: its programs die at once, then its folders go.
                     lock.withLock { interrupted = true }

@@ -53,9 +53,11 @@ public struct ContainmentLauncher: Hashable, Sendable {
     }
 
     /// The launcher's command line before the program: a reaper, Landlock with `readable` and `writable`,
-    /// and the seccomp filter, each where this kernel offers it.
-    func prefix(readable: [String], writable: [String]) -> [String] {
-        var arguments = [path, "__contain", "--reap"]
+    /// and the seccomp filter, each where this kernel offers it. With `diesWithGrader`, the reaper ends the
+    /// program's whole tree when the grader dies (where no PID namespace does it: the launcher's parent is
+    /// then the grader's own thread).
+    func prefix(readable: [String], writable: [String], diesWithGrader: Bool = false) -> [String] {
+        var arguments = [path, "__contain", "--reap"] + (diesWithGrader ? ["--pdeathsig"] : [])
         if landlock.isAvailable {
             arguments.append("--landlock")
             for folder in Self.systemReadable + readable { arguments += ["--read", folder] }

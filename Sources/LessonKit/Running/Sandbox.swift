@@ -57,7 +57,9 @@ public struct Sandbox: Sendable {
     func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
         let inner = userAndLimits(uid: uid, timeout: timeout)
         guard usesNamespaces, let unshare = tools.unshare else {
-            let layers = launcher?.prefix(readable: policy.readablePaths, writable: [directory, "/dev/null"]) ?? []
+            let layers =
+                launcher?.prefix(
+                    readable: policy.readablePaths, writable: [directory, "/dev/null"], diesWithGrader: true) ?? []
             let command = inner + layers + [program]
             return (command[0], Array(command.dropFirst()))
         }

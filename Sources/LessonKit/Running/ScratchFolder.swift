@@ -16,6 +16,14 @@ enum ScratchFolder {
             removeAbandoned(in: candidate)
             return candidate
         }
+        // Each candidate exists but is not this user's own (someone made it first): never use a folder
+        // another user controls; make a fresh one of this user's.
+        var template = Array("/tmp/lesson-sandbox-\(user)-XXXXXX".utf8CString)
+        if let created = mkdtemp(&template) {
+            let folder = String(cString: created)
+            chmod(folder, 0o711)
+            return folder
+        }
         return candidates[candidates.count - 1]
     }
 
