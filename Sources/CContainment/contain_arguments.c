@@ -65,11 +65,16 @@ static int parse_valued(struct contain_options *options, const char *name, const
     if (strcmp(name, "--read") == 0) return options->read_paths[options->read_count++] = value, 0;
     if (strcmp(name, "--write") == 0) return options->write_paths[options->write_count++] = value, 0;
     if (strcmp(name, "--chdir") == 0) return options->working_directory = value, 0;
+    if (strcmp(name, "--status-fd") == 0) {
+        if (parse_number(value, 1024, &id) != 0 || id < 3) return usage_error("not a descriptor above 2: ", value);
+        return options->status_fd = (int)id, 0;
+    }
     return usage_error("unknown option ", name);
 }
 
 int contain_parse(int argc, char **argv, struct contain_options *options) {
     memset(options, 0, sizeof *options);
+    options->status_fd = -1;
     options->read_paths = calloc((size_t)argc + 1, sizeof(char *));
     options->write_paths = calloc((size_t)argc + 1, sizeof(char *));
     if (options->read_paths == NULL || options->write_paths == NULL) return contain_fail("read the command line");

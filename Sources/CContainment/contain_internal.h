@@ -28,6 +28,8 @@ struct contain_options {
     const char **write_paths;
     size_t write_count;
     int landlock, seccomp, pdeathsig, reap;
+    /// --status-fd N: where the reaper writes how the program ended (`exit N` or `signal N`); -1 if none.
+    int status_fd;
     const char *working_directory;
     char **program;
 };
@@ -41,14 +43,14 @@ int contain_parse(int argc, char **argv, struct contain_options *options);
 
 /// The process steps, in the order the launcher takes them; each returns 0, or -1 after contain_fail.
 int contain_new_session(void);
-int contain_close_inherited_descriptors(void);
+int contain_close_inherited_descriptors(int keep);
 int contain_set_limits(const struct contain_options *options);
 int contain_change_credentials(const struct contain_options *options);
 int contain_watch_parent(pid_t parent_at_start, int signal);
 int contain_forbid_new_privileges(void);
 /// --reap: forks. Returns 0 in the child, which goes on to contain and execute the program; the parent
 /// never returns: it reaps (see contain_reaper.c) and ends as the program ended.
-int contain_become_reaper(void);
+int contain_become_reaper(int status_fd);
 int contain_apply_landlock(const struct contain_options *options);
 int contain_apply_seccomp(void);
 

@@ -32,13 +32,15 @@ int lesson_contain_main(int argc, char **argv) {
     if (contain_parse(argc, argv, &options) != 0) return CONTAIN_SETUP_FAILURE;
     if (options.probe) return contain_probe();
     if (contain_new_session() != 0) return CONTAIN_SETUP_FAILURE;
-    if (contain_close_inherited_descriptors() != 0) return CONTAIN_SETUP_FAILURE;
+    // Without a reaper, nothing reports the end: the status descriptor is not kept.
+    if (contain_close_inherited_descriptors(options.reap ? options.status_fd : -1) != 0)
+        return CONTAIN_SETUP_FAILURE;
     if (contain_set_limits(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_change_credentials(&options) != 0) return CONTAIN_SETUP_FAILURE;
     // A reaper is told with SIGTERM, which it catches to end everything below it; anything else dies at once.
     if (options.pdeathsig && contain_watch_parent(parent_at_start, options.reap ? SIGTERM : SIGKILL) != 0)
         return CONTAIN_SETUP_FAILURE;
-    if (options.reap && contain_become_reaper() != 0) return CONTAIN_SETUP_FAILURE;
+    if (options.reap && contain_become_reaper(options.status_fd) != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_forbid_new_privileges() != 0) return CONTAIN_SETUP_FAILURE;
     if (options.landlock && contain_apply_landlock(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (options.seccomp && contain_apply_seccomp() != 0) return CONTAIN_SETUP_FAILURE;

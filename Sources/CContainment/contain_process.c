@@ -38,7 +38,7 @@ int contain_new_session(void) {
 }
 
 /// Closes the descriptors listed in /proc/self/fd above 2: for kernels without close_range.
-static int close_listed_descriptors(void) {
+static int close_listed_descriptors(int keep) {
     DIR *directory = opendir("/proc/self/fd");
     if (directory == NULL) return -1;
     int own = dirfd(directory);
@@ -46,7 +46,7 @@ static int close_listed_descriptors(void) {
     size_t count = 0, capacity = 0;
     for (struct dirent *entry; (entry = readdir(directory)) != NULL;) {
         int descriptor = atoi(entry->d_name);
-        if (descriptor <= 2 || descriptor == own) continue;
+        if (descriptor <= 2 || descriptor == own || descriptor == keep) continue;
         if (count == capacity) {
             capacity = capacity == 0 ? 64 : capacity * 2;
             int *grown = realloc(found, capacity * sizeof *found);
@@ -61,11 +61,15 @@ static int close_listed_descriptors(void) {
     return 0;
 }
 
-int contain_close_inherited_descriptors(void) {
+/// Closes every descriptor above 2 but `keep` (-1: none), the reaper's status descriptor.
+int contain_close_inherited_descriptors(int keep) {
 #ifdef SYS_close_range
-    if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0) return 0;
+    if (keep < 0 && syscall(SYS_close_range, 3U, ~0U, 0U) == 0) return 0;
+    if (keep >= 3 && (keep == 3 || syscall(SYS_close_range, 3U, (unsigned)keep - 1, 0U) == 0) &&
+        syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0U) == 0)
+        return 0;
 #endif
-    if (close_listed_descriptors() == 0) return 0;
+    if (close_listed_descriptors(keep) == 0) return 0;
     return contain_fail("close inherited descriptors");
 }
 

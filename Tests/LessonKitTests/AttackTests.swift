@@ -73,6 +73,31 @@ final class AttackTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("+covers named: 0"), result.standardOutput)
     }
 
+    /// A program that exits with 128 + SIGILL has not trapped, and one that imitates the grader's set-up
+    /// failure neither becomes a grader error nor carries a hidden test's data out, in every environment.
+    func testAProgramCannotImitateATrapOrTheGrader() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("imitate")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let trap = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/trap-exercise.md", "--exercise", "must-trap",
+                    "--submission", "Fixtures/grading/attacks/fake-trap",
+                ], scratch: scratch)
+            XCTAssertTrue(
+                trap.standardOutput.contains("your program should have trapped, but it exited with status 132"),
+                "\(environment.rawValue): \(trap.standardOutput)")
+            let setUp = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--hidden",
+                    "Fixtures/grading/hidden/sync-engine.md", "--submission", "Fixtures/grading/attacks/fake-setup-failure",
+                ], scratch: scratch)
+            XCTAssertFalse(setUp.standardOutput.contains("LEAK"), "\(environment.rawValue): \(setUp.standardOutput)")
+            XCTAssertFalse(setUp.standardOutput.contains("ERROR"), "\(environment.rawValue): \(setUp.standardOutput)")
+        }
+    }
+
     /// What one run leaves in System V or POSIX shared memory is gone for the next run.
     func testSharedMemoryDoesNotOutliveARun() throws {
         try GradingEnvironment.skipUnlessReproducible()

@@ -57,7 +57,8 @@ public struct ContainmentLauncher: Hashable, Sendable {
     /// program's whole tree when the grader dies (where no PID namespace does it: the launcher's parent is
     /// then the grader's own thread).
     func prefix(readable: [String], writable: [String], diesWithGrader: Bool = false) -> [String] {
-        var arguments = [path, "__contain", "--reap"] + (diesWithGrader ? ["--pdeathsig"] : [])
+        // The reaper reports the program's real end on descriptor 3, which the program never holds.
+        var arguments = [path, "__contain", "--reap", "--status-fd", "3"] + (diesWithGrader ? ["--pdeathsig"] : [])
         if landlock.isAvailable {
             arguments.append("--landlock")
             for folder in Self.systemReadable + readable { arguments += ["--read", folder] }

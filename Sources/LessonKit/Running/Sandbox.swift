@@ -178,10 +178,15 @@ public struct Sandbox: Sendable {
     /// Reads the limits into how the program ended: the shell reports a killed program as 128 + signal.
     func interpret(_ result: ProcessResult, timeout: Double) -> ProcessResult {
         var result = result
+        // The reaper's report is the program's real end; without it (no launcher), the namespace's shell
+        // reports a signal N as 128 + N, which a program could also choose as its exit status.
+        if let reported = result.reportedEnd, case .exited = result.termination { result.termination = reported }
+        if let reported = result.reportedEnd, case .signaled = result.termination { result.termination = reported }
         var signal: Int32?
         switch result.termination {
         case .signaled(let number): signal = number
-        case .exited(let status) where usesNamespaces && status > 128 && status < 160: signal = status - 128
+        case .exited(let status) where usesNamespaces && result.reportedEnd == nil && status > 128 && status < 160:
+            signal = status - 128
         default: break
         }
         guard let signal else { return result }

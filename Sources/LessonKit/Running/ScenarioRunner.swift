@@ -70,12 +70,14 @@ public struct ScenarioRunner: Sendable {
         let (command, arguments) = sandbox.command(
             program: program, directory: directory, uid: uid, timeout: limits.timeout)
         let result = try Subprocess.run(
-            command, arguments: arguments, environment: environment, workingDirectory: directory, limits: limits)
+            command, arguments: arguments, environment: environment, workingDirectory: directory, limits: limits,
+            statusDescriptor: sandbox.launcher != nil)
         // Without a PID namespace, what the program started in sessions of its own is no longer its
         // descendant once it ends; the user it ran as is this run's alone, so every process of that user goes.
         sandbox.endEverything(ownedBy: uid)
         let standardError = String(decoding: result.standardError, as: UTF8.self)
-        if sandbox.usesNamespaces, result.termination == .exited(Sandbox.setUpFailure),
+        // A set-up failure stops the run before the program starts, so no reaper reports an end.
+        if sandbox.usesNamespaces, result.reportedEnd == nil, result.termination == .exited(Sandbox.setUpFailure),
             let line = standardError.split(separator: "\n").first(where: { $0.hasPrefix(Sandbox.setUpMarker) })
         {
             throw SubprocessError(description: String(line))

@@ -25,6 +25,21 @@ public struct ProcessResult: Sendable, Codable {
     public var standardOutput: [UInt8]
     public var standardError: [UInt8]
     public var seconds: Double
+    /// How the program really ended, as the containment launcher's reaper reported it on the status
+    /// descriptor (a shell in between reports a signal N and an exit status 128 + N alike); nil when nothing
+    /// reported it.
+    public var reportedEnd: Termination?
+
+    public init(
+        termination: Termination, standardOutput: [UInt8], standardError: [UInt8], seconds: Double,
+        reportedEnd: Termination? = nil
+    ) {
+        self.termination = termination
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.seconds = seconds
+        self.reportedEnd = reportedEnd
+    }
 }
 
 /// The limits a child process runs under.
@@ -54,7 +69,7 @@ public struct SubprocessError: Error, CustomStringConvertible {
 public enum Subprocess {
     public static func run(
         _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
-        limits: ProcessLimits
+        limits: ProcessLimits, statusDescriptor: Bool = false
     ) throws -> ProcessResult {
         let start = DispatchTime.now()
         var outPipe: [Int32] = [-1, -1]
@@ -64,6 +79,9 @@ public enum Subprocess {
         }
         // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // With `statusDescriptor`, descriptor 3 of the child is a pipe the launcher's reaper reports on.
+        let statusPipe = statusDescriptor ? try StatusPipe() : nil
+        defer { statusPipe?.close() }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -73,8 +91,10 @@ public enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, outPipe[1])
         posix_spawn_file_actions_addclose(&actions, errPipe[1])
-        // Only 0, 1 and 2 reach the program: nothing the checker or its caller opened (`exec 7< secret`).
-        SpawnCloseFrom.function.map { _ = $0(&actions, 3) }
+        if let statusPipe { posix_spawn_file_actions_adddup2(&actions, statusPipe.writeEnd, 3) }
+        // Only 0, 1 and 2 reach the program (and the launcher's status descriptor): nothing the checker or
+        // its caller opened (`exec 7< secret`).
+        SpawnCloseFrom.function.map { _ = $0(&actions, statusPipe == nil ? 3 : 4) }
         if let workingDirectory {
             guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
                 throw SubprocessError(description: "this system cannot start a process in \(workingDirectory)")
@@ -97,6 +117,7 @@ public enum Subprocess {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(outPipe[1])
         close(errPipe[1])
+        statusPipe?.closeWriteEnd()
         guard spawned == 0 else {
             close(outPipe[0])
             close(errPipe[0])
@@ -130,7 +151,8 @@ public enum Subprocess {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return ProcessResult(
-            termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds)
+            termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds,
+            reportedEnd: statusPipe?.reportedEnd())
     }
 
     private static func decode(_ status: Int32) -> Termination {

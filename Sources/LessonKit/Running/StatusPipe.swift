@@ -1,0 +1,59 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+    private let closeDescriptor = Glibc.close
+#elseif canImport(Darwin)
+    import Darwin
+    private let closeDescriptor = Darwin.close
+#endif
+
+/// The pipe the containment launcher's reaper writes the program's real end to (`exit N`, `signal N`), as
+/// descriptor 3 of the process the checker starts. The program itself never holds it.
+final class StatusPipe {
+    let readEnd: Int32
+    private(set) var writeEnd: Int32
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw SubprocessError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        // dup2 onto itself would keep close-on-exec set: the write end must not already be descriptor 3.
+        if writeEnd == 3 {
+            let moved = fcntl(writeEnd, F_DUPFD_CLOEXEC, 10)
+            closeDescriptor(writeEnd)
+            writeEnd = moved
+        }
+        _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
+    }
+
+    /// Closes the checker's write end once the child has its own copy, so the pipe ends with the reaper.
+    func closeWriteEnd() {
+        if writeEnd >= 0 { closeDescriptor(writeEnd) }
+        writeEnd = -1
+    }
+
+    /// What the reaper reported, after the process ended.
+    func reportedEnd() -> Termination? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(readEnd, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let line = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").first ?? ""
+        let words = line.split(separator: " ")
+        guard words.count == 2, let number = Int32(words[1]) else { return nil }
+        switch words[0] {
+        case "exit": return .exited(number)
+        case "signal": return .signaled(number)
+        default: return nil
+        }
+    }
+
+    func close() {
+        closeWriteEnd()
+        closeDescriptor(readEnd)
+    }
+}
