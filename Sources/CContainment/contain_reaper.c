@@ -61,11 +61,16 @@ static void note_end(int signal) {
 /// exit status, or killed by its signal, so the caller reads the program's end. A SIGTERM ends the program
 /// and everything below it at once (processes in other process groups too, which a group kill misses).
 static void reap(pid_t program, int status_fd) {
-    struct sigaction action = {.sa_handler = note_end};
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGTERM, &action, NULL);
     int status = 0;
-    while (waitpid(program, &status, 0) < 0 && errno == EINTR) {
+    // Polled, not blocking: a SIGTERM that comes just before a blocking wait would otherwise wait for the
+    // program's end. The handler is in place since before the fork.
+    for (;;) {
+        pid_t ended = waitpid(program, &status, WNOHANG);
+        if (ended == program || (ended < 0 && errno != EINTR)) break;
+        if (ended == 0 && !told_to_end) {
+            usleep(5000);
+            continue;
+        }
         if (told_to_end) {
             kill(program, SIGKILL);
             while (kill_children() > 0) {
@@ -108,11 +113,16 @@ int contain_become_reaper(int status_fd) {
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return contain_fail("make the reaper undumpable");
     // SIGCHLD at its default, so that waitpid reports the program's end even if the caller ignored it.
     signal(SIGCHLD, SIG_DFL);
+    // SIGTERM is caught from before the fork: one that comes while the reaper starts is not lost.
+    struct sigaction action = {.sa_handler = note_end};
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, NULL);
     fflush(NULL);
     pid_t program = fork();
     if (program < 0) return contain_fail("start the program's process");
     if (program > 0) reap(program, status_fd);
     if (status_fd >= 0) close(status_fd);
+    signal(SIGTERM, SIG_DFL);
     // The program's process dies with its reaper (which dies with its caller under --pdeathsig).
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() == 1)
         return contain_fail("tie the program to its reaper");

@@ -50,7 +50,7 @@ public struct ScenarioRunner: Sendable {
         let directory = try ScratchFolder.makeRunFolder(in: sandbox.base)
         Cleanup.shared.register(folder: directory)
         defer {
-            try? FileManager.default.removeItem(atPath: directory)
+            ScratchFolder.remove(directory)
             Cleanup.shared.unregister(folder: directory)
         }
         // With namespaces the folder is only a mount point: the sandbox copies the program into a file

@@ -52,6 +52,20 @@ enum ScratchFolder {
         return String(cString: created)
     }
 
+    /// Removes a run folder whatever its program left in it: a folder of mode 000 stops a non-root grader's
+    /// plain removal, so every folder is opened to its owner first.
+    static func remove(_ folder: String) {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            chmod(folder, 0o700)
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                remove(folder + "/" + entry)
+            }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     /// Removes the run folders of graders that are no longer running.
     static func removeAbandoned(in scratch: String) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: scratch) else { return }
@@ -60,7 +74,7 @@ enum ScratchFolder {
             guard fields.count >= 3, let pid = Int32(fields[1]), pid != getpid() else { continue }
             if kill(pid, 0) == -1 && errno == ESRCH {
                 // A mount left by a namespace that died with it is gone with the namespace; this is the folder.
-                try? FileManager.default.removeItem(atPath: scratch + "/" + entry)
+                remove(scratch + "/" + entry)
             }
         }
     }

@@ -75,7 +75,9 @@ public enum Subprocess {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-            throw SubprocessError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            for fd in outPipe + errPipe where fd >= 0 { close(fd) }
+            throw SubprocessError(description: "cannot create a pipe: \(reason)")
         }
         // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -97,6 +99,7 @@ public enum Subprocess {
         SpawnCloseFrom.function.map { _ = $0(&actions, statusPipe == nil ? 3 : 4) }
         if let workingDirectory {
             guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
+                for fd in outPipe + errPipe { close(fd) }
                 throw SubprocessError(description: "this system cannot start a process in \(workingDirectory)")
             }
         }
