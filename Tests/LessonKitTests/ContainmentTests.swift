@@ -115,6 +115,20 @@ final class ContainmentTests: XCTestCase {
         }
     }
 
+    /// Two graders on one machine never hold the same sandbox UID at once: each ends its UID's processes
+    /// when a run ends.
+    func testUIDsAreHeldMachineWide() throws {
+        let folder = try GradingEnvironment.scratch("uids")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = UIDPool(first: 61_500, count: 2, lockFolder: folder)
+        let second = UIDPool(first: 61_500, count: 2, lockFolder: folder)
+        let taken = first.acquire()
+        XCTAssertEqual(taken, 61_500)
+        XCTAssertEqual(second.acquire(), 61_501)
+        first.release(taken)
+        XCTAssertEqual(second.acquire(), 61_500)
+    }
+
     /// Where a mechanism is refused, the protections say so, with the reason, and claim nothing it did not do.
     func testARefusedMechanismIsNamedWithItsReason() {
         let refused = Availability.unavailable(reason: "unshare: Operation not permitted")

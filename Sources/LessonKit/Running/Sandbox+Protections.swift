@@ -51,10 +51,15 @@ extension Sandbox {
             let reason = probe.namespaces.reason ?? "no unshare"
             return [
                 network(without: reason),
-                usesReaper
+                reaperHolds
                     ? Protection(
                         name: "processes", inForce: true,
                         detail: "a reaper ends everything it starts (no PID namespace: \(reason))")
+                    : usesReaper
+                    ? Protection(
+                        name: "processes", inForce: false,
+                        detail: "a reaper ends what it starts, but the program, as the grader's user, could end "
+                            + "the reaper first (Landlock below ABI 6 does not scope signals; no PID namespace: \(reason))")
                     : Protection(
                         name: "processes", inForce: false,
                         detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
@@ -144,6 +149,12 @@ extension Sandbox {
     var usesSeccomp: Bool { launcher?.seccomp.isAvailable ?? false }
     /// The launcher always reaps what the program leaves behind.
     var usesReaper: Bool { launcher != nil }
+    /// Whether nothing the program starts can escape the reaper: the program cannot signal it (Landlock ABI 6
+    /// scopes signals), or its own user is emptied of processes after the run anyway.
+    var reaperHolds: Bool {
+        guard let launcher else { return false }
+        return usesSeparateUser || (launcher.landlock.isAvailable && launcher.landlockABI >= 6)
+    }
 
     /// What the namespaces give, with what the mount namespace hides.
     private func namespaced(hiding: Protection) -> [Protection] {

@@ -11,7 +11,7 @@ public struct ScenarioRunner: Sendable {
     public init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
         self.limits = limits
         self.sandbox = sandbox
-        uids = sandbox.map { UIDPool(first: $0.policy.firstUID, count: $0.policy.uidCount) }
+        uids = sandbox.map { UIDPool(first: $0.policy.firstUID, count: $0.policy.uidCount, lockFolder: $0.base) }
     }
 
     public static func environment(home: String) -> [String: String] {
