@@ -124,7 +124,9 @@ enum GradeCommand {
         let output = try values.byteSize("--max-output") ?? (1 << 20)
         let table = sandbox.protectionTable(timeout: timeout, outputLimit: output)
         let width = table.map(\.name.count).max() ?? 0
-        var lines = ["protection" + String(repeating: " ", count: width - 10 + 2) + "in force  what it does, or why not"]
+        var lines = [
+            "protection" + String(repeating: " ", count: width - 10 + 2) + "in force  what it does, or why not"
+        ]
         for row in table {
             let name = row.name + String(repeating: " ", count: width - row.name.count + 2)
             lines.append(name + (row.inForce ? "yes       " : "NO        ") + row.detail)
@@ -258,7 +260,8 @@ enum GradeCommand {
         }
         let errors = rows.filter { $0.status == "error" }.count
         if Cleanup.shared.isInterrupted {
-            printError("interrupted: \(output)/summary.csv holds the \(rows.count) submissions, unfinished ones as errors")
+            printError(
+                "interrupted: \(output)/summary.csv holds the \(rows.count) submissions, unfinished ones as errors")
             return 128 + Cleanup.shared.interruptingSignal
         }
         printError("graded \(rows.count) submissions (\(errors) with status error): \(output)/summary.csv")

@@ -26,8 +26,9 @@ final class AdapterTests: XCTestCase {
             // Exercism's window: a run still going at 20 s is halted and the student sees nothing.
             limits: ProcessLimits(timeout: 20, outputLimit: 1 << 20))
         XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
-        let results = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: work + "/output/results.json"))) as? [String: Any]
+        let results =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: work + "/output/results.json"))) as? [String: Any]
         let tests = try XCTUnwrap(results?["tests"] as? [[String: Any]])
         XCTAssertEqual(results?["status"] as? String, "fail")
         XCTAssertEqual(tests.map { $0["status"] as? String }, ["pass", "fail", "pass", "pass"])
@@ -51,7 +52,9 @@ final class AdapterTests: XCTestCase {
 
     /// The adapters pass shellcheck, and every file of this repository they name exists.
     func testAdaptersAreShellcheckCleanAndNameExistingFiles() throws {
-        let scripts = ["Adapters/exercism/bin/run.sh", "Adapters/gradescope/run_autograder", "Adapters/gradescope/setup.sh"]
+        let scripts = [
+            "Adapters/exercism/bin/run.sh", "Adapters/gradescope/run_autograder", "Adapters/gradescope/setup.sh",
+        ]
         let shellcheck = ["/usr/bin/shellcheck", "/bin/shellcheck"].first(where: FileManager.default.isExecutableFile)
         if let shellcheck {
             let result = try Subprocess.run(
@@ -63,7 +66,8 @@ final class AdapterTests: XCTestCase {
         let dockerfile = try String(contentsOfFile: root + "/Adapters/exercism/Dockerfile", encoding: .utf8)
         let copied = dockerfile.split(separator: "\n").filter { $0.hasPrefix("COPY ") && !$0.contains("--from=") }
             .map { $0.split(separator: " ")[1] }
-        XCTAssertEqual(copied, ["Package.swift", "Sources", "Plugins", "Tests", "Lessons", "Adapters/exercism/bin/run.sh"])
+        XCTAssertEqual(
+            copied, ["Package.swift", "Sources", "Plugins", "Tests", "Lessons", "Adapters/exercism/bin/run.sh"])
         for path in copied { XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/" + path), String(path)) }
         let setup = try String(contentsOfFile: root + "/Adapters/gradescope/setup.sh", encoding: .utf8)
         XCTAssertTrue(setup.contains("\"$source_dir/Adapters/gradescope/run_autograder\""))

@@ -69,7 +69,8 @@ final class AttackTests: XCTestCase {
         try XCTSkipUnless(sandbox.usesLandlock, "without Landlock, the mount namespace's covers name what they hide")
         let scratch = try GradingEnvironment.scratch("mounts")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let result = try GradingEnvironment.fullRoot.runLesson(Array(gradeArguments("mounts").dropFirst()), scratch: scratch)
+        let result = try GradingEnvironment.fullRoot.runLesson(
+            Array(gradeArguments("mounts").dropFirst()), scratch: scratch)
         XCTAssertTrue(result.standardOutput.contains("+covers named: 0"), result.standardOutput)
     }
 
@@ -91,7 +92,8 @@ final class AttackTests: XCTestCase {
             let setUp = try environment.runLesson(
                 [
                     "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--hidden",
-                    "Fixtures/grading/hidden/sync-engine.md", "--submission", "Fixtures/grading/attacks/fake-setup-failure",
+                    "Fixtures/grading/hidden/sync-engine.md", "--submission",
+                    "Fixtures/grading/attacks/fake-setup-failure",
                 ], scratch: scratch)
             XCTAssertFalse(setUp.standardOutput.contains("LEAK"), "\(environment.rawValue): \(setUp.standardOutput)")
             XCTAssertFalse(setUp.standardOutput.contains("ERROR"), "\(environment.rawValue): \(setUp.standardOutput)")

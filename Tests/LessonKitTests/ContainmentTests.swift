@@ -139,7 +139,8 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(
             sandbox.protections(timeout: 5, outputLimit: 1 << 20),
             [
-                "time: wall-clock limit 5 s", "output: cap 1 MiB", "session: its own, no terminal, only descriptors 0-2",
+                "time: wall-clock limit 5 s", "output: cap 1 MiB",
+                "session: its own, no terminal, only descriptors 0-2",
                 "user: the grader's own (the grader is not root)",
                 "network: not isolated (unshare: Operation not permitted)",
                 "processes: ended by session and process group only, not by a PID namespace (unshare: Operation not permitted)",
@@ -153,7 +154,8 @@ final class ContainmentTests: XCTestCase {
         // Where the launcher's layers are in force, they keep the promises the namespaces cannot.
         let launcher = ContainmentLauncher(
             path: "/usr/local/bin/lesson", landlock: .available, landlockABI: 7, seccomp: .available)
-        let layered = Sandbox(policy: SandboxPolicy(), probe: probe, tools: SandboxProbe.Tools.find(), launcher: launcher)
+        let layered = Sandbox(
+            policy: SandboxPolicy(), probe: probe, tools: SandboxProbe.Tools.find(), launcher: launcher)
         XCTAssertEqual(
             Array(layered.protections(timeout: 5, outputLimit: 1 << 20)[4...9]),
             [

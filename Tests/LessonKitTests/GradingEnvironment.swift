@@ -56,8 +56,7 @@ enum GradingEnvironment: String, CaseIterable {
 
     /// Runs `lesson ARGUMENTS` from the package root in this environment, with `HOME` and `TMPDIR` in
     /// `scratch` (a non-root user has no home of its own here).
-    func runLesson(_ arguments: [String], scratch: String, timeout: Double = 300) throws -> TestSupport.CommandResult
-    {
+    func runLesson(_ arguments: [String], scratch: String, timeout: Double = 300) throws -> TestSupport.CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = scratch
         environment["TMPDIR"] = scratch

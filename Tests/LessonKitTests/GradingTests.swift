@@ -238,7 +238,8 @@ final class GradingTests: XCTestCase {
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
         let output = try XCTUnwrap((written as? [String: Any])?["output"] as? String)
-        XCTAssertTrue(output.hasPrefix("protections: time: wall-clock limit 10 s; output: cap 1 MiB; session: "), output)
+        XCTAssertTrue(
+            output.hasPrefix("protections: time: wall-clock limit 10 s; output: cap 1 MiB; session: "), output)
         XCTAssertEqual(
             try withoutTime(work + "/results/results.json"),
             try withoutTime(root + "/Fixtures/grading/expected/sync-engine/trap.gradescope.json"))

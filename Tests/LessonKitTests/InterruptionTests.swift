@@ -86,11 +86,14 @@ final class InterruptionTests: XCTestCase {
         let rows = summary.split(separator: "\n").map { $0.split(separator: ",").prefix(4).joined(separator: ",") }
         XCTAssertEqual(
             rows,
-            ["student,score,max_score,status", "a-sleeps,0,1,error", "b-sleeps,0,1,error", "c-sleeps,0,1,error",
-             "d-sleeps,0,1,error"])
+            [
+                "student,score,max_score,status", "a-sleeps,0,1,error", "b-sleeps,0,1,error", "c-sleeps,0,1,error",
+                "d-sleeps,0,1,error",
+            ])
         let unstarted = try String(contentsOfFile: temporary + "/results/d-sleeps/results.json", encoding: .utf8)
         XCTAssertTrue(
-            unstarted.contains("\"message\" : \"bài nộp này không thể chấm: grading was interrupted before this submission\""),
+            unstarted.contains(
+                "\"message\" : \"bài nộp này không thể chấm: grading was interrupted before this submission\""),
             unstarted)
         sleep(1)
         XCTAssertEqual(try processes(mentioning: temporary).filter { !$0.contains("ps -eo") }, [])

@@ -34,9 +34,11 @@ final class JudgingTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(
             result.standardOutput,
-            "Fixtures/check/fail/wrong-output.md:16: error: the build did not finish within 0.01 s\n0 passed, 1 failed\n")
+            "Fixtures/check/fail/wrong-output.md:16: error: the build did not finish within 0.01 s\n0 passed, 1 failed\n"
+        )
         let grade = GradeEvaluation(
-            feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 7, outputLimit: 1),
+            feedback: Feedback(lessonLanguage: "en"), studentFile: nil,
+            limits: ProcessLimits(timeout: 7, outputLimit: 1),
             buildTimeout: 45)
         let build = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 45, timedOut: true)
         XCTAssertEqual(
@@ -46,7 +48,8 @@ final class JudgingTests: XCTestCase {
     /// A test's diff is cut at 12 lines, and says how many more there were.
     func testACutDiffSaysHowManyLinesWereLeftOut() {
         let evaluation = GradeEvaluation(
-            feedback: Feedback(lessonLanguage: "en"), studentFile: nil, limits: ProcessLimits(timeout: 1, outputLimit: 1),
+            feedback: Feedback(lessonLanguage: "en"), studentFile: nil,
+            limits: ProcessLimits(timeout: 1, outputLimit: 1),
             buildTimeout: 60)
         let diff = ["@@ -3,11 +3,11 @@"] + (1...10).map { "-expected \($0)" } + (1...10).map { "+actual \($0)" }
         XCTAssertEqual(

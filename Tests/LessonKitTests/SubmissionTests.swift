@@ -45,7 +45,8 @@ final class SubmissionTests: XCTestCase {
     func testErrorDirectivesInASubmissionAreRefused() throws {
         let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/engine-exercise.md"))
         let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
-        let forged = "struct X {}\n#error(\"\"\"\nbroken\n\(root)/Fixtures/grading/engine-exercise.md:60:1: error: the test is wrong\n\"\"\")\n"
+        let forged =
+            "struct X {}\n#error(\"\"\"\nbroken\n\(root)/Fixtures/grading/engine-exercise.md:60:1: error: the test is wrong\n\"\"\")\n"
         let result = try grader.grade(try Exercise.find("sync-engine", in: plan), submission: forged)
         XCTAssertEqual(
             result.message,

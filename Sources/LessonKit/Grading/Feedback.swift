@@ -166,7 +166,9 @@ public struct Feedback: Sendable {
     }
 
     func notRunWithoutSubmission() -> String {
-        pick("not run: the submission could not be graded", "çalıştırılmadı: çözüm değerlendirilemedi", "không chạy: bài nộp không thể chấm")
+        pick(
+            "not run: the submission could not be graded", "çalıştırılmadı: çözüm değerlendirilemedi",
+            "không chạy: bài nộp không thể chấm")
     }
 
     /// Exercism's own wording for a cut `output` (its test runner interface).

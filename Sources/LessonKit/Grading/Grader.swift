@@ -74,9 +74,10 @@ public struct Grader: Sendable {
                 let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
                 return GradeResult(
                     exercise: exercise.id, status: .error,
-                    message: ([feedback.nothingRan()] + message.split(separator: "\n").map(String.init).filter {
-                        $0 != feedback.doesNotBuild()
-                    }).joined(separator: "\n"),
+                    message: ([feedback.nothingRan()]
+                        + message.split(separator: "\n").map(String.init).filter {
+                            $0 != feedback.doesNotBuild()
+                        }).joined(separator: "\n"),
                     tests: outcomes, seconds: elapsed(since: start), protections: protections)
             }
         }

@@ -23,7 +23,8 @@ extension Sandbox {
             usesSeparateUser
                 ? Protection(name: "user", inForce: true, detail: "unprivileged, its own (uid \(policy.firstUID)+)")
                 : Protection(
-                    name: "user", inForce: false, detail: "the grader's own (\(probe.separateUser.reason ?? "no setpriv"))"))
+                    name: "user", inForce: false,
+                    detail: "the grader's own (\(probe.separateUser.reason ?? "no setpriv"))"))
         table += namespaceProtections()
         table += launcherProtections()
         if usesLimits {
@@ -35,7 +36,8 @@ extension Sandbox {
                         + "no core dumps"))
         } else {
             table.append(
-                Protection(name: "limits", inForce: false, detail: "none (\(probe.resourceLimits.reason ?? "no prlimit"))"))
+                Protection(
+                    name: "limits", inForce: false, detail: "none (\(probe.resourceLimits.reason ?? "no prlimit"))"))
         }
         table.append(
             Protection(
@@ -56,17 +58,20 @@ extension Sandbox {
                         name: "processes", inForce: true,
                         detail: "a reaper ends everything it starts (no PID namespace: \(reason))")
                     : usesReaper
-                    ? Protection(
-                        name: "processes", inForce: false,
-                        detail: "a reaper ends what it starts, but the program, as the grader's user, could end "
-                            + "the reaper first (Landlock below ABI 6 does not scope signals; no PID namespace: \(reason))")
-                    : Protection(
-                        name: "processes", inForce: false,
-                        detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
+                        ? Protection(
+                            name: "processes", inForce: false,
+                            detail: "a reaper ends what it starts, but the program, as the grader's user, could end "
+                                + "the reaper first (Landlock below ABI 6 does not scope signals; no PID namespace: \(reason))"
+                        )
+                        : Protection(
+                            name: "processes", inForce: false,
+                            detail: "ended by session and process group only, not by a PID namespace (\(reason))"),
                 usesSeccomp && usesLandlock
                     ? Protection(
                         name: "shared memory", inForce: true,
-                        detail: "System V IPC refused by seccomp, /dev/shm out of reach by Landlock (no IPC namespace: \(reason))")
+                        detail:
+                            "System V IPC refused by seccomp, /dev/shm out of reach by Landlock (no IPC namespace: \(reason))"
+                    )
                     : Protection(name: "shared memory", inForce: false, detail: "not isolated (\(reason))"),
                 usesLandlock
                     ? Protection(
@@ -80,7 +85,8 @@ extension Sandbox {
             return namespaced(
                 hiding: Protection(
                     name: "instructor files", inForce: true,
-                    detail: "hidden by a private mount namespace (the lesson's and the course's folders, when grading)"))
+                    detail: "hidden by a private mount namespace (the lesson's and the course's folders, when grading)")
+            )
         }
         if usesLandlock {
             // Landlock keeps them out of reach; a mount covers only those inside the folders it lets be read.
@@ -89,7 +95,8 @@ extension Sandbox {
                 hiding: Protection(
                     name: "instructor files", inForce: true,
                     detail: "out of reach by Landlock, whatever their mode"
-                        + (covered == 0 ? "" : "; \(Self.counted(covered, "path")) inside the system's folders covered")))
+                        + (covered == 0 ? "" : "; \(Self.counted(covered, "path")) inside the system's folders covered")
+                ))
         }
         var hidden = "hidden by a private mount namespace: \(Self.counted(plan.folders.count, "folder"))"
         if !plan.files.isEmpty { hidden += " and \(Self.counted(plan.files.count, "file"))" }
@@ -160,7 +167,8 @@ extension Sandbox {
     private func namespaced(hiding: Protection) -> [Protection] {
         [
             Protection(name: "network", inForce: true, detail: "isolated (its own network namespace)"),
-            Protection(name: "processes", inForce: true, detail: "its own PID namespace: everything it starts ends with it"),
+            Protection(
+                name: "processes", inForce: true, detail: "its own PID namespace: everything it starts ends with it"),
             Protection(name: "shared memory", inForce: true, detail: "isolated (its own IPC namespace)"),
             hiding,
             Protection(

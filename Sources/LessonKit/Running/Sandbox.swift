@@ -42,7 +42,8 @@ public struct Sandbox: Sendable {
     func endEverything(ownedBy uid: Int) {
         guard usesSeparateUser, !usesNamespaces, let setpriv = tools.setpriv else { return }
         _ = try? Subprocess.run(
-            setpriv, arguments: ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--", "/bin/kill", "-KILL", "-1"],
+            setpriv,
+            arguments: ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--", "/bin/kill", "-KILL", "-1"],
             environment: ["PATH": "/usr/bin:/bin"], limits: ProcessLimits(timeout: 10, outputLimit: 64 << 10))
     }
 

@@ -55,8 +55,11 @@ public struct SandboxProbe: Hashable, Sendable {
         #if os(Linux)
             let namespaces = attempt(
                 tools.unshare, "unshare",
-                ["--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh", "-c",
-                 "mount -t tmpfs -o size=4k lesson-probe /tmp"])
+                [
+                    "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
+                    "-c",
+                    "mount -t tmpfs -o size=4k lesson-probe /tmp",
+                ])
             let separateUser =
                 geteuid() != 0
                 ? .unavailable(reason: "the grader is not root")
