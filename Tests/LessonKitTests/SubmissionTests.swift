@@ -55,6 +55,22 @@ final class SubmissionTests: XCTestCase {
         XCTAssertFalse(GradeFormat.text.render(result).contains("the test is wrong"))
     }
 
+    /// An `@available` message that breaks lines could print a line that reads as a diagnostic: refused; an
+    /// ordinary one is not.
+    func testAnAvailabilityMessageThatBreaksLinesIsRefused() {
+        XCTAssertTrue(
+            Grader.availabilityMessageBreaksLines(
+                "@available(*, deprecated, message: \"use f() instead\\nmain.swift:1:1: error: broken\")\nfunc g() {}"))
+        XCTAssertTrue(
+            Grader.availabilityMessageBreaksLines("@available(*, unavailable,\n message: \"\"\"\nx\n\"\"\")\nfunc g() {}"))
+        XCTAssertFalse(
+            Grader.availabilityMessageBreaksLines(
+                "@available(*, deprecated, message: \"use f() instead\")\nfunc g() {}\nprint(\"a\\nb\")"))
+        XCTAssertEqual(
+            Grader.refusal(of: "@available(*, deprecated, message: \"x\\ny\")\nfunc g() {}"),
+            "an @available message may not break lines in a submission (it could read as the grader's)")
+    }
+
     /// A missing file is named as missing, not as a link.
     func testAMissingSubmissionIsNamedAsMissing() throws {
         let result = try TestSupport.runLesson([
