@@ -149,6 +149,7 @@ final class ContainmentTests: XCTestCase {
                 "landlock: not in force (the containment launcher was not given)",
                 "seccomp: not in force (the containment launcher was not given)",
                 "limits: memory 512 MiB, CPU 5 s, 576 processes, file size 16 MiB, no core dumps",
+                "compiler: builds as the grader's user (the containment launcher was not given)",
                 "working folder: empty, its own, under /tmp/lesson-sandbox-1000",
             ])
         // Where the launcher's layers are in force, they keep the promises the namespaces cannot.

@@ -43,6 +43,17 @@ final class EnvironmentTests: XCTestCase {
                     "\(environment.rawValue): \(exercise): \(graded.tests.map(\.output))")
                 assertProtections(graded.output, in: environment)
             }
+            if environment == .fullRoot {
+                // The compiler wrote its module cache as the builder's user, never as the grader's.
+                let cache = "/run/lesson-sandbox/module-cache-71000"
+                let entries = try FileManager.default.subpathsOfDirectory(atPath: cache)
+                XCTAssertFalse(entries.isEmpty)
+                for entry in entries.prefix(20) {
+                    var info = stat()
+                    XCTAssertEqual(lstat(cache + "/" + entry, &info), 0)
+                    XCTAssertEqual(info.st_uid, 71_000, entry)
+                }
+            }
             let wrong = try grade(
                 [
                     "--exercise", "sync-engine", "--lesson", "Fixtures/grading/engine-exercise.md", "--hidden",
@@ -66,6 +77,12 @@ final class EnvironmentTests: XCTestCase {
             XCTAssertTrue(output.contains(Self.refusedNetwork), output)
             XCTAssertTrue(output.contains("user: the grader's own (the grader is not root)"), output)
         }
+        // Where another user is permitted, the student's code is compiled as one too.
+        XCTAssertTrue(
+            output.contains(
+                environment == .nonRoot
+                    ? "compiler: builds as the grader's user (no other user here)"
+                    : "compiler: builds as an unprivileged user of its own (uid 71000)"), output)
         // This kernel offers Landlock (ABI 7 here) and seccomp: both are in force in every environment.
         XCTAssertTrue(output.contains("; landlock: ABI "), output)
         XCTAssertTrue(output.contains("; seccomp: refuses network sockets"), output)

@@ -62,7 +62,8 @@ final class SubmissionTests: XCTestCase {
             Grader.availabilityMessageBreaksLines(
                 "@available(*, deprecated, message: \"use f() instead\\nmain.swift:1:1: error: broken\")\nfunc g() {}"))
         XCTAssertTrue(
-            Grader.availabilityMessageBreaksLines("@available(*, unavailable,\n message: \"\"\"\nx\n\"\"\")\nfunc g() {}"))
+            Grader.availabilityMessageBreaksLines(
+                "@available(*, unavailable,\n message: \"\"\"\nx\n\"\"\")\nfunc g() {}"))
         XCTAssertFalse(
             Grader.availabilityMessageBreaksLines(
                 "@available(*, deprecated, message: \"use f() instead\")\nfunc g() {}\nprint(\"a\\nb\")"))

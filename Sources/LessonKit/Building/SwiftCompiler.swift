@@ -29,6 +29,21 @@ public struct SwiftCompiler: Sendable {
     /// whole process tree with them, when the checker dies, even by SIGKILL. The command line sets it once,
     /// at start, before any thread runs (it knows where its executable is); a library user may leave it nil.
     nonisolated(unsafe) public static var defaultLauncher: String?
+    /// The user the compiler runs as (through the launcher, which needs the right to switch), with its own
+    /// module cache: a student's code is compiled without the grader's rights. Nil: the grader's user.
+    public var builder: Builder?
+
+    public struct Builder: Sendable {
+        public var uid: Int
+        /// A folder of that user's, kept between builds, for the compiler's module cache.
+        public var moduleCache: String
+
+        public init(uid: Int, moduleCache: String) {
+            self.uid = uid
+            self.moduleCache = moduleCache
+        }
+    }
+
     /// Whether the build folder is named `/sandbox` in what the program can see (`#filePath`, `#file`): a
     /// student's program must not learn the grader's paths. (Not for coverage, whose mapping needs them.)
     public var hidesBuildFolder = false
@@ -64,9 +79,15 @@ public struct SwiftCompiler: Sendable {
             paths.append(path)
         }
         let hiding = hidesBuildFolder ? ["-file-prefix-map", directory + "=/sandbox"] : []
+        var cache: [String] = []
+        if let builder, launcher != nil {
+            // The build folder becomes the builder's, to write the program in.
+            chown(directory, uid_t(builder.uid), gid_t(builder.uid))
+            cache = ["-module-cache-path", builder.moduleCache]
+        }
         let arguments =
-            Self.arguments(swiftVersion: swiftVersion) + extraArguments + hiding + ["-o", directory + "/" + output]
-            + existingSources + paths
+            Self.arguments(swiftVersion: swiftVersion) + extraArguments + hiding + cache
+            + ["-o", directory + "/" + output] + existingSources + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }
 
@@ -92,7 +113,8 @@ public struct SwiftCompiler: Sendable {
             // A reaper ends the driver's whole tree with it (the driver starts `swift-frontend` in a process
             // group of its own), and ends it when the checker dies.
             let limits = memoryLimit.map { ["--as", "\($0)", "--cpu", "\(cpu)", "--core", "0"] } ?? []
-            command = [launcher, "__contain", "--reap", "--pdeathsig"] + limits + ["--"] + command
+            let user = builder.map { ["--uid", "\($0.uid)"] } ?? []
+            command = [launcher, "__contain", "--reap", "--pdeathsig"] + limits + user + ["--"] + command
         } else if let memoryLimit, let prlimit = Self.prlimit {
             command = [prlimit, "--as=\(memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--core=0", "--"] + command
         }

@@ -51,6 +51,7 @@ public struct Grader: Sendable {
         var compiler = SwiftCompiler(toolchain: toolchain, options: options)
         compiler.deadline = deadline
         compiler.hidesBuildFolder = true
+        compiler.builder = sandbox?.builder()
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,

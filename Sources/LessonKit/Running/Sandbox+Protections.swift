@@ -40,6 +40,15 @@ extension Sandbox {
                     name: "limits", inForce: false, detail: "none (\(probe.resourceLimits.reason ?? "no prlimit"))"))
         }
         table.append(
+            usesSeparateUser && launcher != nil
+                ? Protection(
+                    name: "compiler", inForce: true,
+                    detail: "builds as an unprivileged user of its own (uid \(policy.firstUID + Self.builderOffset))")
+                : Protection(
+                    name: "compiler", inForce: false,
+                    detail: "builds as the grader's user ("
+                        + (launcher == nil ? "the containment launcher was not given" : "no other user here") + ")"))
+        table.append(
             Protection(
                 name: "working folder", inForce: true,
                 detail: usesNamespaces
