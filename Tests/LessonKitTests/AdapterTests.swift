@@ -16,15 +16,8 @@ final class AdapterTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: work + "/input", withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: root + "/Fixtures/grading/platform/sync-engine-loop/Sync.swift", toPath: work + "/input/Sync.swift")
-        let result = try Subprocess.run(
-            root + "/Adapters/exercism/bin/run.sh", arguments: ["sync-engine", work + "/input", work + "/output"],
-            environment: [
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                "LESSON_BIN": TestSupport.lessonExecutable, "LESSONS_DIR": root + "/Fixtures/grading",
-                "LESSON_HIDDEN_DIR": root + "/Fixtures/grading/hidden",
-            ],
-            // Exercism's window: a run still going at 20 s is halted and the student sees nothing.
-            limits: ProcessLimits(timeout: 20, outputLimit: 1 << 20))
+        // Exercism's window: a run still going at 20 s is halted and the student sees nothing.
+        let result = try TestSupport.runExercismAdapter(work: work, timeout: 20)
         XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
         let results =
             try JSONSerialization.jsonObject(

@@ -191,14 +191,7 @@ final class GradingTests: XCTestCase {
         try FileManager.default.copyItem(
             atPath: root + "/Fixtures/grading/submissions/sync-engine/hidden-only/Sync.swift",
             toPath: work + "/input/Sync.swift")
-        let result = try Subprocess.run(
-            root + "/Adapters/exercism/bin/run.sh", arguments: ["sync-engine", work + "/input", work + "/output"],
-            environment: [
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                "LESSON_BIN": TestSupport.lessonExecutable, "LESSONS_DIR": root + "/Fixtures/grading",
-                "LESSON_HIDDEN_DIR": root + "/Fixtures/grading/hidden",
-            ],
-            limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
+        let result = try TestSupport.runExercismAdapter(work: work, timeout: 300)
         XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
         XCTAssertEqual(
             try String(contentsOfFile: work + "/output/results.json", encoding: .utf8),

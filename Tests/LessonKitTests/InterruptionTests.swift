@@ -3,25 +3,25 @@ import XCTest
 
 @testable import LessonKit
 
+/// Starts `lesson ARGUMENTS` with `TMPDIR` in a folder of its own, so its compilers can be told apart
+/// from any other compiler on the machine by their paths.
+private func startLesson(_ arguments: [String], temporary: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestSupport.lessonExecutable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.packageRoot)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
 /// A grader that is interrupted or killed leaves nothing running and nothing behind, and a class batch
 /// still writes the summary of what it has.
 final class InterruptionTests: XCTestCase {
-    /// Starts `lesson ARGUMENTS` with `TMPDIR` in a folder of its own, so its compilers can be told apart
-    /// from any other compiler on the machine by their paths.
-    private func start(_ arguments: [String], temporary: String) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestSupport.lessonExecutable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.packageRoot)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = temporary
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     /// The command lines of running processes that mention `marker`.
     private func processes(mentioning marker: String) throws -> [String] {
         try TestSupport.processes(ownedBy: 0..<100_000).filter { $0.contains(marker) }
@@ -49,7 +49,7 @@ final class InterruptionTests: XCTestCase {
         ] {
             let temporary = try GradingEnvironment.scratch("interrupt")
             defer { try? FileManager.default.removeItem(atPath: temporary) }
-            let process = try start(arguments, temporary: temporary)
+            let process = try startLesson(arguments, temporary: temporary)
             try waitForCompiler(temporary)
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
@@ -71,7 +71,7 @@ final class InterruptionTests: XCTestCase {
                 atPath: TestSupport.packageRoot + "/Fixtures/grading/hostile/sleep-forever/main.swift",
                 toPath: temporary + "/class/\(student)/main.swift")
         }
-        let process = try start(
+        let process = try startLesson(
             [
                 "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
                 "--submissions", temporary + "/class", "--output", temporary + "/results", "--jobs", "2",
@@ -109,16 +109,7 @@ final class KilledCheckerTests: XCTestCase {
             .path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestSupport.lessonExecutable)
-        process.arguments = ["check", "--no-cache", "Lessons"]
-        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.packageRoot)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = temporary
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try startLesson(["check", "--no-cache", "Lessons"], temporary: temporary)
         func compilers() throws -> [String] {
             try TestSupport.processes(ownedBy: 0..<100_000).filter { $0.contains(temporary) && $0.contains("swift") }
         }

@@ -63,6 +63,20 @@ enum TestSupport {
             standardError: String(decoding: result.standardError, as: UTF8.self))
     }
 
+    /// Runs the Exercism adapter as the test runner calls it, for exercise `sync-engine` of the grading
+    /// fixtures, on `WORK/input`, writing `WORK/output`.
+    static func runExercismAdapter(work: String, timeout: Double) throws -> ProcessResult {
+        try Subprocess.run(
+            packageRoot + "/Adapters/exercism/bin/run.sh",
+            arguments: ["sync-engine", work + "/input", work + "/output"],
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "LESSON_BIN": lessonExecutable, "LESSONS_DIR": packageRoot + "/Fixtures/grading",
+                "LESSON_HIDDEN_DIR": packageRoot + "/Fixtures/grading/hidden",
+            ],
+            limits: ProcessLimits(timeout: timeout, outputLimit: 1 << 20))
+    }
+
     /// Every `*.md` below a folder of the package, relative to the package root, sorted.
     static func markdownFiles(under folder: String) throws -> [String] {
         try LessonDiscovery.lessonFiles(in: [packageRoot + "/" + folder]).map {

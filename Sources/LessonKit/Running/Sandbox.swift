@@ -196,8 +196,10 @@ public struct Sandbox: Sendable {
         var result = result
         // The reaper's report is the program's real end; without it (no launcher), the namespace's shell
         // reports a signal N as 128 + N, which a program could also choose as its exit status.
-        if let reported = result.reportedEnd, case .exited = result.termination { result.termination = reported }
-        if let reported = result.reportedEnd, case .signaled = result.termination { result.termination = reported }
+        switch (result.termination, result.reportedEnd) {
+        case (.exited, let reported?), (.signaled, let reported?): result.termination = reported
+        default: break
+        }
         var signal: Int32?
         switch result.termination {
         case .signaled(let number): signal = number
