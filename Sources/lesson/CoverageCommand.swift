@@ -36,8 +36,10 @@ enum CoverageCommand {
         var files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
         // A shard measures the scenarios of its lessons: engine coverage of that part of the course.
         if let sharding = try ShardOption.parse(values) { files = sharding.select(files) }
-        let report = try CoverageRunner(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
-            .measure(files: files, byLesson: values["--by-lesson"] != nil)
+        // In this repository, reports point at the engines' own sources.
+        let report = try CoverageRunner(
+            options: options, toolchain: try Toolchain.locate(), catalog: catalog, engineSources: "Sources/Engines"
+        ).measure(files: files, byLesson: values["--by-lesson"] != nil)
 
         if format == "html" {
             let page = HTMLReporter.render(check: nil, coverage: report, title: "Engine coverage by lessons")

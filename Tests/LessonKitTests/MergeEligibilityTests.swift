@@ -4,7 +4,7 @@ import XCTest
 
 /// Which scenarios may share a merged build, and why the others are built alone.
 final class MergeEligibilityTests: XCTestCase {
-    private func reasons(_ path: String) throws -> [String?] {
+    private func reasons(_ path: String) throws -> [BuildAloneReason?] {
         let plan = LessonPlanner.plan(Lesson.read(path: TestSupport.packageRoot + "/" + path))
         let engine = plan.engineFiles.map(\.block.text)
         return plan.scenarios.map {
@@ -18,13 +18,13 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(
             try reasons("Fixtures/merge/declarations.md"),
             [
-                "uses 'struct'", "uses 'extension'", "uses 'protocol'", "uses 'import'", "uses 'class'",
-                "uses 'async'", "marked standalone",
+                .usesWord("struct"), .usesWord("extension"), .usesWord("protocol"), .usesWord("import"),
+                .usesWord("class"), .usesWord("async"), .markedStandalone,
             ])
-        XCTAssertEqual(try reasons("Fixtures/merge/weak-reference.md"), ["uses 'weak'"])
+        XCTAssertEqual(try reasons("Fixtures/merge/weak-reference.md"), [.usesWord("weak")])
         XCTAssertEqual(
-            try reasons("Fixtures/merge/shadowed-engine-name.md"), ["declares 'label', which the engine declares too"])
-        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), ["Swift 6 language mode"])
+            try reasons("Fixtures/merge/shadowed-engine-name.md"), [.shadowsEngineName("label")])
+        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.languageMode("6")])
     }
 
     func testPlainScenariosMayBeMerged() throws {
@@ -42,13 +42,13 @@ final class MergeEligibilityTests: XCTestCase {
             MergeEligibility.reasonToBuildAlone(
                 scenario: "let (engineName, other) = (1, 2)\nprint(other)\n", engineSources: engine, standalone: false,
                 swiftVersion: "5"),
-            "declares 'engineName', which the engine declares too")
+            .shadowsEngineName("engineName"))
         XCTAssertEqual(
             MergeEligibility.reasonToBuildAlone(
                 scenario: "if true { print(1) }\nguard false else { exit(0) }\nreturn\n", engineSources: [],
                 standalone: false,
                 swiftVersion: "5"),
-            "uses 'return'")
+            .usesWord("return"))
     }
 
     func testWordsInStringsAndCommentsDoNotCount() {

@@ -19,15 +19,15 @@ public enum MergeEligibility {
     public static func reasonToBuildAlone(
         scenario: String, engineSources: [String], standalone: Bool, swiftVersion: String
     )
-        -> String?
+        -> BuildAloneReason?
     {
-        if standalone { return "marked standalone" }
-        if swiftVersion != "5" { return "Swift \(swiftVersion) language mode" }
+        if standalone { return .markedStandalone }
+        if swiftVersion != "5" { return .languageMode(swiftVersion) }
         let scenarioTokens = SwiftTokens(scenario)
-        if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return "uses '\(word)'" }
+        if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
         let engineNames = Set(engineSources.flatMap { SwiftTokens($0).topLevelDeclaredNames })
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
-            return "declares '\(name)', which the engine declares too"
+            return .shadowsEngineName(name)
         }
         return nil
     }

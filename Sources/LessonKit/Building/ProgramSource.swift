@@ -4,10 +4,14 @@ import Foundation
 public struct ProgramFile: Hashable, Sendable {
     public var name: String
     public var contents: String
+    /// Where the file already is, when it is compiled from there rather than written into the build folder:
+    /// coverage compiles every program of an engine from one copy, so that their coverage mappings merge.
+    public var existingPath: String?
 
-    public init(name: String, contents: String) {
+    public init(name: String, contents: String, existingPath: String? = nil) {
         self.name = name
         self.contents = contents
+        self.existingPath = existingPath
     }
 }
 

@@ -70,10 +70,14 @@ public struct SwiftCompiler: Sendable {
     /// compiled as a whole module: one frontend process instead of one per file.
     public func build(
         _ files: [ProgramFile], swiftVersion: String, in directory: String, output: String,
-        existingSources: [String] = [], extraArguments: [String] = []
+        extraArguments: [String] = []
     ) throws -> CompileResult {
         var paths: [String] = []
         for file in files {
+            if let existing = file.existingPath {
+                paths.append(existing)
+                continue
+            }
             let path = directory + "/" + file.name
             try ScratchFile.save(file.contents, to: path)
             paths.append(path)
@@ -87,7 +91,7 @@ public struct SwiftCompiler: Sendable {
         }
         let arguments =
             Self.arguments(swiftVersion: swiftVersion) + extraArguments + hiding + cache
-            + ["-o", directory + "/" + output] + existingSources + paths
+            + ["-o", directory + "/" + output] + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }
 

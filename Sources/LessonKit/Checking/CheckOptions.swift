@@ -21,13 +21,6 @@ public struct CheckOptions: Sendable {
 
     public enum Strategy: String, Sendable, CaseIterable {
         case merged, isolated
-
-        public var implementation: any BuildStrategy {
-            switch self {
-            case .merged: MergedBuildStrategy()
-            case .isolated: IsolatedBuildStrategy()
-            }
-        }
     }
 
     public init() {}

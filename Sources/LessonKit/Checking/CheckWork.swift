@@ -43,13 +43,13 @@ struct CheckWork {
             let options = scenario.options
             let reason =
                 options.compileFail
-                ? "marked compile_fail"
+                ? .markedCompileFail
                 : MergeEligibility.reasonToBuildAlone(
                     scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
                     standalone: options.standalone, swiftVersion: plan.swiftVersion)
             scenarioJobs.append(
                 ScenarioJob(
-                    engine: engine.files, engineIdentity: identity, scenario: scenario.block,
+                    engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
                     markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
                     runs: options.runs))
             owners.append(.scenario(plan: index, index: number))
@@ -60,19 +60,14 @@ struct CheckWork {
                 engine.files.filter { $0.name != starter.fileName } + [
                     ProgramFile(name: starter.fileName, contents: ProgramSource.mapped(starter.block, to: markdownPath))
                 ]
-            // An empty scenario: building the starter with the rest of the engine is the whole check.
-            let empty = FencedBlock(
-                fence: starter.block.fence, info: InfoString(""), openingLine: starter.block.openingLine,
-                closingLine: starter.block.openingLine + 1, content: [])
             scenarioJobs.append(
-                ScenarioJob(
-                    engine: files, engineIdentity: "starter", scenario: empty, markdownPath: markdownPath,
-                    swiftVersion: plan.swiftVersion, buildAloneReason: "an exercise starter", runs: false))
+                .engineOnly(
+                    files, markdownPath: markdownPath, swiftVersion: plan.swiftVersion, reason: .exerciseStarter))
             owners.append(.starter(plan: index, index: number))
         }
-        if !owners.contains(where: { $0.plan == index }), let first = plan.engineFiles.first {
+        if !owners.contains(where: { $0.plan == index }), !plan.engineFiles.isEmpty {
             if plan.namedEngine != nil {
-                addEngineBuild(plan, at: index, engine: engine, anchor: first.block)
+                addEngineBuild(plan, at: index, engine: engine)
             } else {
                 // A lesson that names no engine and runs nothing prints files the way a book does: often parts
                 // of a program, or code that shows an error on purpose. Each must at least parse.
@@ -101,16 +96,11 @@ struct CheckWork {
     /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its
     /// file-header blocks checked: its engine files are built together, as a program with an empty
     /// `main.swift`.
-    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine, anchor: FencedBlock)
-    {
-        let empty = FencedBlock(
-            fence: anchor.fence, info: InfoString(""), openingLine: anchor.openingLine,
-            closingLine: anchor.openingLine + 1, content: [])
+    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
         scenarioJobs.append(
-            ScenarioJob(
-                engine: engine.files, engineIdentity: "engine files", scenario: empty,
-                markdownPath: LessonChecker.absolutePath(plan.path), swiftVersion: plan.swiftVersion,
-                buildAloneReason: "engine files with no scenario", runs: false))
+            .engineOnly(
+                engine.files, markdownPath: LessonChecker.absolutePath(plan.path), swiftVersion: plan.swiftVersion,
+                reason: .engineFilesWithoutScenario))
         owners.append(.engineFiles(plan: index))
     }
 

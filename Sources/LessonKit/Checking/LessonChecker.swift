@@ -201,9 +201,10 @@ public struct LessonChecker: Sendable {
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
         ) { pending in
-            options.strategy.implementation.execute(
-                pending, compiler: compiler, runner: ScenarioRunner(limits: limits), jobs: options.jobs,
-                progress: progress)
+            Executor(
+                compiler: compiler, runner: ScenarioRunner(limits: limits), strategy: options.strategy,
+                jobs: options.jobs, progress: progress
+            ).execute(pending)
         }
     }
 

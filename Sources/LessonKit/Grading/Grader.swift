@@ -62,42 +62,35 @@ public struct Grader: Sendable {
                 "output: cap \(ByteCount.describe(options.outputLimit))", "containment: none (--no-sandbox)",
             ]
 
+        // Within a budget, every test runs at once, so that one slow test cannot leave the others unrun.
+        let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests.count, 8))
+        let executor = Executor(
+            compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
+
         // The submission alone first: when it does not build, no test can run, and one build says so.
         if case .engineFile = exercise.kind {
-            let check = try WorkDirectory.using(prefix: "lesson-grade") { directory in
-                try compiler.build(
-                    engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")],
-                    swiftVersion: exercise.plan.swiftVersion, in: directory.path, output: "check")
-            }
-            if !check.succeeded {
-                // The build errors once, at the top; each test says why it did not run.
-                let message = evaluation.buildMessage(check, hidden: false, test: nil)
-                let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
-                return GradeResult(
-                    exercise: exercise.id, status: .error,
-                    message: ([feedback.nothingRan()]
-                        + message.split(separator: "\n").map(String.init).filter {
-                            $0 != feedback.doesNotBuild()
-                        }).joined(separator: "\n"),
-                    tests: outcomes, seconds: elapsed(since: start), protections: protections)
+            let alone = ScenarioJob.engineOnly(
+                engine, markdownPath: "main.swift", swiftVersion: exercise.plan.swiftVersion,
+                reason: .submissionAlone)
+            let check = executor.execute([alone])[0]
+            if let toolError = check.toolError { throw Problem(description: toolError) }
+            if let build = check.build, !build.succeeded {
+                return notBuilt(
+                    exercise, build, tests: tests, evaluation: evaluation, feedback: feedback, start: start,
+                    protections: protections)
             }
         }
 
         let jobs = tests.map { test in
             ScenarioJob(
-                // Hidden tests never share an executable with visible ones: a visible test's program could
-                // otherwise read the hidden scenarios' strings out of its own binary.
-                engine: engine, engineIdentity: test.hidden ? "hidden" : "visible", scenario: test.scenario.block,
-                markdownPath: test.sourcePath,
+                engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
+                scenario: test.scenario.block, markdownPath: test.sourcePath,
                 swiftVersion: exercise.plan.swiftVersion,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
                     scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
                     standalone: test.scenario.options.standalone, swiftVersion: exercise.plan.swiftVersion))
         }
-        // Within a budget, every test runs at once, so that one slow test cannot leave the others unrun.
-        let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests.count, 8))
-        let executions = MergedBuildStrategy().execute(
-            jobs, compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
+        let executions = executor.execute(jobs)
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -112,6 +105,20 @@ public struct Grader: Sendable {
         return GradeResult(
             exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: elapsed(since: start),
             protections: protections)
+    }
+
+    /// The result of a submission that does not build on its own: the build errors once, at the top; each
+    /// test says why it did not run.
+    private func notBuilt(
+        _ exercise: Exercise, _ build: CompileResult, tests: [GradingTest], evaluation: GradeEvaluation,
+        feedback: Feedback, start: DispatchTime, protections: [String]
+    ) -> GradeResult {
+        let message = evaluation.buildMessage(build, hidden: false, test: nil)
+        let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
+        let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
+        return GradeResult(
+            exercise: exercise.id, status: .error, message: ([feedback.nothingRan()] + lines).joined(separator: "\n"),
+            tests: outcomes, seconds: elapsed(since: start), protections: protections)
     }
 
     /// Why a submission's directives make its diagnostics untrustworthy, if they do: `#sourceLocation` moves

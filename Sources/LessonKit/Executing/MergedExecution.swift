@@ -4,109 +4,99 @@
 ///
 /// Scenarios that wrapping could change (see `MergeEligibility`) are built alone. When a merged build fails,
 /// its scenarios are built alone, so that every compile error lands on its own block.
-public struct MergedBuildStrategy: BuildStrategy {
+extension Executor {
     /// The fewest scenarios a merged build holds when there are enough to share the cores.
     static let minimumChunk = 8
 
-    public init() {}
-
-    private enum Unit: Sendable {
+    enum Unit: Sendable {
         case alone(Int)
         case merged([Int])
     }
 
-    /// A merged executable and the scenarios it holds, or the jobs it failed to build.
-    private enum BuildOutcome: Sendable {
-        case built(executable: String, directory: WorkDirectory, build: CompileResult, jobs: [Int])
+    /// A merged executable and the jobs it holds, or the jobs it failed to build.
+    enum BuildOutcome: Sendable {
+        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int])
         case alone(Int, ScenarioExecution)
         case failed(jobs: [Int])
     }
 
-    public func execute(
-        _ scenarioJobs: [ScenarioJob], compiler: SwiftCompiler, runner: ScenarioRunner, jobs: Int,
-        progress: CheckProgress?
-    ) -> [ScenarioExecution] {
-        let units = Self.units(for: scenarioJobs, jobs: jobs)
+    /// A run of one scenario of a merged executable.
+    struct MergedRun: Sendable {
+        var job: Int
+        var executable: String
+        var selection: Int
+        var build: CompileResult
+    }
+
+    func executeMerged(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
+        let units = Self.units(for: scenarioJobs, workers: jobs)
         progress?.expect(programs: units.count, scenarios: scenarioJobs.filter(\.runs).count)
         let outcomes = ParallelMap.map(units, jobs: jobs) { unit -> BuildOutcome in
             switch unit {
             case .alone(let index):
-                return .alone(
-                    index,
-                    IsolatedBuildStrategy.buildAndRunAlone(
-                        scenarioJobs[index], compiler: compiler, runner: runner, progress: progress))
+                return .alone(index, buildAndRunAlone(scenarioJobs[index], number: index))
             case .merged(let indices):
                 defer { progress?.advance(programs: 1) }
-                return Self.buildMerged(indices, of: scenarioJobs, compiler: compiler)
+                return buildMerged(indices, of: scenarioJobs)
             }
         }
 
         var executions = [ScenarioExecution?](repeating: nil, count: scenarioJobs.count)
-        var runs: [(job: Int, executable: String, selection: Int, build: CompileResult)] = []
+        var runs: [MergedRun] = []
         var fallbacks: [Int] = []
-        var directories: [WorkDirectory] = []
+        var folders: [WorkDirectory] = []
         for outcome in outcomes {
             switch outcome {
             case .alone(let index, let execution):
                 executions[index] = execution
             case .failed(let indices):
                 fallbacks += indices
-            case .built(let executable, let directory, let build, let indices):
-                directories.append(directory)
+            case .built(let executable, let folder, let build, let indices):
+                folders.append(folder)
                 var share = build
                 share.seconds = build.seconds / Double(indices.count)
                 for (selection, job) in indices.enumerated() {
                     if scenarioJobs[job].runs {
-                        runs.append((job, executable, selection, share))
+                        runs.append(MergedRun(job: job, executable: executable, selection: selection, build: share))
                     } else {
-                        executions[job] = ScenarioExecution(build: share, run: nil)
+                        executions[job] = ScenarioExecution(build: share, run: nil, program: kept(executable, build))
                     }
                 }
             }
         }
-        defer { directories.forEach { $0.remove() } }
+        defer { folders.forEach(release) }
+        for (run, execution) in zip(runs, runMerged(runs)) { executions[run.job] = execution }
 
-        let ran = ParallelMap.map(
-            runs.map { RunRequest(executable: $0.executable, selection: $0.selection) }, jobs: jobs
-        ) {
-            request -> Result<ProcessResult, SubprocessError> in
-            defer { progress?.advance(scenarios: 1) }
-            do {
-                return .success(try runner.run(request.executable, scenario: request.selection))
-            } catch {
-                return .failure(SubprocessError(description: "\(error)"))
-            }
-        }
-        for (request, result) in zip(runs, ran) {
-            switch result {
-            case .success(let run): executions[request.job] = ScenarioExecution(build: request.build, run: run)
-            case .failure(let error):
-                executions[request.job] = ScenarioExecution(build: nil, run: nil, toolError: error.description)
-            }
-        }
         // Each scenario of a failed merged build is built alone: more programs than expected.
         progress?.expect(programs: fallbacks.count)
         let rebuilt = ParallelMap.map(fallbacks, jobs: jobs) { index in
-            IsolatedBuildStrategy.buildAndRunAlone(
-                scenarioJobs[index], compiler: compiler, runner: runner, progress: progress)
+            buildAndRunAlone(scenarioJobs[index], number: index)
         }
         for (index, execution) in zip(fallbacks, rebuilt) { executions[index] = execution }
         return executions.map { $0! }
     }
 
-    private struct RunRequest: Sendable {
-        var executable: String
-        var selection: Int
+    private func runMerged(_ runs: [MergedRun]) -> [ScenarioExecution] {
+        ParallelMap.map(runs, jobs: jobs) { request -> ScenarioExecution in
+            defer { progress?.advance(scenarios: 1) }
+            do {
+                let run = try self.run(request.executable, job: request.job, selection: request.selection)
+                return ScenarioExecution(
+                    build: request.build, run: run, program: kept(request.executable, request.build))
+            } catch {
+                return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
+            }
+        }
     }
 
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
     /// the builds share the cores.
-    private static func units(for jobs: [ScenarioJob], jobs workers: Int) -> [Unit] {
+    static func units(for jobs: [ScenarioJob], workers: Int) -> [Unit] {
         var units: [Unit] = []
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
+        var groups: [EngineIdentity: [Int]] = [:]
+        var order: [EngineIdentity] = []
         for (index, job) in jobs.enumerated() {
-            if job.buildAloneReason != nil {
+            if job.buildAloneReason != nil || job.engineIdentity == .unshared || job.scenario == nil {
                 units.append(.alone(index))
             } else {
                 if groups[job.engineIdentity] == nil { order.append(job.engineIdentity) }
@@ -125,19 +115,18 @@ public struct MergedBuildStrategy: BuildStrategy {
         return units
     }
 
-    private static func buildMerged(_ indices: [Int], of jobs: [ScenarioJob], compiler: SwiftCompiler) -> BuildOutcome {
+    private func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
         let first = jobs[indices[0]]
         let files = ProgramSource.mergedProgram(
-            engine: first.engine, scenarios: indices.map { (jobs[$0].scenario, jobs[$0].markdownPath) })
+            engine: first.engine, scenarios: indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) })
         do {
-            let directory = try WorkDirectory.create(prefix: "lesson-merged")
-            let build = try compiler.build(
-                files, swiftVersion: first.swiftVersion, in: directory.path, output: "scenarios")
+            let folder = try buildFolder(prefix: "lesson-merged")
+            let build = try build(files, swiftVersion: first.swiftVersion, in: folder, output: "scenarios")
             guard build.succeeded else {
-                directory.remove()
+                folder.remove()
                 return .failed(jobs: indices)
             }
-            return .built(executable: directory.path + "/scenarios", directory: directory, build: build, jobs: indices)
+            return .built(executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices)
         } catch {
             return .failed(jobs: indices)
         }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The one place programs are built and run, for `check`, `grade` and `coverage` alike. Reading, planning,
+/// judging and reporting do not depend on how: both strategies give the same executions, so the same
+/// findings.
+///
+/// - `merged` (the default) compiles the scenarios of one engine into one program and runs each in a process
+///   of its own (see `MergedExecution.swift`);
+/// - `isolated` compiles one program per scenario: the reference the merged strategy is tested against.
+public struct Executor: Sendable {
+    public var compiler: SwiftCompiler
+    public var runner: ScenarioRunner
+    public var strategy: CheckOptions.Strategy
+    /// Builds and runs at once.
+    public var jobs: Int
+    /// Advanced as programs are built and scenarios run.
+    public var progress: CheckProgress?
+    /// Coverage instrumentation; nil builds plain programs and removes them once run.
+    public var instrumentation: Instrumentation?
+
+    public init(
+        compiler: SwiftCompiler, runner: ScenarioRunner, strategy: CheckOptions.Strategy = .merged, jobs: Int,
+        progress: CheckProgress? = nil, instrumentation: Instrumentation? = nil
+    ) {
+        self.compiler = compiler
+        self.runner = runner
+        self.strategy = strategy
+        self.jobs = jobs
+        self.progress = progress
+        self.instrumentation = instrumentation
+    }
+
+    /// Builds every job's program and runs those that run; one execution per job, in order.
+    public func execute(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
+        switch strategy {
+        case .merged:
+            return executeMerged(scenarioJobs)
+        case .isolated:
+            progress?.expect(programs: scenarioJobs.count, scenarios: scenarioJobs.filter(\.runs).count)
+            return ParallelMap.map(Array(scenarioJobs.enumerated()), jobs: jobs) { index, job in
+                buildAndRunAlone(job, number: index)
+            }
+        }
+    }
+
+    /// Builds and runs job `number` as a program of its own; `progress` expects it already.
+    func buildAndRunAlone(_ job: ScenarioJob, number: Int) -> ScenarioExecution {
+        do {
+            let folder = try buildFolder(prefix: "lesson-build")
+            defer { release(folder) }
+            let build = try build(job.files, swiftVersion: job.swiftVersion, in: folder, output: "scenario")
+            progress?.advance(programs: 1)
+            let program = kept(folder.path + "/scenario", build)
+            guard build.succeeded, job.runs else {
+                if job.runs { progress?.advance(scenarios: 1) }
+                return ScenarioExecution(build: build, run: nil, program: program)
+            }
+            defer { progress?.advance(scenarios: 1) }
+            let run = try self.run(folder.path + "/scenario", job: number, selection: nil)
+            return ScenarioExecution(build: build, run: run, program: program)
+        } catch {
+            return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
+        }
+    }
+
+    func build(_ files: [ProgramFile], swiftVersion: String, in folder: WorkDirectory, output: String) throws
+        -> CompileResult
+    {
+        try compiler.build(
+            files, swiftVersion: swiftVersion, in: folder.path, output: output,
+            extraArguments: instrumentation?.compilerArguments ?? [])
+    }
+
+    /// Runs a built program for job `number`; `selection` picks its scenario in a merged program.
+    func run(_ program: String, job number: Int, selection: Int?) throws -> ProcessResult {
+        try runner.run(program, scenario: selection, environment: instrumentation?.runEnvironment(number) ?? [:])
+    }
+
+    /// A fresh folder for one build: temporary, or under the instrumentation's folder, where it is kept.
+    func buildFolder(prefix: String) throws -> WorkDirectory {
+        try WorkDirectory.create(prefix: prefix, base: instrumentation?.programFolder)
+    }
+
+    /// Done with a build folder: removed, unless programs are kept (the instrumentation's folder goes with
+    /// its owner).
+    func release(_ folder: WorkDirectory) {
+        if instrumentation == nil {
+            folder.remove()
+        } else {
+            Cleanup.shared.unregister(folder: folder.path)
+        }
+    }
+
+    /// The program's path when programs are kept and it was built.
+    func kept(_ program: String, _ build: CompileResult) -> String? {
+        instrumentation != nil && build.succeeded ? program : nil
+    }
+}
+
+/// How coverage builds and runs programs: instrumented, each run writing its own profile, every program
+/// kept for `llvm-cov` to read once all have run.
+public struct Instrumentation: Sendable {
+    /// The compiler's instrumentation flags.
+    public var compilerArguments: [String]
+    /// Where built programs are kept; its owner removes it.
+    public var programFolder: String
+    /// The environment of job `number`'s run (where it writes its profile).
+    public var runEnvironment: @Sendable (Int) -> [String: String]
+
+    public init(
+        compilerArguments: [String], programFolder: String,
+        runEnvironment: @escaping @Sendable (Int) -> [String: String]
+    ) {
+        self.compilerArguments = compilerArguments
+        self.programFolder = programFolder
+        self.runEnvironment = runEnvironment
+    }
+}

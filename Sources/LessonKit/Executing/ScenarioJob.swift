@@ -1,0 +1,106 @@
+/// A program to build and, unless it is only built, run: an engine, one scenario, a language mode.
+public struct ScenarioJob: Sendable {
+    /// The engine files, mapped to the lesson's lines (or already on disk, for coverage).
+    public var engine: [ProgramFile]
+    /// Which programs may share a merged build with this one.
+    public var engineIdentity: EngineIdentity
+    /// The scenario; nil for a program that is its engine alone, with an empty `main.swift`.
+    public var scenario: FencedBlock?
+    /// The absolute path `#sourceLocation` names.
+    public var markdownPath: String
+    public var swiftVersion: String
+    /// Why the scenario must be built alone; nil when it may be merged.
+    public var buildAloneReason: BuildAloneReason?
+    /// Whether the built program is run (not for `no_run` and `compile_fail` scenarios).
+    public var runs: Bool
+
+    public init(
+        engine: [ProgramFile], engineIdentity: EngineIdentity, scenario: FencedBlock?, markdownPath: String,
+        swiftVersion: String, buildAloneReason: BuildAloneReason?, runs: Bool = true
+    ) {
+        self.runs = runs
+        self.engine = engine
+        self.engineIdentity = engineIdentity
+        self.scenario = scenario
+        self.markdownPath = markdownPath
+        self.swiftVersion = swiftVersion
+        self.buildAloneReason = buildAloneReason
+    }
+
+    /// A job that only builds `engine`, with an empty `main.swift`: an exercise starter, a submission on its
+    /// own, engine files no scenario builds.
+    public static func engineOnly(
+        _ engine: [ProgramFile], markdownPath: String, swiftVersion: String, reason: BuildAloneReason
+    ) -> ScenarioJob {
+        ScenarioJob(
+            engine: engine, engineIdentity: .unshared, scenario: nil, markdownPath: markdownPath,
+            swiftVersion: swiftVersion, buildAloneReason: reason, runs: false)
+    }
+
+    /// The program of this scenario alone.
+    public var files: [ProgramFile] {
+        guard let scenario else {
+            return engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")]
+        }
+        return ProgramSource.program(engine: engine, scenario: scenario, markdownPath: markdownPath)
+    }
+}
+
+/// Which scenarios may share one merged build: those of one engine, whichever lessons they come from, and
+/// never a hidden test with a visible one (a visible test's program could read the hidden scenarios' strings
+/// out of its own binary).
+public enum EngineIdentity: Hashable, Sendable {
+    /// An engine by content (file names and sources) and language mode.
+    case content(String)
+    /// The visible tests of a grading.
+    case visibleTests
+    /// The hidden tests of a grading.
+    case hiddenTests
+    /// A program built alone whatever it holds.
+    case unshared
+}
+
+/// Why a scenario is built as a program of its own rather than merged with others.
+public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
+    case markedStandalone
+    case markedCompileFail
+    /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
+    case languageMode(String)
+    /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
+    case usesWord(String)
+    /// A top-level name that shadows an engine declaration: an error only at the top level.
+    case shadowsEngineName(String)
+    case exerciseStarter
+    case submissionAlone
+    case engineFilesWithoutScenario
+
+    public var description: String {
+        switch self {
+        case .markedStandalone: "marked standalone"
+        case .markedCompileFail: "marked compile_fail"
+        case .languageMode(let version): "Swift \(version) language mode"
+        case .usesWord(let word): "uses '\(word)'"
+        case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
+        case .exerciseStarter: "an exercise starter"
+        case .submissionAlone: "the submission built on its own"
+        case .engineFilesWithoutScenario: "engine files with no scenario"
+        }
+    }
+}
+
+/// What happened to a scenario job: its build, and its run when the build succeeded.
+public struct ScenarioExecution: Sendable, Codable {
+    public var build: CompileResult?
+    public var run: ProcessResult?
+    /// The checker itself could not build or run the scenario (no disk space, no compiler).
+    public var toolError: String?
+    /// The built program, when the executor keeps programs (coverage reads them after the runs).
+    public var program: String?
+
+    public init(build: CompileResult?, run: ProcessResult?, toolError: String? = nil, program: String? = nil) {
+        self.build = build
+        self.run = run
+        self.toolError = toolError
+        self.program = program
+    }
+}
