@@ -41,8 +41,29 @@ final class JudgingTests: XCTestCase {
             limits: ProcessLimits(timeout: 7, outputLimit: 1),
             buildTimeout: 45)
         let build = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 45, timedOut: true)
+        let verdict = grade.judge.verdict(ScenarioExecution(build: build, run: nil), .builtOnly)
         XCTAssertEqual(
-            grade.buildMessage(build, hidden: false, test: nil), "building your code stopped: build time limit 45 s")
+            grade.buildMessage(verdict, hidden: false, test: nil), "building your code stopped: build time limit 45 s")
+    }
+
+    /// The judge names the limit that stopped a program: its own, or a budget that cut it short first.
+    func testTheJudgeNamesTheTimeLimitThatStoppedAProgram() {
+        let judge = Judge(limits: ProcessLimits(timeout: 7, outputLimit: 1), buildTimeout: 45, budget: 20)
+        let built = CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 1, timedOut: false)
+        func limit(runFor seconds: Double) -> TimeLimit? {
+            let run = ProcessResult(termination: .timedOut, standardOutput: [], standardError: [], seconds: seconds)
+            guard case .timedOut(let limit, _) = judge.verdict(ScenarioExecution(build: built, run: run), .builtOnly)
+            else { return nil }
+            return limit
+        }
+        XCTAssertEqual(limit(runFor: 7.01), .own(seconds: 7))
+        XCTAssertEqual(limit(runFor: 2), .budget(seconds: 20))
+        let slowBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 45, timedOut: true)
+        guard
+            case .buildTimedOut(let buildLimit) = judge.verdict(
+                ScenarioExecution(build: slowBuild, run: nil), .builtOnly)
+        else { return XCTFail("a build that ran out of time is judged so") }
+        XCTAssertEqual(buildLimit, .own(seconds: 45))
     }
 
     /// A test's diff is cut at 12 lines, and says how many more there were.

@@ -18,30 +18,31 @@ struct ScenarioEvaluation {
         var engineErrors: [Finding]
     }
 
+    var judge: Judge { Judge(limits: limits, buildTimeout: buildTimeout) }
+
     func evaluate(_ scenario: Scenario, _ execution: ScenarioExecution) -> Outcome {
         let opening = plan.lesson.location(scenario.block.openingLine)
         var check = CheckResult(
             kind: .scenario, location: opening, name: scenario.description, status: .failed,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
         check.expectedOutput = scenario.expected?.text
-        if let toolError = execution.toolError {
-            check.findings = [Finding(.buildError, at: opening, "cannot build the scenario: \(toolError)")]
-            return Outcome(check: check, engineErrors: [])
-        }
-        if scenario.options.compileFail, let build = execution.build {
-            return compileFail(scenario, build, check: check)
-        }
-        guard let build = execution.build, build.succeeded else {
-            return buildFailure(execution.build, check: check)
-        }
-        guard let run = execution.run else {
-            // `no_run`: building was the whole promise.
+        if let run = execution.run { check.actualOutput = String(decoding: run.standardOutput, as: UTF8.self) }
+        let verdict = judge.verdict(execution, Expectation(scenario))
+        switch verdict {
+        case .passed:
             check.status = .passed
             return Outcome(check: check, engineErrors: [])
+        case .toolError(let toolError):
+            check.findings = [Finding(.buildError, at: opening, "cannot build the scenario: \(toolError)")]
+        case .buildTimedOut, .buildStopped, .buildFailed:
+            return buildFailure(verdict, check: check)
+        case .compileFailBuilt:
+            check.findings = [Finding(.attributePromise, at: opening, "marked compile_fail but it built")]
+        case .failedToCompileAsPromised(let build):
+            return compileFail(scenario, build, check: check)
+        default:
+            (check.findings, check.fix) = runFindings(verdict, scenario, at: opening)
         }
-        let output = String(decoding: run.standardOutput, as: UTF8.self)
-        check.actualOutput = output
-        (check.findings, check.fix) = runFindings(scenario, run, output: output, at: opening)
         check.status = check.findings.isEmpty ? .passed : .failed
         return Outcome(check: check, engineErrors: [])
     }
@@ -53,18 +54,7 @@ struct ScenarioEvaluation {
             kind: .exercise, location: plan.lesson.location(starter.block.openingLine),
             name: "starter of exercise \(id) (\(starter.fileName))", status: .failed,
             seconds: execution.build?.seconds ?? 0)
-        guard let build = execution.build, build.succeeded else {
-            var outcome = buildFailure(execution.build, check: check)
-            if let toolError = execution.toolError {
-                outcome.check.findings = [
-                    Finding(.buildError, at: check.location, "cannot build the starter: \(toolError)")
-                ]
-            }
-            return outcome
-        }
-        var passed = check
-        passed.status = .passed
-        return Outcome(check: passed, engineErrors: [])
+        return builtOnly(execution, check: check, subject: "the starter")
     }
 
     /// The engine files of a lesson with no scenario to build them must build together; their errors are
@@ -76,29 +66,29 @@ struct ScenarioEvaluation {
             kind: .lesson, location: plan.lesson.location(first.openingLine),
             name: "engine files built without a scenario (\(names))", status: .failed,
             seconds: execution.build?.seconds ?? 0)
-        guard let build = execution.build, build.succeeded else {
-            var outcome = buildFailure(execution.build, check: check)
-            if let toolError = execution.toolError {
-                outcome.check.findings = [
-                    Finding(.buildError, at: check.location, "cannot build the engine files: \(toolError)")
-                ]
-            }
-            return outcome
+        return builtOnly(execution, check: check, subject: "the engine files")
+    }
+
+    /// A program that is only built passes when it builds.
+    private func builtOnly(_ execution: ScenarioExecution, check: CheckResult, subject: String) -> Outcome {
+        var check = check
+        switch judge.verdict(execution, Expectation.builtOnly) {
+        case .passed:
+            check.status = .passed
+            return Outcome(check: check, engineErrors: [])
+        case .toolError(let toolError):
+            check.findings = [Finding(.buildError, at: check.location, "cannot build \(subject): \(toolError)")]
+            return Outcome(check: check, engineErrors: [])
+        case let verdict:
+            return buildFailure(verdict, check: check)
         }
-        var passed = check
-        passed.status = .passed
-        return Outcome(check: passed, engineErrors: [])
     }
 
     // MARK: Building
 
     private func compileFail(_ scenario: Scenario, _ build: CompileResult, check: CheckResult) -> Outcome {
         var check = check
-        guard !build.succeeded else {
-            check.findings = [Finding(.attributePromise, at: check.location, "marked compile_fail but it built")]
-            return Outcome(check: check, engineErrors: [])
-        }
-        let failure = buildFailure(build, check: check)
+        let failure = buildFailure(.buildFailed(build), check: check)
         guard failure.engineErrors.isEmpty else { return failure }
         let diagnostics = build.diagnostics.filter { $0.severity == .error || $0.severity == .warning }.map {
             let location = locate($0, fallback: check.location).0
@@ -118,21 +108,31 @@ struct ScenarioEvaluation {
         return Outcome(check: check, engineErrors: [])
     }
 
-    private func buildFailure(_ build: CompileResult?, check: CheckResult) -> Outcome {
+    /// The findings of a build that failed or was stopped: errors in the lesson's engine files are the
+    /// lesson's, reported once.
+    private func buildFailure(_ verdict: Verdict, check: CheckResult) -> Outcome {
         var check = check
         let opening = check.location
-        guard let build else { return Outcome(check: check, engineErrors: []) }
-        if build.timedOut {
+        switch verdict {
+        case .buildTimedOut(let limit):
+            let seconds = if case .own(let seconds) = limit { seconds } else { buildTimeout }
             check.findings = [
-                Finding(
-                    .buildError, at: opening, "the build did not finish within \(Seconds.describe(buildTimeout)) s")
+                Finding(.buildError, at: opening, "the build did not finish within \(Seconds.describe(seconds)) s")
             ]
             return Outcome(check: check, engineErrors: [])
-        }
-        if let limit = build.stoppedBy {
+        case .buildStopped(let limit):
             check.findings = [Finding(.buildError, at: opening, "the compiler was stopped: \(limit.description)")]
             return Outcome(check: check, engineErrors: [])
+        case .buildFailed(let build):
+            return buildErrors(build, check: check)
+        default:
+            return Outcome(check: check, engineErrors: [])
         }
+    }
+
+    private func buildErrors(_ build: CompileResult, check: CheckResult) -> Outcome {
+        var check = check
+        let opening = check.location
         var engineErrors: [Finding] = []
         for error in build.errors {
             let (location, inEngine) = locate(error, fallback: opening)
@@ -176,45 +176,34 @@ struct ScenarioEvaluation {
 
     // MARK: Running
 
-    private func runFindings(_ scenario: Scenario, _ run: ProcessResult, output: String, at opening: SourceLocation)
-        -> ([Finding], BlockFix?)
-    {
-        let printed = OutputComparison.lines(of: output)
-        let before = printed.isEmpty ? [] : ["output before it stopped:"] + printed.suffix(20).map { "  " + $0 }
-        switch run.termination {
-        case .timedOut:
-            let message = "the scenario did not finish within the \(Seconds.describe(limits.timeout)) s time limit"
-            return ([Finding(.timeout, at: opening, message, details: before)], nil)
-        case .stopped(let limit):
-            return ([Finding(.resourceLimit, at: opening, "stopped: \(limit.description)", details: before)], nil)
-        case .outputLimitExceeded:
-            let limit = ByteCount.describe(limits.outputLimit)
-            let message = "the scenario printed more than the \(limit) output limit and was stopped"
-            return ([Finding(.outputLimit, at: opening, message)], nil)
-        case .signaled(let signal):
-            let trapped = signal == SIGILL || signal == SIGTRAP
-            if trapped && scenario.options.shouldTrap { return compareOutput(scenario, printed, at: opening) }
-            var message = trapped ? "the scenario trapped" : "the scenario crashed (\(Self.signalName(signal)))"
-            if let fatal = Self.fatalErrorLine(run.standardError) { message += ": " + fatal }
-            return ([Finding(trapped ? .trap : .crash, at: opening, message, details: before)], nil)
-        case .exited(let status):
-            if scenario.options.shouldTrap {
-                let message = "marked should_trap but it exited with status \(status)"
-                return ([Finding(.attributePromise, at: opening, message, details: before)], nil)
-            }
-            if status != 0 {
-                let errors = String(decoding: run.standardError, as: UTF8.self).split(separator: "\n").prefix(20)
-                let message = "the scenario exited with status \(status)"
-                return ([Finding(.nonZeroExit, at: opening, message, details: errors.map(String.init))], nil)
-            }
-            return compareOutput(scenario, printed, at: opening)
-        }
-    }
-
-    private func compareOutput(_ scenario: Scenario, _ printed: [String], at opening: SourceLocation) -> (
+    private func runFindings(_ verdict: Verdict, _ scenario: Scenario, at opening: SourceLocation) -> (
         [Finding], BlockFix?
     ) {
-        guard let expected = scenario.expected else {
+        switch verdict {
+        case .timedOut(_, let run):
+            let message = "the scenario did not finish within the \(Seconds.describe(limits.timeout)) s time limit"
+            return ([Finding(.timeout, at: opening, message, details: Self.before(run))], nil)
+        case .stopped(let limit, let run):
+            return (
+                [Finding(.resourceLimit, at: opening, "stopped: \(limit.description)", details: Self.before(run))], nil
+            )
+        case .outputLimitExceeded(let limit, _):
+            let message = "the scenario printed more than the \(ByteCount.describe(limit)) output limit and was stopped"
+            return ([Finding(.outputLimit, at: opening, message)], nil)
+        case .trapped(let run), .crashed(_, let run):
+            var message = "the scenario trapped"
+            if case .crashed(let signal, _) = verdict { message = "the scenario crashed (\(Judge.signalName(signal)))" }
+            if let fatal = Judge.fatalErrorLine(run.standardError) { message += ": " + fatal }
+            let kind: Finding.Kind = if case .trapped = verdict { .trap } else { .crash }
+            return ([Finding(kind, at: opening, message, details: Self.before(run))], nil)
+        case .shouldHaveTrapped(let status, let run):
+            let message = "marked should_trap but it exited with status \(status)"
+            return ([Finding(.attributePromise, at: opening, message, details: Self.before(run))], nil)
+        case .exitedNonZero(let status, let run):
+            let errors = String(decoding: run.standardError, as: UTF8.self).split(separator: "\n").prefix(20)
+            let message = "the scenario exited with status \(status)"
+            return ([Finding(.nonZeroExit, at: opening, message, details: errors.map(String.init))], nil)
+        case .missingExpectedOutput(let printed):
             let fix = BlockFix(
                 action: .insertAfter, blockLine: scenario.block.openingLine, lines: printed, subject: "expected output")
             let finding = Finding(
@@ -222,13 +211,25 @@ struct ScenarioEvaluation {
                 "the scenario has no expected output: add a bare ``` block after it",
                 details: ["it printed:"] + printed.map { "  " + $0 })
             return ([finding], fix)
+        case .outputDiffers(let mismatch, let printed):
+            return outputMismatch(scenario, mismatch, printed)
+        default:
+            return ([], nil)
         }
+    }
+
+    /// The last lines a program printed before it was stopped.
+    private static func before(_ run: ProcessResult) -> [String] {
+        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        return printed.isEmpty ? [] : ["output before it stopped:"] + printed.suffix(20).map { "  " + $0 }
+    }
+
+    private func outputMismatch(_ scenario: Scenario, _ mismatch: OutputComparison.Mismatch, _ printed: [String])
+        -> ([Finding], BlockFix?)
+    {
+        guard let expected = scenario.expected else { return ([], nil) }
         let expectedLines = expected.content.map(\.text)
         let options = scenario.outputOptions
-        guard
-            let mismatch = OutputComparison.compare(
-                expected: expectedLines, actual: printed, firstLine: expected.firstContentLine, options: options)
-        else { return ([], nil) }
         let line: Int
         var message: String
         if mismatch.firstDifference < expectedLines.count {
@@ -249,23 +250,5 @@ struct ScenarioEvaluation {
         let fix = BlockFix(
             action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
         return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, details: mismatch.diff)], fix)
-    }
-
-    /// `Fatal error: …` from the runtime's report, without the file and line prefix, which name the standard
-    /// library's sources and differ between toolchains.
-    static func fatalErrorLine(_ standardError: [UInt8]) -> String? {
-        let text = String(decoding: standardError, as: UTF8.self)
-        for line in text.split(separator: "\n") {
-            if let range = line.range(of: "Fatal error") { return String(line[range.lowerBound...]) }
-        }
-        return nil
-    }
-
-    static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [
-            SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
-            SIGTERM: "SIGTERM",
-        ]
-        return names[signal] ?? "signal \(signal)"
     }
 }

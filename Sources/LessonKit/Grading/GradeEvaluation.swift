@@ -16,82 +16,92 @@ struct GradeEvaluation {
     /// What a test's `output` may hold.
     static let outputLimit = 500
 
+    var judge: Judge { Judge(limits: limits, buildTimeout: buildTimeout, budget: budget) }
+
+    /// What a test promises: the expected block (none is an empty output), its diff numbered from 1.
+    static func expectation(_ test: Grader.GradingTest) -> Expectation {
+        Expectation(
+            expectedLines: test.expected?.content.map(\.text) ?? [], firstExpectedLine: 1,
+            outputOptions: test.scenario.outputOptions, shouldTrap: test.scenario.options.shouldTrap,
+            compileFail: false)
+    }
+
     func evaluate(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
         var outcome = TestOutcome(
             name: test.name, status: .failed, message: "", output: "", points: 0,
             maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
-        if let toolError = execution.toolError {
+        if let run = execution.run, !test.hidden {
+            outcome.output = truncated(OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self)))
+        }
+        let verdict = judge.verdict(execution, Self.expectation(test))
+        switch verdict {
+        case .passed:
+            outcome.status = .passed
+            outcome.points = outcome.maxPoints
+        case .toolError(let toolError):
             outcome.status = .error
             // A hidden test says nothing more: the text could come from a program imitating the grader.
             outcome.message = "the grader could not run this test" + (test.hidden ? "" : ": \(toolError)")
-            return outcome
-        }
-        guard let build = execution.build, build.succeeded, let run = execution.run else {
+        case .buildTimedOut, .buildStopped, .buildFailed, .compileFailBuilt, .failedToCompileAsPromised:
             outcome.status = .error
-            outcome.message = buildMessage(execution.build, hidden: test.hidden, test: test)
-            return outcome
-        }
-        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
-        if !test.hidden { outcome.output = truncated(printed) }
-        let before =
-            test.hidden || printed.isEmpty
-            ? ""
-            : "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).map(Self.clipped).joined(separator: "\n")
-        switch run.termination {
-        case .timedOut where budget != nil && run.seconds < limits.timeout - 0.05:
+            outcome.message = buildMessage(verdict, hidden: test.hidden, test: test)
+        case .timedOut(.budget(let seconds), let run):
             outcome.status = .error
-            outcome.message = feedback.budgetRanOut(Seconds.describe(budget ?? 0)) + before
-            return outcome
-        case .timedOut:
-            outcome.message = feedback.stopped(feedback.timeLimit(Seconds.describe(limits.timeout))) + before
-            return outcome
-        case .outputLimitExceeded:
-            outcome.message = feedback.stopped(feedback.outputLimit(ByteCount.describe(limits.outputLimit)))
-            return outcome
-        case .stopped(let limit):
-            outcome.message = feedback.stopped(feedback.limit(limit)) + before
-            return outcome
-        case .signaled(let signal) where !(test.scenario.options.shouldTrap && (signal == SIGILL || signal == SIGTRAP)):
-            let trapped = signal == SIGILL || signal == SIGTRAP
-            outcome.message =
-                (trapped
-                    // A hidden test's trap message could carry what the hidden test did: not shown.
-                    ? feedback.trapped(
-                        test.hidden ? nil : ScenarioEvaluation.fatalErrorLine(run.standardError).map(Self.clipped))
-                    // Nor does its signal: the student's code could choose it to send back what it read.
-                    : test.hidden
-                        ? feedback.crashedSilently() : feedback.crashed(ScenarioEvaluation.signalName(signal))) + before
-            return outcome
-        case .exited(let status) where test.scenario.options.shouldTrap:
-            // Judged as `lesson check` judges it: a scenario that must trap fails when it ends normally.
-            outcome.message = feedback.shouldHaveTrapped(status) + before
-            return outcome
-        case .exited(let status) where status != 0:
-            // A hidden test's exit status is a channel the student's code could send its source through.
-            outcome.message = (test.hidden ? feedback.exitedNonZero() : feedback.exited(status)) + before
-            return outcome
+            outcome.message = feedback.budgetRanOut(Seconds.describe(seconds)) + before(run, test)
+        case .outputDiffers(let mismatch, _):
+            outcome.message = differenceMessage(mismatch, test)
+        case .missingExpectedOutput:
+            break  // a test always has an expectation (`expectation(_:)`)
         default:
-            break
-        }
-        let expected = test.expected?.content.map(\.text) ?? []
-        guard
-            let mismatch = OutputComparison.compare(
-                expected: expected, actual: printed, firstLine: 1, options: test.scenario.outputOptions)
-        else {
-            outcome.status = .passed
-            outcome.points = outcome.maxPoints
-            return outcome
-        }
-        if test.hidden {
-            outcome.message = feedback.hiddenOutputDiffers()
-        } else if mismatch.firstDifference < expected.count {
-            outcome.message =
-                feedback.lineDiffers(mismatch.firstDifference + 1, of: expected.count) + "\n" + shortDiff(mismatch.diff)
-        } else {
-            outcome.message = feedback.extraOutput() + "\n" + shortDiff(mismatch.diff)
+            outcome.message = runMessage(verdict, test)
         }
         return outcome
+    }
+
+    /// Why a run failed, in the student's language, with the last lines it printed before it stopped.
+    private func runMessage(_ verdict: Verdict, _ test: Grader.GradingTest) -> String {
+        switch verdict {
+        case .timedOut(let limit, let run):
+            let seconds = if case .own(let seconds) = limit { seconds } else { limits.timeout }
+            return feedback.stopped(feedback.timeLimit(Seconds.describe(seconds))) + before(run, test)
+        case .outputLimitExceeded(let limit, _):
+            return feedback.stopped(feedback.outputLimit(ByteCount.describe(limit)))
+        case .stopped(let limit, let run):
+            return feedback.stopped(feedback.limit(limit)) + before(run, test)
+        case .trapped(let run):
+            // A hidden test's trap message could carry what the hidden test did: not shown.
+            let fatal = test.hidden ? nil : Judge.fatalErrorLine(run.standardError).map(Self.clipped)
+            return feedback.trapped(fatal) + before(run, test)
+        case .crashed(let signal, let run):
+            // Nor does its signal: the student's code could choose it to send back what it read.
+            return (test.hidden ? feedback.crashedSilently() : feedback.crashed(Judge.signalName(signal)))
+                + before(run, test)
+        case .shouldHaveTrapped(let status, let run):
+            // Judged as `lesson check` judges it: a scenario that must trap fails when it ends normally.
+            return feedback.shouldHaveTrapped(status) + before(run, test)
+        case .exitedNonZero(let status, let run):
+            // A hidden test's exit status is a channel the student's code could send its source through.
+            return (test.hidden ? feedback.exitedNonZero() : feedback.exited(status)) + before(run, test)
+        default:
+            return ""
+        }
+    }
+
+    /// The last lines a visible test printed before it stopped; nothing of a hidden test's.
+    private func before(_ run: ProcessResult, _ test: Grader.GradingTest) -> String {
+        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        guard !test.hidden, !printed.isEmpty else { return "" }
+        return "\n" + feedback.outputBeforeStop() + "\n" + printed.suffix(10).map(Self.clipped).joined(separator: "\n")
+    }
+
+    private func differenceMessage(_ mismatch: OutputComparison.Mismatch, _ test: Grader.GradingTest) -> String {
+        let expected = test.expected?.content.count ?? 0
+        if test.hidden { return feedback.hiddenOutputDiffers() }
+        if mismatch.firstDifference < expected {
+            return feedback.lineDiffers(mismatch.firstDifference + 1, of: expected) + "\n" + shortDiff(mismatch.diff)
+        }
+        return feedback.extraOutput() + "\n" + shortDiff(mismatch.diff)
     }
 
     func errored(_ test: Grader.GradingTest, message: String) -> TestOutcome {
@@ -102,13 +112,18 @@ struct GradeEvaluation {
 
     /// Build errors as the student can read them: in their own file (`Sync.swift:40:5: error: …`,
     /// `main.swift:12:3: …`); in a visible test, at the lesson's line; in a hidden test, nothing of it.
-    func buildMessage(_ build: CompileResult?, hidden: Bool, test: Grader.GradingTest?) -> String {
-        guard let build else { return feedback.doesNotBuild() }
-        if build.timedOut, let budget, build.seconds < buildTimeout - 0.05 {
-            return feedback.budgetRanOut(Seconds.describe(budget))
+    func buildMessage(_ verdict: Verdict, hidden: Bool, test: Grader.GradingTest?) -> String {
+        switch verdict {
+        case .buildTimedOut(.budget(let seconds)): return feedback.budgetRanOut(Seconds.describe(seconds))
+        case .buildTimedOut(.own(let seconds)): return feedback.buildStopped(Seconds.describe(seconds))
+        case .buildStopped(let limit): return feedback.buildStoppedBy(feedback.limit(limit))
+        case .buildFailed(let build), .failedToCompileAsPromised(let build):
+            return buildErrors(build, hidden: hidden, test: test)
+        default: return feedback.doesNotBuild()
         }
-        if build.timedOut { return feedback.buildStopped(Seconds.describe(buildTimeout)) }
-        if let limit = build.stoppedBy { return feedback.buildStoppedBy(feedback.limit(limit)) }
+    }
+
+    private func buildErrors(_ build: CompileResult, hidden: Bool, test: Grader.GradingTest?) -> String {
         let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
         let own = build.errors.filter { ownFiles.contains($0.file) }
         var lines: [String] = []

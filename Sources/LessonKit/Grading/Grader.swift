@@ -74,9 +74,10 @@ public struct Grader: Sendable {
                 reason: .submissionAlone)
             let check = executor.execute([alone])[0]
             if let toolError = check.toolError { throw Problem(description: toolError) }
-            if let build = check.build, !build.succeeded {
+            let verdict = evaluation.judge.verdict(check, .builtOnly)
+            if !verdict.isPassed {
                 return notBuilt(
-                    exercise, build, tests: tests, evaluation: evaluation, feedback: feedback, start: start,
+                    exercise, verdict, tests: tests, evaluation: evaluation, feedback: feedback, start: start,
                     protections: protections)
             }
         }
@@ -110,10 +111,10 @@ public struct Grader: Sendable {
     /// The result of a submission that does not build on its own: the build errors once, at the top; each
     /// test says why it did not run.
     private func notBuilt(
-        _ exercise: Exercise, _ build: CompileResult, tests: [GradingTest], evaluation: GradeEvaluation,
+        _ exercise: Exercise, _ verdict: Verdict, tests: [GradingTest], evaluation: GradeEvaluation,
         feedback: Feedback, start: DispatchTime, protections: [String]
     ) -> GradeResult {
-        let message = evaluation.buildMessage(build, hidden: false, test: nil)
+        let message = evaluation.buildMessage(verdict, hidden: false, test: nil)
         let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
         let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
         return GradeResult(
