@@ -1,4 +1,5 @@
 import Foundation
+import LessonKit
 import XCTest
 
 /// The built `lesson` binary: exit statuses, paths as given, help text.
@@ -95,6 +96,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(
             result.standardOutput.hasPrefix("\(folder)/l.md:15:17: error: cannot convert value of type 'String'"),
             result.standardOutput)
+    }
+
+    /// One version: the library's, which cache keys hold too.
+    func testVersionIsTheLibrarysVersion() throws {
+        let result = try TestSupport.runLesson(["--version"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput, "lesson 0.3.0\n")
+        XCTAssertEqual(LessonKitVersion.current, "0.3.0")
+        XCTAssertEqual(CacheKeys.checkerVersion, "lesson-0.3.0")
     }
 
     func testHelpDocumentsEveryOption() throws {
