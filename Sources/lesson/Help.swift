@@ -1,6 +1,8 @@
+import LessonKit
+
 /// The help texts; every option is documented here and in the README.
 enum Help {
-    static let version = "lesson 0.1.0"
+    static let version = "lesson " + LessonKitVersion.current
 
     static let main = """
         OVERVIEW: Checks Swift lessons written in Markdown: builds and runs every scenario against its

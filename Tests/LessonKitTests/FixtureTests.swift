@@ -5,15 +5,15 @@ import XCTest
 
 /// Every lesson under `Fixtures` is checked (all together, so course folders see each other's engine
 /// reprints) and its report compared byte for byte with the golden file beside it (`name.expected`): the
-/// exact locations, messages, diffs and totals. Lessons under `pass/` must pass and lessons under `fail/`
-/// must fail.
+/// exact locations, messages, diffs and totals, then every check of the lesson with its kind, line and
+/// status (`GoldenFile.fixtureText`), so that a check that stops being made fails even when the lesson
+/// still passes. Lessons under `pass/` must pass and lessons under `fail/` must fail.
 ///
-/// To accept new reports after an intended change: `LESSON_RECORD_GOLDENS=1 swift test --filter FixtureTests`,
-/// then review the diff of the `.expected` files.
+/// To accept new reports after an intended change: `LESSON_RECORD_GOLDENS=1 swift test --filter FixtureTests`
+/// (which fails, having recorded), then review the diff of the `.expected` files and run again without it.
 final class FixtureTests: XCTestCase {
     func testEveryFixtureReportMatchesItsGoldenFile() throws {
-        try checkFixtures(
-            strategy: .isolated, record: ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1")
+        try checkFixtures(strategy: .isolated, record: GoldenFile.recording)
     }
 
     /// The fast path changes no finding: the merged strategy gives byte for byte the reports of the isolated
@@ -32,14 +32,14 @@ final class FixtureTests: XCTestCase {
             options: options, toolchain: try TestSupport.toolchain(), catalog: try TestSupport.fixtureCatalog())
         let report = checker.check(files: files)
         for lesson in report.lessons {
-            let rendered = TextReporter(useColor: false).render(CheckReport(lessons: [lesson]))
+            let text = GoldenFile.fixtureText(of: lesson)
             let golden = String(lesson.path.dropLast(".md".count)) + ".expected"
             if record {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: golden))
+                try GoldenFile.record(text, golden: golden)
                 continue
             }
             let expected = try String(contentsOfFile: golden, encoding: .utf8)
-            XCTAssertEqual(rendered, expected, "\(strategy) report of \(lesson.path) differs from \(golden)")
+            XCTAssertEqual(text, expected, "\(strategy) report of \(lesson.path) differs from \(golden)")
             if lesson.path.contains("/pass/") {
                 XCTAssertFalse(lesson.failed, "\(lesson.path) must pass")
             } else if lesson.path.contains("/fail/") {

@@ -3,17 +3,22 @@ import Foundation
 /// Builds cache keys from everything that can change a result: the checker itself, the compiler (path, size
 /// and modification time, so a warm check never starts it), the build flags and the inputs of the result.
 public struct CacheKeys: Sendable {
-    /// Bumped whenever what the checker stores or how it judges changes.
-    public static let checkerVersion = "lesson-0.3.0"
+    /// The checker's version (`LessonKitVersion`), raised whenever what it stores or how it judges changes.
+    public static let checkerVersion = "lesson-" + LessonKitVersion.current
 
     private let base: String
 
     public init(toolchain: Toolchain) {
-        var parts = [Self.checkerVersion, Self.identity(of: "/proc/self/exe")]
+        var parts = [Self.checkerVersion, Self.identity(of: Self.executablePath)]
         parts.append(Self.identity(of: toolchain.swiftc))
         if let frontend = toolchain.swiftFrontend { parts.append(Self.identity(of: frontend)) }
         parts.append(SwiftCompiler.arguments(swiftVersion: "").joined(separator: " "))
         base = parts.joined(separator: "\n")
+    }
+
+    /// The running program: the checker, or the test runner of a course repository that links it.
+    static var executablePath: String {
+        Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 
     /// Path, size and modification time of a file, symbolic links followed.

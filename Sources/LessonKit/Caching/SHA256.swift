@@ -6,31 +6,31 @@ import Foundation
 /// The rounds run in C (`Sources/CSHA256`): a debug build compiles Swift without optimisation, where a
 /// per-byte Swift loop hashes a few megabytes a second and a warm check of a course would spend most of its
 /// time hashing. Bytes are handed over a buffer at a time, never byte by byte.
-public struct SHA256: Sendable {
+struct SHA256: Sendable {
     private var context = csha256_context()
 
-    public init() { csha256_init(&context) }
+    init() { csha256_init(&context) }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         csha256_update(&context, base, bytes.count)
     }
 
-    public mutating func update(_ data: Data) {
+    mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ bytes: [UInt8]) {
+    mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ text: String) {
+    mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
     }
 
     /// The digest as 64 lowercase hexadecimal digits.
-    public mutating func finalize() -> String {
+    mutating func finalize() -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { csha256_final(&context, $0.baseAddress!) }
         let digits = Array("0123456789abcdef".utf8)
@@ -42,13 +42,13 @@ public struct SHA256: Sendable {
         return String(decoding: hex, as: UTF8.self)
     }
 
-    public static func hex(_ text: String) -> String {
+    static func hex(_ text: String) -> String {
         var hasher = SHA256()
         hasher.update(text)
         return hasher.finalize()
     }
 
-    public static func hex(_ data: Data) -> String {
+    static func hex(_ data: Data) -> String {
         var hasher = SHA256()
         hasher.update(data)
         return hasher.finalize()

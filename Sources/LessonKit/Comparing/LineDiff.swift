@@ -68,10 +68,6 @@ public struct LineDiff: Sendable {
         return edits
     }
 
-    public var hasChanges: Bool {
-        edits.contains { if case .same = $0 { false } else { true } }
-    }
-
     /// Unified hunks with `context` lines around each change. Both sides are numbered from `firstLine`, so
     /// the numbers are the lesson's own lines: the old side as the lesson has it, the new side as it would
     /// read with the actual output in its place.

@@ -9,7 +9,6 @@ public enum OutputComparison {
         /// 0-based index, in the expected lines, of the first line that differs; equal to the expected line
         /// count when the program printed only extra lines after all of them.
         public var firstDifference: Int
-        public var expectedLineCount: Int
         /// Unified diff hunks, numbered with the lesson's lines.
         public var diff: [String]
     }
@@ -43,8 +42,6 @@ public enum OutputComparison {
             first = index
         }
         let diff = LineDiff(old: expected, new: actual)
-        return Mismatch(
-            firstDifference: first, expectedLineCount: expected.count,
-            diff: diff.unifiedHunks(firstLine: firstLine))
+        return Mismatch(firstDifference: first, diff: diff.unifiedHunks(firstLine: firstLine))
     }
 }

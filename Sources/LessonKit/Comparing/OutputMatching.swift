@@ -38,13 +38,6 @@ enum OutputMatching {
         return reachable[actual.count] ? nil : expected.count
     }
 
-    /// Whether `actual` matches `expected` under `options`.
-    static func matches(expected: [String], actual: [String], options: OutputOptions) -> Bool {
-        if options.ellipsis { return firstEllipsisDifference(expected: expected, actual: actual) == nil }
-        if options.unordered { return firstUnorderedDifference(expected: expected, actual: actual) == nil }
-        return expected == actual
-    }
-
     /// The expected block an update writes: the actual lines, with every `...` of the old block kept where
     /// the lines around it still match, standing for the actual lines between them. Falls back to the
     /// plain actual lines when the result would not match.

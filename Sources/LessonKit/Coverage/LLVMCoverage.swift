@@ -43,43 +43,57 @@ struct LLVMCoverage {
     func regions(of sourceFiles: Set<String>, objects: [String], profile: String) throws -> [String: Regions] {
         let text = try run(
             cov, ["export", "-skip-expansions", "-instr-profile", profile] + Self.objectArguments(objects))
-        guard let root = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-            let data = (root["data"] as? [[String: Any]])?.first,
-            let functions = data["functions"] as? [[String: Any]]
+        guard let export = try? JSONDecoder().decode(LLVMCoverageExport.self, from: Data(text.utf8)),
+            let functions = export.data.first?.functions
         else { throw Failure(description: "llvm-cov export printed no coverage data") }
         // A region is identified by its position: the same engine function compiled into several programs
         // is one region, reached when any of them reached it.
-        var counts: [String: [[Int]: Int]] = [:]
+        var counts: [String: [Span: Int]] = [:]
         for function in functions {
-            guard let filenames = function["filenames"] as? [String], let regions = function["regions"] as? [[Int]]
-            else {
-                continue
-            }
-            for region in regions where region.count >= 8 && region[7] == 0 {
-                guard filenames.indices.contains(region[5]) else { continue }
-                let file = filenames[region[5]]
+            guard let filenames = function.filenames, let regions = function.regions else { continue }
+            for region in regions where region.isCode {
+                guard filenames.indices.contains(region.fileID) else { continue }
+                let file = filenames[region.fileID]
                 guard sourceFiles.contains(file) else { continue }
-                let key = Array(region[0..<4])
-                counts[file, default: [:]][key] = max(counts[file]?[key] ?? 0, region[4])
+                let key = Span(region)
+                counts[file, default: [:]][key] = max(counts[file]?[key] ?? 0, region.executionCount)
             }
         }
         var result: [String: Regions] = [:]
         for (file, regions) in counts {
             var summary = Regions(total: regions.count, covered: regions.values.filter { $0 > 0 }.count)
-            let zero = regions.filter { $0.value == 0 }.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+            let zero = regions.filter { $0.value == 0 }.keys.sorted {
+                ($0.lineStart, $0.columnStart) < ($1.lineStart, $1.columnStart)
+            }
             // A gap inside a larger gap is the same gap: report the outermost.
             let outermost = zero.filter { inner in
-                !zero.contains { outer in outer != inner && Self.contains(outer, inner) }
+                !zero.contains { outer in outer != inner && outer.contains(inner) }
             }
-            summary.unreached = outermost.map { FileCoverage.Region(startLine: $0[0], endLine: $0[2]) }
+            summary.unreached = outermost.map { FileCoverage.Region(startLine: $0.lineStart, endLine: $0.lineEnd) }
             result[file] = summary
         }
         return result
     }
 
-    /// Whether region `outer` (`[line, column, endLine, endColumn]`) encloses `inner`.
-    static func contains(_ outer: [Int], _ inner: [Int]) -> Bool {
-        (outer[0], outer[1]) <= (inner[0], inner[1]) && (inner[2], inner[3]) <= (outer[2], outer[3])
+    /// Where a region lies in its file: from its first line and column to its last.
+    struct Span: Hashable {
+        var lineStart: Int
+        var columnStart: Int
+        var lineEnd: Int
+        var columnEnd: Int
+
+        init(_ region: LLVMCoverageExport.Region) {
+            lineStart = region.lineStart
+            columnStart = region.columnStart
+            lineEnd = region.lineEnd
+            columnEnd = region.columnEnd
+        }
+
+        /// Whether this span encloses `inner`.
+        func contains(_ inner: Span) -> Bool {
+            (lineStart, columnStart) <= (inner.lineStart, inner.columnStart)
+                && (inner.lineEnd, inner.columnEnd) <= (lineEnd, columnEnd)
+        }
     }
 
     private static func objectArguments(_ objects: [String]) -> [String] {

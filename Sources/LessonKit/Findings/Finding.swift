@@ -47,14 +47,6 @@ public struct Finding: Hashable, Sendable, Error, Codable {
         case attributePromise = "attribute-promise"
         case drift = "drift"
         case unknownEngine = "unknown-engine"
-
-        /// Reading findings mean the file cannot be trusted; its code is not checked.
-        public var isReadingFinding: Bool {
-            switch self {
-            case .unreadableFile, .invalidEncoding, .unclosedFence, .malformedFrontMatter, .duplicateEngineFile: true
-            default: false
-            }
-        }
     }
 
     public var kind: Kind

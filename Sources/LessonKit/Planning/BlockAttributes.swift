@@ -18,9 +18,6 @@ public struct ScenarioOptions: Hashable, Sendable, Codable {
 
     public init() {}
 
-    /// Whether the scenario needs an expected block at all.
-    public var needsExpectedOutput: Bool { !ignored && !noRun && !compileFail && exercise == nil }
-
     /// Whether `lesson check` runs the scenario: not for `no_run`, `compile_fail` and exercise starters.
     public var runs: Bool { !noRun && !compileFail && exercise == nil }
 }
