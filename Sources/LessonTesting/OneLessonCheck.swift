@@ -26,6 +26,6 @@ enum OneLessonCheck {
 
     /// A finding as a test failure's text: the message, then its details (a diff, compiler lines).
     static func description(of finding: Finding) -> String {
-        ([finding.message] + finding.details).joined(separator: "\n")
+        ([finding.message] + finding.detailLines).joined(separator: "\n")
     }
 }

@@ -25,16 +25,22 @@ final class ComparingTests: XCTestCase {
             OutputComparison.compare(
                 expected: ["a", "b", "c", "d", "e"], actual: ["a", "b", "C \t", "d", "e"], firstLine: 40))
         XCTAssertEqual(mismatch.firstDifference, 2)
-        XCTAssertEqual(mismatch.diff, ["@@ -40,5 +40,5 @@", " a", " b", "-c", "+C·→", " d", " e"])
+        XCTAssertEqual(
+            mismatch.diff,
+            [
+                .hunk(old: 40, oldCount: 5, new: 40, newCount: 5), .same("a"), .same("b"), .removed("c"),
+                .inserted("C \t"), .same("d"), .same("e"),
+            ])
+        XCTAssertEqual(mismatch.diff.map(\.unified), ["@@ -40,5 +40,5 @@", " a", " b", "-c", "+C·→", " d", " e"])
     }
 
     func testExtraAndMissingLines() throws {
         let extra = try XCTUnwrap(OutputComparison.compare(expected: ["a"], actual: ["a", "b"], firstLine: 10))
         XCTAssertEqual(extra.firstDifference, 1)
-        XCTAssertEqual(extra.diff, ["@@ -10,1 +10,2 @@", " a", "+b"])
+        XCTAssertEqual(extra.diff, [.hunk(old: 10, oldCount: 1, new: 10, newCount: 2), .same("a"), .inserted("b")])
         let missing = try XCTUnwrap(OutputComparison.compare(expected: ["a", "b"], actual: ["a"], firstLine: 10))
         XCTAssertEqual(missing.firstDifference, 1)
-        XCTAssertEqual(missing.diff, ["@@ -10,2 +10,1 @@", " a", "-b"])
+        XCTAssertEqual(missing.diff, [.hunk(old: 10, oldCount: 2, new: 10, newCount: 1), .same("a"), .removed("b")])
     }
 
     func testSeparateHunksForDistantChanges() {
@@ -43,6 +49,30 @@ final class ComparingTests: XCTestCase {
         new[1] = "x"
         new[17] = "y"
         let hunks = LineDiff(old: old, new: new).unifiedHunks(firstLine: 1)
-        XCTAssertEqual(hunks.filter { $0.hasPrefix("@@") }, ["@@ -1,5 +1,5 @@", "@@ -15,6 +15,6 @@"])
+        XCTAssertEqual(
+            hunks.filter { if case .hunk = $0 { true } else { false } },
+            [.hunk(old: 1, oldCount: 5, new: 1, newCount: 5), .hunk(old: 15, oldCount: 6, new: 15, newCount: 6)])
+    }
+
+    /// A diff's lines read back from their unified form (a JSON report's details) are the same lines.
+    func testUnifiedDiffLinesReadBackTyped() {
+        let lines: [DiffLine] = [
+            .hunk(old: 12, oldCount: 3, new: 12, newCount: 4), .same("- a list item"), .removed("+1"),
+            .inserted("@@ not a hunk"), .inserted(""),
+        ]
+        XCTAssertEqual(lines.map(\.unified).compactMap(DiffLine.init(unified:)), lines)
+        XCTAssertNil(DiffLine(unified: "no marker"))
+    }
+
+    /// Only a diff is coloured as one: a program's stderr line that starts with `-` or `+` stays plain.
+    func testOnlyDiffLinesAreColouredAsRemovalsAndInsertions() {
+        let location = SourceLocation(path: "a.md", line: 3)
+        let exited = Finding(.nonZeroExit, at: location, "the scenario exited with status 1", details: ["-x", "+y"])
+        let rendered = TextReporter(useColor: true).render(exited)
+        XCTAssertEqual(Array(rendered.dropFirst()), ["-x", "+y"])
+        let differs = Finding(.outputMismatch, at: location, "differs", diff: [.removed("x"), .inserted("y")])
+        XCTAssertEqual(
+            Array(TextReporter(useColor: true).render(differs).dropFirst()),
+            ["\u{1B}[31m-x\u{1B}[0m", "\u{1B}[32m+y\u{1B}[0m"])
     }
 }

@@ -72,11 +72,14 @@ final class JudgingTests: XCTestCase {
             feedback: Feedback(lessonLanguage: "en"), studentFile: nil,
             limits: ProcessLimits(timeout: 1, outputLimit: 1),
             buildTimeout: 60)
-        let diff = ["@@ -3,11 +3,11 @@"] + (1...10).map { "-expected \($0)" } + (1...10).map { "+actual \($0)" }
+        let diff =
+            [DiffLine.hunk(old: 3, oldCount: 11, new: 3, newCount: 11)] + (1...10).map { .removed("expected \($0)") }
+            + (1...10).map { .inserted("actual \($0)") }
+        let lines = ["@@ -3,11 +3,11 @@"] + (1...10).map { "-expected \($0)" } + (1...10).map { "+actual \($0)" }
         XCTAssertEqual(
             evaluation.shortDiff(diff).split(separator: "\n").map(String.init),
-            Array(diff.prefix(12)) + ["(9 more lines of the difference not shown)"])
-        XCTAssertEqual(evaluation.shortDiff(Array(diff.prefix(5))), diff.prefix(5).joined(separator: "\n"))
+            Array(lines.prefix(12)) + ["(9 more lines of the difference not shown)"])
+        XCTAssertEqual(evaluation.shortDiff(Array(diff.prefix(5))), lines.prefix(5).joined(separator: "\n"))
     }
 
     /// A hidden test that crashes says only that it crashed: its signal could carry what it read. A visible

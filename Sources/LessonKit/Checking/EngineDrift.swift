@@ -81,7 +81,7 @@ enum EngineDrift {
         check.findings = [
             Finding(
                 .drift, at: plan.lesson.location(line),
-                "engine drift: this reprint of \(file.fileName) differs from \(description)", details: diff)
+                "engine drift: this reprint of \(file.fileName) differs from \(description)", diff: diff)
         ]
         return check
     }

@@ -9,20 +9,22 @@ struct ResolvedEngine: Sendable {
     var canonicalPaths: Set<String>
 }
 
+/// A lesson's engine, or the finding that says why it has none (a finding is a value, not an error).
 enum EngineResolution {
-    static func resolve(_ plan: LessonPlan, catalog: EngineCatalog, markdownPath: String) -> Result<
-        ResolvedEngine, Finding
-    > {
+    case resolved(ResolvedEngine)
+    case unresolved(Finding)
+
+    static func resolve(_ plan: LessonPlan, catalog: EngineCatalog, markdownPath: String) -> EngineResolution {
         guard let named = plan.namedEngine else {
             let reprinted = plan.engineFiles.map {
                 ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
             }
             let sources = plan.engineFiles.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
-            return .success(ResolvedEngine(files: reprinted, sources: sources, canonicalPaths: []))
+            return .resolved(ResolvedEngine(files: reprinted, sources: sources, canonicalPaths: []))
         }
         guard let engine = catalog[named.name] else {
             let known = catalog.names.isEmpty ? "none" : catalog.names.joined(separator: ", ")
-            return .failure(
+            return .unresolved(
                 Finding(
                     .unknownEngine, at: plan.lesson.location(named.line),
                     "unknown engine '\(named.name)'; known engines: \(known)"))
@@ -37,7 +39,7 @@ enum EngineResolution {
         let sources =
             engine.files.map { ProgramFile(name: $0.name, contents: $0.contents) }
             + extra.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
-        return .success(
+        return .resolved(
             ResolvedEngine(
                 files: canonical + extraFiles, sources: sources, canonicalPaths: Set(engine.files.map(\.path))))
     }

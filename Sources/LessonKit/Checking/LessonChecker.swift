@@ -140,8 +140,8 @@ public struct LessonChecker: Sendable {
             switch EngineResolution.resolve(
                 plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
             {
-            case .success(let engine): engines[index] = engine
-            case .failure(let finding): failures[index] = [finding]
+            case .resolved(let engine): engines[index] = engine
+            case .unresolved(let finding): failures[index] = [finding]
             }
         }
         return (failures, engines)

@@ -249,6 +249,6 @@ struct ScenarioEvaluation {
             options.ellipsis ? OutputMatching.keepingWildcards(expected: expectedLines, actual: printed) : printed
         let fix = BlockFix(
             action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
-        return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, details: mismatch.diff)], fix)
+        return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)], fix)
     }
 }

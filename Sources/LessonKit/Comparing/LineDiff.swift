@@ -71,7 +71,7 @@ public struct LineDiff: Sendable {
     /// Unified hunks with `context` lines around each change. Both sides are numbered from `firstLine`, so
     /// the numbers are the lesson's own lines: the old side as the lesson has it, the new side as it would
     /// read with the actual output in its place.
-    public func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [String] {
+    public func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [DiffLine] {
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
         guard !changed.isEmpty else { return [] }
         var groups: [ClosedRange<Int>] = []
@@ -84,7 +84,7 @@ public struct LineDiff: Sendable {
                 groups.append(low...high)
             }
         }
-        var lines: [String] = []
+        var lines: [DiffLine] = []
         for group in groups {
             let slice = edits[group]
             let oldLines = slice.compactMap { edit -> Int? in
@@ -102,12 +102,12 @@ public struct LineDiff: Sendable {
             let oldStart = (oldLines.first ?? Self.position(before: group.lowerBound, in: edits, old: true)) + firstLine
             let newStart =
                 (newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false)) + firstLine
-            lines.append("@@ -\(oldStart),\(oldLines.count) +\(newStart),\(newLines.count) @@")
+            lines.append(.hunk(old: oldStart, oldCount: oldLines.count, new: newStart, newCount: newLines.count))
             for edit in slice {
                 switch edit {
-                case .same(let old, _): lines.append(" " + Self.visible(self.old[old]))
-                case .removed(let old): lines.append("-" + Self.visible(self.old[old]))
-                case .inserted(let new): lines.append("+" + Self.visible(self.new[new]))
+                case .same(let old, _): lines.append(.same(self.old[old]))
+                case .removed(let old): lines.append(.removed(self.old[old]))
+                case .inserted(let new): lines.append(.inserted(self.new[new]))
                 }
             }
         }

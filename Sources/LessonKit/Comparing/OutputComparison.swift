@@ -10,7 +10,7 @@ public enum OutputComparison {
         /// count when the program printed only extra lines after all of them.
         public var firstDifference: Int
         /// Unified diff hunks, numbered with the lesson's lines.
-        public var diff: [String]
+        public var diff: [DiffLine]
     }
 
     /// The lines of a program's output: CRLF read as LF, and the final newline not starting a line.

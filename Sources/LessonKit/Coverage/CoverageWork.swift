@@ -65,8 +65,8 @@ struct CoverageWork {
         let markdownPath = LessonChecker.absolutePath(plan.path)
         let resolved: ResolvedEngine
         switch EngineResolution.resolve(plan, catalog: catalog, markdownPath: markdownPath) {
-        case .success(let engine): resolved = engine
-        case .failure(let finding):
+        case .resolved(let engine): resolved = engine
+        case .unresolved(let finding):
             skipped.append("\(finding.location.description): \(finding.message)")
             return
         }

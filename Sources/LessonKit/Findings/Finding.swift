@@ -23,7 +23,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
 
 /// Something wrong with a lesson. Findings are values, collected and reported together; the checker never
 /// stops at the first one.
-public struct Finding: Hashable, Sendable, Error, Codable {
+public struct Finding: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, CaseIterable, Codable {
         // Reading findings: the file itself is malformed.
         case unreadableFile = "unreadable-file"
@@ -52,13 +52,21 @@ public struct Finding: Hashable, Sendable, Error, Codable {
     public var kind: Kind
     public var location: SourceLocation
     public var message: String
-    /// Lines shown under the finding: a diff, compiler diagnostics, the output printed before a trap.
+    /// Lines shown under the finding: compiler diagnostics, the output printed before a trap.
     public var details: [String]
+    /// The difference the finding is about (expected output against actual, a reprint against its engine).
+    public var diff: [DiffLine]
 
-    public init(_ kind: Kind, at location: SourceLocation, _ message: String, details: [String] = []) {
+    public init(
+        _ kind: Kind, at location: SourceLocation, _ message: String, details: [String] = [], diff: [DiffLine] = []
+    ) {
         self.kind = kind
         self.location = location
         self.message = message
         self.details = details
+        self.diff = diff
     }
+
+    /// Every line shown under the finding, as plain text: its details, then its diff in unified form.
+    public var detailLines: [String] { details + diff.map(\.unified) }
 }

@@ -150,8 +150,8 @@ struct GradeEvaluation {
     }
 
     /// The first lines of a diff, at most `diffLines`, saying how many were left out.
-    func shortDiff(_ diff: [String]) -> String {
-        var shown = diff.prefix(Self.diffLines).map(Self.clipped)
+    func shortDiff(_ diff: [DiffLine]) -> String {
+        var shown = diff.prefix(Self.diffLines).map { Self.clipped($0.unified) }
         if diff.count > Self.diffLines { shown.append(feedback.moreDiffLines(diff.count - Self.diffLines)) }
         return shown.joined(separator: "\n")
     }

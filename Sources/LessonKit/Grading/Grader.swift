@@ -196,8 +196,8 @@ public struct Grader: Sendable {
         let markdownPath = LessonChecker.absolutePath(exercise.plan.path)
         let resolved: ResolvedEngine
         switch EngineResolution.resolve(exercise.plan, catalog: catalog, markdownPath: markdownPath) {
-        case .success(let engine): resolved = engine
-        case .failure(let finding): throw Problem(description: "\(finding.location.description): \(finding.message)")
+        case .resolved(let engine): resolved = engine
+        case .unresolved(let finding): throw Problem(description: "\(finding.location.description): \(finding.message)")
         }
         guard case .engineFile(let fileName) = exercise.kind else { return (resolved.files, nil) }
         let student = ProgramFile(

@@ -7,7 +7,7 @@ public enum GitHubReporter {
             var properties = ["file=\(property(finding.location.path))", "line=\(finding.location.line)"]
             if let column = finding.location.column { properties.append("col=\(column)") }
             properties.append("title=\(property("lesson check: \(finding.kind.rawValue)"))")
-            let message = ([finding.message] + finding.details).joined(separator: "\n")
+            let message = ([finding.message] + finding.detailLines).joined(separator: "\n")
             lines.append("::error \(properties.joined(separator: ","))::\(data(message))")
         }
         return lines.map { $0 + "\n" }.joined()

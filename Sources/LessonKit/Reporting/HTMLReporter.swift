@@ -111,16 +111,15 @@ public enum HTMLReporter {
         var html =
             "<div class=\"finding\"><p><code class=\"location\">\(escape(finding.location.description))</code> "
             + "<span class=\"kind\">\(escape(finding.kind.rawValue))</span> \(escape(finding.message))</p>"
-        if finding.details.first?.hasPrefix("@@") == true {
-            html += sideBySide(finding.details)
-        } else if !finding.details.isEmpty {
+        if !finding.details.isEmpty {
             html += "<pre class=\"details\">\(escape(finding.details.joined(separator: "\n")))</pre>"
         }
+        if !finding.diff.isEmpty { html += sideBySide(finding.diff) }
         return html + "</div>"
     }
 
     /// Unified hunks as a two-column table: expected on the left, actual on the right, changed lines paired.
-    static func sideBySide(_ diff: [String]) -> String {
+    static func sideBySide(_ diff: [DiffLine]) -> String {
         var rows: [String] = []
         var removed: [String] = []
         var inserted: [String] = []
@@ -136,17 +135,16 @@ public enum HTMLReporter {
             inserted = []
         }
         for line in diff {
-            if line.hasPrefix("@@") {
+            switch line {
+            case .hunk:
                 flush()
-                rows.append("<tr class=\"hunk\"><td colspan=\"2\">\(escape(line))</td></tr>")
-            } else if line.hasPrefix("-") {
-                removed.append(String(line.dropFirst()))
-            } else if line.hasPrefix("+") {
-                inserted.append(String(line.dropFirst()))
-            } else {
+                rows.append("<tr class=\"hunk\"><td colspan=\"2\">\(escape(line.unified))</td></tr>")
+            case .removed(let text): removed.append(LineDiff.visible(text))
+            case .inserted(let text): inserted.append(LineDiff.visible(text))
+            case .same(let text):
                 flush()
-                let text = escape(String(line.dropFirst()))
-                rows.append("<tr class=\"same\"><td>\(text)</td><td>\(text)</td></tr>")
+                let visible = escape(LineDiff.visible(text))
+                rows.append("<tr class=\"same\"><td>\(visible)</td><td>\(visible)</td></tr>")
             }
         }
         flush()

@@ -69,9 +69,13 @@ public enum JSONReportReader {
         guard let kind = Finding.Kind(rawValue: record.kind) else {
             throw Problem(description: "\(name): unknown finding kind '\(record.kind)'")
         }
-        return Finding(
-            kind, at: SourceLocation(path: record.file ?? lesson, line: record.line, column: record.column),
-            record.message, details: record.details)
+        let location = SourceLocation(path: record.file ?? lesson, line: record.line, column: record.column)
+        // The findings about a difference hold their diff alone; read it back typed.
+        if kind == .outputMismatch || kind == .drift {
+            let diff = record.details.compactMap(DiffLine.init(unified:))
+            if diff.count == record.details.count { return Finding(kind, at: location, record.message, diff: diff) }
+        }
+        return Finding(kind, at: location, record.message, details: record.details)
     }
 
     /// A decoding error in one line: what is wrong and where, without Foundation's domain and code.

@@ -44,7 +44,7 @@ public enum JUnitReporter {
             return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>", "    </testcase>"]
         case .failed:
             let message = findings.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
-            let body = findings.flatMap { ["\($0.location.description): error: \($0.message)"] + $0.details }
+            let body = findings.flatMap { ["\($0.location.description): error: \($0.message)"] + $0.detailLines }
             return [
                 open + ">",
                 "      <failure message=\"\(escape(message))\" type=\"\(findings.first?.kind.rawValue ?? "failure")\">"

@@ -25,15 +25,14 @@ public struct TextReporter: Sendable {
             styled(TerminalSafe.escape(finding.location.description) + ":", .bold) + " " + styled("error:", .boldRed)
                 + " " + TerminalSafe.escape(finding.message)
         ]
-        for detail in finding.details.map(TerminalSafe.escape) {
-            if detail.hasPrefix("@@") {
-                lines.append(styled(detail, .cyan))
-            } else if detail.hasPrefix("-") {
-                lines.append(styled(detail, .red))
-            } else if detail.hasPrefix("+") {
-                lines.append(styled(detail, .green))
-            } else {
-                lines.append(detail)
+        lines += finding.details.map(TerminalSafe.escape)
+        for line in finding.diff {
+            let text = TerminalSafe.escape(line.unified)
+            switch line {
+            case .hunk: lines.append(styled(text, .cyan))
+            case .removed: lines.append(styled(text, .red))
+            case .inserted: lines.append(styled(text, .green))
+            case .same: lines.append(text)
             }
         }
         return lines
