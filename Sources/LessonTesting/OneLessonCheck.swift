@@ -4,10 +4,6 @@ import LessonKit
 /// Checks one lesson: the lessons of its course folder are read, so engine drift is judged among them, and
 /// only this lesson's checks run. The XCTest and the Swift Testing entry points share it.
 enum OneLessonCheck {
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// The findings of the lesson at `path`, an absolute path below `course`. Results are cached in the
     /// package's `.build/lesson-cache` unless `options` names another cache folder.
     static func findings(of path: String, course: String, options: CheckOptions) throws -> [Finding] {
@@ -19,7 +15,7 @@ enum OneLessonCheck {
         let report = LessonChecker(options: options, toolchain: try Toolchain.locate())
             .check(files: files, selection: LessonSelection(filter: path))
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
-            throw Problem(description: "no lesson at \(path)")
+            throw LessonError(.input, "no lesson at \(path)")
         }
         return lesson.findings
     }

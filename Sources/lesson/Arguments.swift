@@ -1,11 +1,6 @@
 import Foundation
 import LessonKit
 
-/// A usage error: reported with a pointer to `--help`, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// The command line after the command name: options (`--name value` or `--name=value`) and paths.
 struct Arguments {
     private var remaining: [String]
@@ -35,7 +30,7 @@ struct Arguments {
             }
             if name == "-h" { name = "--help" }
             if flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError(description: "\(name) takes no value") }
+                guard inlineValue == nil else { throw LessonError(.usage, "\(name) takes no value") }
                 values[name] = ""
             } else if options.contains(name) {
                 if let inlineValue {
@@ -43,11 +38,11 @@ struct Arguments {
                 } else if !remaining.isEmpty {
                     values[name] = remaining.removeFirst()
                 } else {
-                    throw UsageError(description: "\(name) needs a value")
+                    throw LessonError(.usage, "\(name) needs a value")
                 }
             } else {
                 let known = flags.union(options).filter { $0.hasPrefix("--") }
-                throw UsageError(description: "unknown option '\(name)'" + Suggestion.hint(for: name, among: known))
+                throw LessonError(.usage, "unknown option '\(name)'" + Suggestion.hint(for: name, among: known))
             }
         }
         return values
@@ -60,8 +55,9 @@ extension Arguments {
         guard paths.isEmpty else { return paths }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: "Lessons", isDirectory: &isDirectory) else {
-            throw UsageError(
-                description: "no PATH given and ./Lessons, the default path, does not exist: "
+            throw LessonError(
+                .usage,
+                "no PATH given and ./Lessons, the default path, does not exist: "
                     + "name the lessons' folder or files")
         }
         return ["Lessons"]
@@ -72,7 +68,7 @@ extension Dictionary where Key == String, Value == String {
     func positiveNumber(_ name: String) throws -> Double? {
         guard let text = self[name] else { return nil }
         guard let value = Double(text), value > 0, value.isFinite else {
-            throw UsageError(description: "\(name) needs a positive number, not '\(text)'")
+            throw LessonError(.usage, "\(name) needs a positive number, not '\(text)'")
         }
         return value
     }
@@ -80,7 +76,7 @@ extension Dictionary where Key == String, Value == String {
     func positiveInteger(_ name: String) throws -> Int? {
         guard let text = self[name] else { return nil }
         guard let value = Int(text), value > 0 else {
-            throw UsageError(description: "\(name) needs a positive whole number, not '\(text)'")
+            throw LessonError(.usage, "\(name) needs a positive whole number, not '\(text)'")
         }
         return value
     }
@@ -99,7 +95,7 @@ extension Dictionary where Key == String, Value == String {
             case let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier),
             !overflow
         else {
-            throw UsageError(description: "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
+            throw LessonError(.usage, "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
         }
         return bytes
     }

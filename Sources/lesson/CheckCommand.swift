@@ -26,13 +26,13 @@ enum CheckCommand {
         let emitter = try ReportEmitter(values, courseSummary: paths.contains(where: isFolder))
         let sharding = try ShardOption.parse(values)
         if sharding != nil && (values["--watch"] != nil || values["--update"] != nil) {
-            throw UsageError(description: "--shard is for a check in CI, not with --watch or --update")
+            throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
         }
         let selection = LessonSelection(filter: values["--filter"], sharding: sharding?.assignment(of: files))
         var checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
         if values["--watch"] != nil {
             guard values["--update"] == nil else {
-                throw UsageError(description: "--watch and --update cannot be used together")
+                throw LessonError(.usage, "--watch and --update cannot be used together")
             }
             let watcher = LessonWatcher(
                 paths: paths, checker: checker, selection: selection,
@@ -45,7 +45,7 @@ enum CheckCommand {
             $0.check(files: files, selection: selection)
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = values["--filter"] {
-            throw UsageError(description: "--filter '\(filter)' selects no lesson and no scenario")
+            throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
         }
         if values["--update"] != nil {
             report = update(report, checker: checker, files: files, selection: selection, format: emitter.format)
@@ -74,13 +74,13 @@ enum CheckCommand {
         try options.apply(values)
         if let strategy = values["--strategy"] {
             guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
-                throw UsageError(description: "--strategy takes merged or isolated, not '\(strategy)'")
+                throw LessonError(.usage, "--strategy takes merged or isolated, not '\(strategy)'")
             }
             options.strategy = chosen
         }
         if values["--no-cache"] != nil {
             guard values["--cache-dir"] == nil else {
-                throw UsageError(description: "--no-cache and --cache-dir cannot be used together")
+                throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
             }
         } else {
             options.cacheDirectory = values["--cache-dir"] ?? ".build/lesson-cache"
@@ -140,7 +140,7 @@ enum CheckCommand {
         case "always": return !noColor
         case "never": return false
         case "auto": return !noColor && isatty(STDOUT_FILENO) == 1
-        default: throw UsageError(description: "--color takes auto, always or never, not '\(value)'")
+        default: throw LessonError(.usage, "--color takes auto, always or never, not '\(value)'")
         }
     }
 }

@@ -20,16 +20,16 @@ enum CoverageCommand {
         var threshold: Double?
         if let text = values["--min-lines"] {
             guard let value = Double(text), value >= 0, value <= 100 else {
-                throw UsageError(description: "--min-lines needs a percentage from 0 to 100, not '\(text)'")
+                throw LessonError(.usage, "--min-lines needs a percentage from 0 to 100, not '\(text)'")
             }
             threshold = value
         }
         let format = values["--format"] ?? "text"
         guard ["text", "html"].contains(format) else {
-            throw UsageError(description: "--format takes text or html, not '\(format)'")
+            throw LessonError(.usage, "--format takes text or html, not '\(format)'")
         }
         if values["--output"] != nil && format != "html" {
-            throw UsageError(description: "--output is for --format html")
+            throw LessonError(.usage, "--output is for --format html")
         }
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }

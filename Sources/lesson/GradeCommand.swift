@@ -19,16 +19,16 @@ enum GradeCommand {
             return 0
         }
         guard parser.paths.isEmpty else {
-            throw UsageError(description: "unexpected argument '\(parser.paths[0])'")
+            throw LessonError(.usage, "unexpected argument '\(parser.paths[0])'")
         }
         if values["--check-sandbox"] != nil { return try checkSandbox(values) }
-        guard let id = values["--exercise"] else { throw UsageError(description: "--exercise ID is required") }
+        guard let id = values["--exercise"] else { throw LessonError(.usage, "--exercise ID is required") }
         if values["--submissions"] != nil {
             return try batch(values)
         }
-        if values["--shard"] != nil { throw UsageError(description: "--shard is for a class: --submissions DIR") }
+        if values["--shard"] != nil { throw LessonError(.usage, "--shard is for a class: --submissions DIR") }
         guard let submissionPath = values["--submission"] else {
-            throw UsageError(description: "--submission FILE (or --submissions DIR) is required")
+            throw LessonError(.usage, "--submission FILE (or --submissions DIR) is required")
         }
         var options = CheckOptions()
         options.buildTimeout = 60
@@ -36,10 +36,10 @@ enum GradeCommand {
         try options.apply(values)
         let formatName = values["--format"] ?? (values["--output"] == nil ? "text" : "exercism")
         guard let format = GradeFormat(rawValue: formatName) else {
-            throw UsageError(description: "--format takes text, exercism or gradescope, not '\(formatName)'")
+            throw LessonError(.usage, "--format takes text, exercism or gradescope, not '\(formatName)'")
         }
         if values["--output"] != nil && format == .text {
-            throw UsageError(description: "--output writes results.json: use --format exercism or gradescope")
+            throw LessonError(.usage, "--output writes results.json: use --format exercism or gradescope")
         }
         var catalog = EngineCatalog.builtIn
         if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
@@ -49,10 +49,10 @@ enum GradeCommand {
         let submissionFile: String
         do {
             submissionFile = try Self.submissionFile(submissionPath, of: exercise)
-        } catch let problem as Exercise.NotFound {
+        } catch let problem as LessonError where problem.studentReason != nil {
             // With --output, the student's result says why nothing was graded, worth what the exercise is.
             guard let output = values["--output"], let reason = problem.studentReason else {
-                throw UsageError(description: problem.description)
+                throw LessonError(.usage, problem.description)
             }
             try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
             return 0
@@ -63,12 +63,12 @@ enum GradeCommand {
             let reason =
                 "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
                 + "a submission may hold (--max-submission-size)"
-            guard let output = values["--output"] else { throw UsageError(description: "\(submissionPath): \(reason)") }
+            guard let output = values["--output"] else { throw LessonError(.usage, "\(submissionPath): \(reason)") }
             try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
             return 0
         }
         guard let data = FileManager.default.contents(atPath: submissionFile) else {
-            throw UsageError(description: "\(submissionPath): cannot read the submission")
+            throw LessonError(.usage, "\(submissionPath): cannot read the submission")
         }
         var sandbox: Sandbox?
         if values["--no-sandbox"] == nil {
@@ -76,18 +76,14 @@ enum GradeCommand {
             policy.hiddenFolders = instructorFolders(
                 lesson: exercise.plan.path, values: values, submission: submissionFile)
             policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
-                LessonChecker.absolutePath)
+                Paths.absolute)
             policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
             sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
         var contained = grader
         contained.sandbox = sandbox
-        let result: GradeResult
-        do {
-            result = try contained.grade(exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
-        } catch let problem as Grader.Problem {
-            throw UsageError(description: problem.description)
-        }
+        let result = try contained.grade(
+            exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
         if let output = values["--output"] {
             try write(result, as: format, to: output)
         } else {
@@ -157,10 +153,10 @@ enum GradeCommand {
         guard let hiddenPath = values["--hidden"] else { return nil }
         let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
         if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
-            throw UsageError(description: "\(finding.location.description): \(finding.message)")
+            throw LessonError(.usage, "\(finding.location.description): \(finding.message)")
         }
         guard !Grader.gradable(plan).isEmpty else {
-            throw UsageError(description: "\(hiddenPath) holds no test (a scenario with its expected output)")
+            throw LessonError(.usage, "\(hiddenPath) holds no test (a scenario with its expected output)")
         }
         return plan
     }
@@ -173,11 +169,11 @@ enum GradeCommand {
     /// The plan of a lesson-format file the grader relies on; a malformed one is a usage error, at its line.
     static func wellFormedPlan(_ path: String, what: String) throws -> LessonPlan {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw UsageError(description: "\(path): cannot read the \(what)")
+            throw LessonError(.usage, "\(path): cannot read the \(what)")
         }
         let plan = LessonPlanner.plan(Lesson.read(path: path))
         if let finding = plan.readingFindings.first {
-            throw UsageError(description: "\(finding.location.description): \(finding.message)")
+            throw LessonError(.usage, "\(finding.location.description): \(finding.message)")
         }
         return plan
     }
@@ -187,14 +183,14 @@ enum GradeCommand {
     /// results of the class, the folder the grader runs in, and `--hide`.
     static func instructorFolders(lesson: String, values: [String: String], submission: String) -> [String] {
         func parent(_ path: String) -> String {
-            URL(fileURLWithPath: LessonChecker.absolutePath(path)).deletingLastPathComponent().path
+            URL(fileURLWithPath: Paths.absolute(path)).deletingLastPathComponent().path
         }
         var folders = [
             parent(lesson), repositoryRoot(of: parent(lesson)), values["--lessons"], values["--hidden"].map(parent),
             parent(parent(submission)), values["--output"].map(parent), FileManager.default.currentDirectoryPath,
             values["--hide"],
         ].compactMap { $0 }
-        folders = folders.filter { !$0.isEmpty }.map(LessonChecker.absolutePath)
+        folders = folders.filter { !$0.isEmpty }.map(Paths.absolute)
         return Array(Set(folders)).sorted()
     }
 
@@ -214,13 +210,13 @@ enum GradeCommand {
     /// `--submissions DIR --output OUT`: one `lesson grade` process per student.
     static func batch(_ values: [String: String]) throws -> Int32 {
         guard let submissions = values["--submissions"], CheckCommand.isFolder(submissions) else {
-            throw UsageError(description: "--submissions needs a folder of student folders")
+            throw LessonError(.usage, "--submissions needs a folder of student folders")
         }
         guard let output = values["--output"] else {
-            throw UsageError(description: "--submissions needs --output OUT for the results and summary.csv")
+            throw LessonError(.usage, "--submissions needs --output OUT for the results and summary.csv")
         }
         guard values["--submission"] == nil else {
-            throw UsageError(description: "--submission and --submissions cannot be used together")
+            throw LessonError(.usage, "--submission and --submissions cannot be used together")
         }
         var shared: [String] = []
         for name in [
@@ -256,7 +252,7 @@ enum GradeCommand {
         do {
             rows = try batch.grade(submissions: submissions, output: output)
         } catch {
-            throw ReportFile.Unwritable(path: output + "/summary.csv", reason: ReportFile.reason(of: error))
+            throw ReportFile.unwritable(output + "/summary.csv", reason: ReportFile.reason(of: error))
         }
         let errors = rows.filter { $0.status == "error" }.count
         if Cleanup.shared.isInterrupted {

@@ -15,37 +15,26 @@ enum MergeCommand {
         }
         let inputs = parser.paths
         guard !inputs.isEmpty else {
-            throw UsageError(
-                description: "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
+            throw LessonError(.usage, "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
         }
         let summaries = inputs.filter { $0.hasSuffix(".csv") }
         if !summaries.isEmpty {
             guard summaries.count == inputs.count else {
-                throw UsageError(description: "merge takes JSON reports or summary.csv files, not both")
+                throw LessonError(.usage, "merge takes JSON reports or summary.csv files, not both")
             }
             guard values["--format"] == nil, values["--junit-file-attributes"] == nil else {
-                throw UsageError(
-                    description: "summary.csv files merge into a summary.csv: --format is for JSON reports")
+                throw LessonError(.usage, "summary.csv files merge into a summary.csv: --format is for JSON reports")
             }
             return try mergeSummaries(summaries, output: values["--output"])
         }
         var reports: [(name: String, report: CheckReport)] = []
         for path in inputs {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError(description: "\(path): cannot read the report")
+                throw LessonError(.usage, "\(path): cannot read the report")
             }
-            do {
-                reports.append((path, try JSONReportReader.read(data, name: path)))
-            } catch let problem as JSONReportReader.Problem {
-                throw UsageError(description: problem.description)
-            }
+            reports.append((path, try JSONReportReader.read(data, name: path)))
         }
-        let merged: CheckReport
-        do {
-            merged = try ReportMerge.merge(reports)
-        } catch let problem as ReportMerge.Problem {
-            throw UsageError(description: problem.description)
-        }
+        let merged = try ReportMerge.merge(reports)
         // A merged report is the report of a course: it gives the course lines, as checking a folder does.
         try ReportEmitter(values, courseSummary: true).emit(merged)
         return merged.succeeded ? 0 : 1
@@ -55,16 +44,11 @@ enum MergeCommand {
         var files: [(name: String, text: String)] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError(description: "\(path): cannot read the summary")
+                throw LessonError(.usage, "\(path): cannot read the summary")
             }
             files.append((path, String(decoding: data, as: UTF8.self)))
         }
-        let merged: String
-        do {
-            merged = try SummaryMerge.merge(files)
-        } catch let problem as SummaryMerge.Problem {
-            throw UsageError(description: problem.description)
-        }
+        let merged = try SummaryMerge.merge(files)
         if let output { try ReportFile.write(merged, to: output) } else { writeOut(merged) }
         let students = try SummaryMerge.records(merged, name: "the merged summary").count - 1
         printError("merged \(paths.count) summaries: \(students) students")

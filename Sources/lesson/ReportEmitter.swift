@@ -17,11 +17,11 @@ struct ReportEmitter {
         output = values["--output"]
         junitFileAttributes = values["--junit-file-attributes"] != nil
         if junitFileAttributes && format != .junit {
-            throw UsageError(description: "--junit-file-attributes is for --format junit")
+            throw LessonError(.usage, "--junit-file-attributes is for --format junit")
         }
     }
 
-    /// Writes the report; a report that cannot be written throws `ReportFile.Unwritable`.
+    /// Writes the report; a report that cannot be written throws `ReportFile.unwritable`.
     func emit(_ report: CheckReport) throws {
         let rendered =
             format == .text

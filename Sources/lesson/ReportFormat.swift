@@ -8,8 +8,9 @@ enum ReportFormat: String, CaseIterable {
     static func parse(_ value: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: value) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(
-                description: "--format takes \(names), not '\(value)'"
+            throw LessonError(
+                .usage,
+                "--format takes \(names), not '\(value)'"
                     + Suggestion.hint(for: value, among: allCases.map(\.rawValue)))
         }
         return format

@@ -10,16 +10,10 @@ struct ShardOption {
     /// nil without `--shard`.
     static func parse(_ values: [String: String]) throws -> ShardOption? {
         guard let text = values["--shard"] else {
-            if values["--durations"] != nil { throw UsageError(description: "--durations is for --shard") }
+            if values["--durations"] != nil { throw LessonError(.usage, "--durations is for --shard") }
             return nil
         }
-        let shard: Shard
-        do {
-            shard = try Shard.parse(text)
-        } catch let invalid as Shard.Invalid {
-            throw UsageError(description: invalid.description)
-        }
-        return ShardOption(shard: shard, durations: try values["--durations"].map(readDurations))
+        return ShardOption(shard: try Shard.parse(text), durations: try values["--durations"].map(readDurations))
     }
 
     /// The items of `items` this shard takes.
@@ -34,13 +28,13 @@ struct ShardOption {
     /// A JSON report of `lesson check` (seconds per lesson) or a grading `summary.csv` (per student).
     static func readDurations(_ path: String) throws -> [String: Double] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError(description: "--durations \(path): cannot read the file")
+            throw LessonError(.usage, "--durations \(path): cannot read the file")
         }
         do {
             if path.hasSuffix(".csv") {
                 let rows = try SummaryMerge.records(String(decoding: data, as: UTF8.self), name: path)
                 guard let header = rows.first, let column = header.fields.firstIndex(of: "seconds") else {
-                    throw UsageError(description: "--durations \(path): no 'seconds' column")
+                    throw LessonError(.usage, "--durations \(path): no 'seconds' column")
                 }
                 var durations: [String: Double] = [:]
                 for row in rows.dropFirst() where row.fields.count > column {
@@ -51,10 +45,8 @@ struct ShardOption {
             let report = try JSONReportReader.read(data, name: path)
             return Dictionary(
                 report.lessons.map { ($0.path, $0.checks.reduce(0) { $0 + $1.seconds }) }, uniquingKeysWith: +)
-        } catch let problem as JSONReportReader.Problem {
-            throw UsageError(description: "--durations " + problem.description)
-        } catch let problem as SummaryMerge.Problem {
-            throw UsageError(description: "--durations " + problem.description)
+        } catch let problem as LessonError where problem.kind == .invalidReport {
+            throw LessonError(.usage, "--durations " + problem.description)
         }
     }
 }

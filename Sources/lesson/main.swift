@@ -30,12 +30,9 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return 0
         default:
             let commands = ["check", "list", "grade", "coverage", "merge", "help"]
-            throw UsageError(
-                description: "unknown command '\(command)'" + Suggestion.hint(for: command, among: commands))
+            throw LessonError(.usage, "unknown command '\(command)'" + Suggestion.hint(for: command, among: commands))
         }
-    } catch let error as Exercise.NotFound {
-        printError("error: \(error.description)")
-    } catch let error as UsageError {
+    } catch let error as LessonError where error.kind == .usage || error.kind == .invalidReport {
         printError("error: \(error.description)\nrun 'lesson --help' for usage")
     } catch {
         printError("error: \(error)")

@@ -34,7 +34,11 @@ import Testing
     }
 
     @Test func aFolderWithoutLessonsThrows() {
-        #expect(throws: LessonDiscovery.Problem.self) { try CourseLesson.all(in: "Fixtures/engines/extra") }
+        // The folder is found from the package root, and named so.
+        let folder = LessonPaths.packageRoot(containing: #filePath) + "/Fixtures/engines/extra"
+        #expect(throws: LessonError(.input, "no lesson found in \(folder) (looked for *.md files)")) {
+            try CourseLesson.all(in: "Fixtures/engines/extra")
+        }
     }
 
     @Test func eachFindingIsAnIssueAtTheLessonFileAndLine() {

@@ -191,7 +191,7 @@ private final class Listener {
             }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
-            throw SubprocessError(description: "cannot listen on port \(port)")
+            throw LessonError(.system, "cannot listen on port \(port)")
         }
         _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
     }

@@ -65,7 +65,7 @@ enum GradingEnvironment: String, CaseIterable {
             command[0], arguments: Array(command.dropFirst()), environment: environment,
             workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20))
         guard case .exited(let status) = result.termination else {
-            throw SubprocessError(description: "lesson ended with \(result.termination) in \(rawValue)")
+            throw LessonError(.system, "lesson ended with \(result.termination) in \(rawValue)")
         }
         return TestSupport.CommandResult(
             status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),

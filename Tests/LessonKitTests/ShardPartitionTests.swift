@@ -54,7 +54,7 @@ final class ShardPartitionTests: XCTestCase {
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try Shard.parse(text), text) { error in
-                XCTAssertEqual((error as? Shard.Invalid)?.description, message)
+                XCTAssertEqual(error as? LessonError, LessonError(.usage, message))
             }
         }
     }

@@ -56,7 +56,7 @@ enum TestSupport {
             lessonExecutable, arguments: arguments, environment: environment, workingDirectory: packageRoot,
             limits: ProcessLimits(timeout: 300, outputLimit: 16 << 20))
         guard case .exited(let status) = result.termination else {
-            throw SubprocessError(description: "lesson ended with \(result.termination)")
+            throw LessonError(.system, "lesson ended with \(result.termination)")
         }
         return CommandResult(
             status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
@@ -98,7 +98,7 @@ enum TestSupport {
 
     /// Makes the package root the current directory, so that reports name paths as the goldens do.
     static func enterPackageRoot() {
-        FileManager.default.changeCurrentDirectoryPath(packageRoot)
+        _ = FileManager.default.changeCurrentDirectoryPath(packageRoot)
     }
 }
 

@@ -35,10 +35,6 @@ public struct Toolchain: Sendable {
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
     }
 
-    public struct NotFound: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> Toolchain
     {
@@ -46,14 +42,14 @@ public struct Toolchain: Sendable {
         var swiftc: String
         if let explicit = environment["SWIFTC"], !explicit.isEmpty {
             guard fileManager.isExecutableFile(atPath: explicit) else {
-                throw NotFound(description: "SWIFTC is set to '\(explicit)', which is not an executable file")
+                throw LessonError(.toolchain, "SWIFTC is set to '\(explicit)', which is not an executable file")
             }
             swiftc = explicit
         } else {
             let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
             guard let found = directories.map({ "\($0)/swiftc" }).first(where: fileManager.isExecutableFile)
             else {
-                throw NotFound(description: "cannot find swiftc on PATH; install Swift or set SWIFTC")
+                throw LessonError(.toolchain, "cannot find swiftc on PATH; install Swift or set SWIFTC")
             }
             swiftc = found
         }

@@ -46,9 +46,7 @@ public struct ResultCache: Sendable {
             let payload = try? JSONEncoder().encode(value)
         else { return }
         let data = Data((SHA256.hex(payload) + "\n").utf8) + payload
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard (try? ScratchFile.save(data, to: temporary)) != nil else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        try? AtomicFile.write(data, to: path)
     }
 
     /// The content of an entry whose checksum line matches it; nil for anything else.

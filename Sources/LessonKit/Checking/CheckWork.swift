@@ -33,7 +33,7 @@ struct CheckWork {
     }
 
     private mutating func add(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
-        let markdownPath = LessonChecker.absolutePath(plan.path)
+        let markdownPath = Paths.absolute(plan.path)
         let identity = engine.identity(swiftVersion: plan.swiftVersion)
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
@@ -99,7 +99,7 @@ struct CheckWork {
     private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
         scenarioJobs.append(
             .engineOnly(
-                engine.files, markdownPath: LessonChecker.absolutePath(plan.path), swiftVersion: plan.swiftVersion,
+                engine.files, markdownPath: Paths.absolute(plan.path), swiftVersion: plan.swiftVersion,
                 reason: .engineFilesWithoutScenario))
         owners.append(.engineFiles(plan: index))
     }

@@ -138,7 +138,7 @@ public struct LessonChecker: Sendable {
         var engines: [Int: ResolvedEngine] = [:]
         for index in plans.indices where failures[index].isEmpty {
             switch EngineResolution.resolve(
-                plans[index], catalog: catalog, markdownPath: Self.absolutePath(plans[index].path))
+                plans[index], catalog: catalog, markdownPath: Paths.absolute(plans[index].path))
             {
             case .resolved(let engine): engines[index] = engine
             case .unresolved(let finding): failures[index] = [finding]
@@ -156,7 +156,7 @@ public struct LessonChecker: Sendable {
         for (owner, execution) in zip(owners, executions) {
             let plan = plans[owner.plan]
             let evaluation = ScenarioEvaluation(
-                plan: plan, markdownPath: Self.absolutePath(plan.path), engine: engines[owner.plan]!, limits: limits,
+                plan: plan, markdownPath: Paths.absolute(plan.path), engine: engines[owner.plan]!, limits: limits,
                 buildTimeout: options.buildTimeout)
             switch owner {
             case .scenario(_, let index):
@@ -246,8 +246,4 @@ public struct LessonChecker: Sendable {
             path: plan.path, checks: checks, lessonFindings: engineErrors, codeBlocks: plan.lesson.blocks.count)
     }
 
-    /// The absolute form of a path the user gave, for `#sourceLocation`.
-    public static func absolutePath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
 }

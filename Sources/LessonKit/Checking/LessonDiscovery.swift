@@ -3,9 +3,6 @@ import Foundation
 /// Turns the paths a user gives into lesson files: a file is taken as it is; a folder gives every `*.md`
 /// below it (hidden folders left out), sorted by path.
 public enum LessonDiscovery {
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
 
     public static func lessonFiles(in paths: [String]) throws -> [String] {
         let fileManager = FileManager.default
@@ -13,17 +10,17 @@ public enum LessonDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Problem(description: "\(path): no such file or directory")
+                throw LessonError(.input, "\(path): no such file or directory")
             }
             guard isDirectory.boolValue else {
                 guard fileManager.isReadableFile(atPath: path) else {
-                    throw Problem(description: "\(path): cannot read the file")
+                    throw LessonError(.input, "\(path): cannot read the file")
                 }
                 files.append(path)
                 continue
             }
             guard let enumerator = fileManager.enumerator(atPath: path) else {
-                throw Problem(description: "\(path): cannot read the folder")
+                throw LessonError(.input, "\(path): cannot read the folder")
             }
             var found: [String] = []
             while let relative = enumerator.nextObject() as? String {
@@ -38,7 +35,7 @@ public enum LessonDiscovery {
         var seen: Set<String> = []
         files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         if files.isEmpty {
-            throw Problem(description: "no lesson found in \(paths.joined(separator: ", ")) (looked for *.md files)")
+            throw LessonError(.input, "no lesson found in \(paths.joined(separator: ", ")) (looked for *.md files)")
         }
         return files
     }

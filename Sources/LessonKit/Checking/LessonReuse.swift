@@ -35,7 +35,7 @@ struct LessonReuse {
         self.keys = paths.indices.map { index in
             digests[index].map {
                 keys.key([
-                    "lesson", paths[index], LessonChecker.absolutePath(paths[index]), $0,
+                    "lesson", paths[index], Paths.absolute(paths[index]), $0,
                     folderDigests[EngineDrift.courseFolder(of: paths[index])]!, settings,
                 ])
             }

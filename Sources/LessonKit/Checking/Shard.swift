@@ -9,25 +9,21 @@ public struct Shard: Hashable, Sendable, Codable {
         self.count = count
     }
 
-    public struct Invalid: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Reads `INDEX/COUNT`; every mistake is named, with the form expected.
     public static func parse(_ text: String) throws -> Shard {
         let form = "--shard needs INDEX/COUNT with 1 <= INDEX <= COUNT, e.g. 2/4"
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw Invalid(description: "\(form), not '\(text)'")
+            throw LessonError(.usage, "\(form), not '\(text)'")
         }
-        guard count >= 1 else { throw Invalid(description: "\(form): the count must be at least 1, not '\(text)'") }
+        guard count >= 1 else { throw LessonError(.usage, "\(form): the count must be at least 1, not '\(text)'") }
         if index == 0 {
-            throw Invalid(
-                description: "\(form): shards are counted from 1, so the first of \(count) is 1/\(count), not '\(text)'"
+            throw LessonError(
+                .usage, "\(form): shards are counted from 1, so the first of \(count) is 1/\(count), not '\(text)'"
             )
         }
         guard (1...count).contains(index) else {
-            throw Invalid(description: "\(form): the index must be from 1 to \(count), not '\(text)'")
+            throw LessonError(.usage, "\(form): the index must be from 1 to \(count), not '\(text)'")
         }
         return Shard(index: index, count: count)
     }

@@ -30,7 +30,7 @@ public struct CoverageRunner: Sendable {
 
     public func measure(files: [String], byLesson: Bool) throws -> CoverageReport {
         guard let profdata = toolchain.tool("llvm-profdata"), let cov = toolchain.tool("llvm-cov") else {
-            throw LLVMCoverage.Failure(description: "llvm-profdata and llvm-cov are not beside \(toolchain.swiftc)")
+            throw LessonError(.toolchain, "llvm-profdata and llvm-cov are not beside \(toolchain.swiftc)")
         }
         let llvm = LLVMCoverage(profdata: profdata, cov: cov)
         let folder = try WorkDirectory.create(prefix: "lesson-coverage")

@@ -62,7 +62,7 @@ struct CoverageWork {
             skipped.append("\(plan.path): the lesson is malformed (run lesson check)")
             return
         }
-        let markdownPath = LessonChecker.absolutePath(plan.path)
+        let markdownPath = Paths.absolute(plan.path)
         let resolved: ResolvedEngine
         switch EngineResolution.resolve(plan, catalog: catalog, markdownPath: markdownPath) {
         case .resolved(let engine): resolved = engine

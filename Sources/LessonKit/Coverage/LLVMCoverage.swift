@@ -6,10 +6,6 @@ struct LLVMCoverage {
     let profdata: String
     let cov: String
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     func merge(_ profiles: [String], into output: String) throws {
         try run(profdata, ["merge", "-sparse", "-o", output] + profiles)
     }
@@ -45,7 +41,7 @@ struct LLVMCoverage {
             cov, ["export", "-skip-expansions", "-instr-profile", profile] + Self.objectArguments(objects))
         guard let export = try? JSONDecoder().decode(LLVMCoverageExport.self, from: Data(text.utf8)),
             let functions = export.data.first?.functions
-        else { throw Failure(description: "llvm-cov export printed no coverage data") }
+        else { throw LessonError(.toolchain, "llvm-cov export printed no coverage data") }
         // A region is identified by its position: the same engine function compiled into several programs
         // is one region, reached when any of them reached it.
         var counts: [String: [Span: Int]] = [:]
@@ -108,7 +104,7 @@ struct LLVMCoverage {
             limits: ProcessLimits(timeout: 600, outputLimit: 512 << 20))
         guard result.termination == .exited(0) else {
             let message = String(decoding: result.standardError, as: UTF8.self)
-            throw Failure(description: "\((tool as NSString).lastPathComponent) failed: \(message.prefix(2000))")
+            throw LessonError(.toolchain, "\((tool as NSString).lastPathComponent) failed: \(message.prefix(2000))")
         }
         return String(decoding: result.standardOutput, as: UTF8.self)
     }

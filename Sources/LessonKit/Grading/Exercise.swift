@@ -26,17 +26,6 @@ public struct Exercise: Sendable {
     /// The scenario an exercise of kind `.scenario` is.
     public var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
 
-    public struct NotFound: Error, CustomStringConvertible {
-        public var description: String
-        /// The same for the student: no path of the grader's machine, only the submission's own names.
-        public var studentReason: String?
-
-        public init(description: String, studentReason: String? = nil) {
-            self.description = description
-            self.studentReason = studentReason
-        }
-    }
-
     /// The student's file in a submission folder: the exercise's file name, or the folder's only `.swift`
     /// file whatever its name.
     public func submissionFile(in folder: String) throws -> String {
@@ -48,7 +37,7 @@ public struct Exercise: Sendable {
             let reason =
                 "the submission holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
                 + "; expected \(fileName) or exactly one .swift file"
-            throw NotFound(description: "\(folder): \(reason)", studentReason: reason)
+            throw LessonError(.input, "\(folder): \(reason)", studentReason: reason)
         }
         return try Self.regularFile(folder + "/" + swiftFiles[0])
     }
@@ -70,7 +59,7 @@ public struct Exercise: Sendable {
             }
         }
         let folder = (path as NSString).deletingLastPathComponent
-        throw NotFound(description: (folder.isEmpty ? "" : folder + "/") + reason, studentReason: reason)
+        throw LessonError(.input, (folder.isEmpty ? "" : folder + "/") + reason, studentReason: reason)
     }
 
     /// The exercise `id` of `plan`.
@@ -84,8 +73,9 @@ public struct Exercise: Sendable {
         let known =
             (plan.scenarios.compactMap(\.options.exercise)
                 + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value })
-        throw NotFound(
-            description: "\(plan.path) has no exercise '\(id)'"
+        throw LessonError(
+            .input,
+            "\(plan.path) has no exercise '\(id)'"
                 + (known.isEmpty ? " (it has no exercise)" : " (its exercises: \(known.joined(separator: ", ")))"))
     }
 
@@ -95,6 +85,6 @@ public struct Exercise: Sendable {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             if let exercise = try? find(id, in: plan) { return exercise }
         }
-        throw NotFound(description: "no lesson under \(folder) has exercise '\(id)'")
+        throw LessonError(.input, "no lesson under \(folder) has exercise '\(id)'")
     }
 }

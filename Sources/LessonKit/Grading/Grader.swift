@@ -18,10 +18,6 @@ public struct Grader: Sendable {
         self.sandbox = sandbox
     }
 
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// One test to run: a scenario with its expected block, where it comes from, and what it is worth.
     struct GradingTest: Sendable {
         var name: String
@@ -37,8 +33,9 @@ public struct Grader: Sendable {
         let start = DispatchTime.now()
         let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         if hidden != nil, exercise.kind == .scenario {
-            throw Problem(
-                description: "--hidden is for engine exercises: '\(exercise.id)' is a scenario exercise, "
+            throw LessonError(
+                .usage,
+                "--hidden is for engine exercises: '\(exercise.id)' is a scenario exercise, "
                     + "graded by its own expected output")
         }
         if let reason = Self.refusal(of: submission) {
@@ -73,7 +70,7 @@ public struct Grader: Sendable {
                 engine, markdownPath: "main.swift", swiftVersion: exercise.plan.swiftVersion,
                 reason: .submissionAlone)
             let check = executor.execute([alone])[0]
-            if let toolError = check.toolError { throw Problem(description: toolError) }
+            if let toolError = check.toolError { throw LessonError(.usage, toolError) }
             let verdict = evaluation.judge.verdict(check, .builtOnly)
             if !verdict.isPassed {
                 return notBuilt(
@@ -193,11 +190,11 @@ public struct Grader: Sendable {
 
     /// The engine the tests build with, the student's file in place of the exercise's, and that file's name.
     private func engineFiles(for exercise: Exercise, submission: String) throws -> ([ProgramFile], String?) {
-        let markdownPath = LessonChecker.absolutePath(exercise.plan.path)
+        let markdownPath = Paths.absolute(exercise.plan.path)
         let resolved: ResolvedEngine
         switch EngineResolution.resolve(exercise.plan, catalog: catalog, markdownPath: markdownPath) {
         case .resolved(let engine): resolved = engine
-        case .unresolved(let finding): throw Problem(description: "\(finding.location.description): \(finding.message)")
+        case .unresolved(let finding): throw LessonError(.usage, "\(finding.location.description): \(finding.message)")
         }
         guard case .engineFile(let fileName) = exercise.kind else { return (resolved.files, nil) }
         let student = ProgramFile(
@@ -209,7 +206,7 @@ public struct Grader: Sendable {
         switch exercise.kind {
         case .scenario:
             guard let target = exercise.scenario else {
-                throw Problem(description: "exercise '\(exercise.id)' has no scenario")
+                throw LessonError(.usage, "exercise '\(exercise.id)' has no scenario")
             }
             var scenario = target
             scenario.block = Self.block(holding: submission)
@@ -220,7 +217,7 @@ public struct Grader: Sendable {
                     testCode: target.expected.map { "// expected output\n" + $0.text })
             ]
         case .engineFile:
-            let lessonPath = LessonChecker.absolutePath(exercise.plan.path)
+            let lessonPath = Paths.absolute(exercise.plan.path)
             var tests = Self.gradable(exercise.plan).map { scenario in
                 GradingTest(
                     name: scenario.description.isEmpty ? "line \(scenario.block.openingLine)" : scenario.description,
@@ -228,14 +225,14 @@ public struct Grader: Sendable {
                     testCode: scenario.block.text)
             }
             if let hidden {
-                let hiddenPath = LessonChecker.absolutePath(hidden.path)
+                let hiddenPath = Paths.absolute(hidden.path)
                 tests += Self.gradable(hidden).enumerated().map { index, scenario in
                     GradingTest(
                         name: "hidden test \(index + 1)", scenario: scenario, sourcePath: hiddenPath,
                         expected: scenario.expected, hidden: true, testCode: nil)
                 }
             }
-            guard !tests.isEmpty else { throw Problem(description: "exercise '\(exercise.id)' has no test to run") }
+            guard !tests.isEmpty else { throw LessonError(.usage, "exercise '\(exercise.id)' has no test to run") }
             return tests
         }
     }

@@ -42,16 +42,12 @@ public struct EngineCatalog: Hashable, Sendable {
         return EngineCatalog(engines: engines)
     }()
 
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
-
     /// This catalog with the engines of `directory` added; an engine of the same name is replaced.
     public func adding(directory: String) throws -> EngineCatalog {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw Problem(description: "--engines: \(directory) is not a folder")
+            throw LessonError(.input, "--engines: \(directory) is not a folder")
         }
         var result = self
         var found = 0
@@ -65,7 +61,7 @@ public struct EngineCatalog: Hashable, Sendable {
             for file in try fileManager.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".swift") {
                 let path = folder + "/" + file
                 guard let data = fileManager.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-                else { throw Problem(description: "--engines: cannot read \(path) as UTF-8") }
+                else { throw LessonError(.input, "--engines: cannot read \(path) as UTF-8") }
                 engine.files.append(Engine.File(name: file, contents: text, path: path))
             }
             if !engine.files.isEmpty {
@@ -74,7 +70,7 @@ public struct EngineCatalog: Hashable, Sendable {
             }
         }
         guard found > 0 else {
-            throw Problem(description: "--engines: \(directory) holds no engine (expected <Name>/<File>.swift)")
+            throw LessonError(.input, "--engines: \(directory) holds no engine (expected <Name>/<File>.swift)")
         }
         return result
     }

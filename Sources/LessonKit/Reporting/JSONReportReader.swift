@@ -3,19 +3,17 @@ import Foundation
 /// Reads a JSON report (`--format json`) back into a check report, for `lesson merge`: every check with
 /// its findings, expected and actual output, skip reason and duration; the findings of a whole lesson once.
 public enum JSONReportReader {
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
 
     public static func read(_ data: Data, name: String) throws -> CheckReport {
         let document: JSONReporter.Document
         do {
             document = try JSONDecoder().decode(JSONReporter.Document.self, from: data)
         } catch {
-            throw Problem(description: "\(name): not a JSON report of lesson check (\(reason(error)))")
+            throw LessonError(.invalidReport, "\(name): not a JSON report of lesson check (\(reason(error)))")
         }
         guard document.version == 1 else {
-            throw Problem(description: "\(name): JSON report version \(document.version); this lesson reads version 1")
+            throw LessonError(
+                .invalidReport, "\(name): JSON report version \(document.version); this lesson reads version 1")
         }
         var lessons: [LessonReport] = []
         for record in document.checks {
@@ -51,7 +49,8 @@ public enum JSONReportReader {
     static func check(_ record: JSONReporter.Record, name: String) throws -> CheckResult {
         guard let kind = CheckResult.Kind(rawValue: record.kind), let status = CheckStatus(rawValue: record.status)
         else {
-            throw Problem(description: "\(name): unknown check kind or status '\(record.kind)', '\(record.status)'")
+            throw LessonError(
+                .invalidReport, "\(name): unknown check kind or status '\(record.kind)', '\(record.status)'")
         }
         var check = CheckResult(
             kind: kind, location: SourceLocation(path: record.lesson, line: record.line), name: record.name,
@@ -67,7 +66,7 @@ public enum JSONReportReader {
 
     static func finding(_ record: JSONReporter.FindingRecord, lesson: String, name: String) throws -> Finding {
         guard let kind = Finding.Kind(rawValue: record.kind) else {
-            throw Problem(description: "\(name): unknown finding kind '\(record.kind)'")
+            throw LessonError(.invalidReport, "\(name): unknown finding kind '\(record.kind)'")
         }
         let location = SourceLocation(path: record.file ?? lesson, line: record.line, column: record.column)
         // The findings about a difference hold their diff alone; read it back typed.

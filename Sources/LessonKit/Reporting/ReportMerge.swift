@@ -1,27 +1,27 @@
 /// `lesson merge`: the JSON reports of the shards of one run become the report the unsharded run gives,
 /// with its lessons in the run's order and its totals. Every shard must be there, once.
 public enum ReportMerge {
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
 
     public static func merge(_ reports: [(name: String, report: CheckReport)]) throws -> CheckReport {
         if reports.count == 1, reports[0].report.shard == nil { return reports[0].report }
         var byIndex: [Int: (name: String, report: CheckReport)] = [:]
         for entry in reports {
             guard let shard = entry.report.shard else {
-                throw Problem(
-                    description: "\(entry.name) is not the report of a shard (made without --shard); "
+                throw LessonError(
+                    .invalidReport,
+                    "\(entry.name) is not the report of a shard (made without --shard); "
                         + "merge reads the JSON reports of every shard of one run")
             }
             let first = reports[0]
             guard shard.count == first.report.shard?.count, entry.report.course == first.report.course else {
-                throw Problem(
-                    description: "\(entry.name) and \(first.name) are not shards of the same run "
+                throw LessonError(
+                    .invalidReport,
+                    "\(entry.name) and \(first.name) are not shards of the same run "
                         + "(their shard counts or lessons differ)")
             }
             if let earlier = byIndex[shard.index] {
-                throw Problem(description: "\(earlier.name) and \(entry.name) are both shard \(shard.description)")
+                throw LessonError(
+                    .invalidReport, "\(earlier.name) and \(entry.name) are both shard \(shard.description)")
             }
             byIndex[shard.index] = entry
         }
@@ -29,7 +29,7 @@ public enum ReportMerge {
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
             let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw Problem(description: "no report for shard \(names): every shard of the run is needed")
+            throw LessonError(.invalidReport, "no report for shard \(names): every shard of the run is needed")
         }
         return try assemble(course: reports[0].report.course, shards: byIndex)
     }
@@ -41,7 +41,7 @@ public enum ReportMerge {
         var lessons: [LessonReport] = []
         for entry in course {
             guard let index = entry.shard, let shard = shards[index] else {
-                throw Problem(description: "\(entry.path) belongs to no shard of the run")
+                throw LessonError(.invalidReport, "\(entry.path) belongs to no shard of the run")
             }
             var lesson =
                 shard.report.lessons.first { $0.path == entry.path } ?? LessonReport(path: entry.path, checks: [])
@@ -52,7 +52,8 @@ public enum ReportMerge {
         for (index, shard) in shards {
             for lesson in shard.report.lessons
             where !course.contains(where: { $0.path == lesson.path && $0.shard == index }) {
-                throw Problem(description: "\(shard.name) reports \(lesson.path), which shard \(index) does not check")
+                throw LessonError(
+                    .invalidReport, "\(shard.name) reports \(lesson.path), which shard \(index) does not check")
             }
         }
         return CheckReport(lessons: lessons)

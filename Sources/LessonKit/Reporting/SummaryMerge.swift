@@ -1,9 +1,6 @@
 /// `lesson merge` for a class graded in shards: the shards' `summary.csv` files become the one the
 /// unsharded run writes: the same header, every student's row once, sorted by student as the grader sorts.
 public enum SummaryMerge {
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
-    }
 
     /// A CSV row as written (its bytes kept) and its first field, the student, unquoted.
     public struct Row: Sendable {
@@ -17,17 +14,18 @@ public enum SummaryMerge {
         var rows: [String: (row: Row, file: String)] = [:]
         for file in files {
             var records = try self.records(file.text, name: file.name)
-            guard !records.isEmpty else { throw Problem(description: "\(file.name): empty, not a summary.csv") }
+            guard !records.isEmpty else { throw LessonError(.invalidReport, "\(file.name): empty, not a summary.csv") }
             let first = records.removeFirst().text
             if let header, header != first {
-                throw Problem(description: "\(file.name): its header differs from \(files[0].name)'s")
+                throw LessonError(.invalidReport, "\(file.name): its header differs from \(files[0].name)'s")
             }
             header = first
             for record in records {
                 let student = record.fields[0]
                 if let earlier = rows[student] {
-                    throw Problem(
-                        description: "student \(student) is in both \(earlier.file) and \(file.name): "
+                    throw LessonError(
+                        .invalidReport,
+                        "student \(student) is in both \(earlier.file) and \(file.name): "
                             + "the summaries overlap")
                 }
                 rows[student] = (record, file.name)
@@ -82,7 +80,7 @@ public enum SummaryMerge {
                 current.append(character)
             }
         }
-        if quoted { throw Problem(description: "\(name): a quoted field is never closed") }
+        if quoted { throw LessonError(.invalidReport, "\(name): a quoted field is never closed") }
         return rows
     }
 }

@@ -80,7 +80,7 @@ public struct ScenarioRunner: Sendable {
         if sandbox.usesNamespaces, result.reportedEnd == nil, result.termination == .exited(Sandbox.setUpFailure),
             let line = standardError.split(separator: "\n").first(where: { $0.hasPrefix(Sandbox.setUpMarker) })
         {
-            throw SubprocessError(description: String(line))
+            throw LessonError(.system, String(line))
         }
         return sandbox.interpret(result, timeout: limits.timeout)
     }

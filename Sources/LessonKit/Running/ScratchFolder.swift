@@ -46,8 +46,7 @@ enum ScratchFolder {
     static func makeRunFolder(in scratch: String) throws -> String {
         var template = Array("\(scratch)/run-\(getpid())-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw SubprocessError(
-                description: "cannot create a folder under \(scratch): \(String(cString: strerror(errno)))")
+            throw LessonError(.system, "cannot create a folder under \(scratch): \(String(cString: strerror(errno)))")
         }
         return String(cString: created)
     }

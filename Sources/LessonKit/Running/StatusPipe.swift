@@ -17,7 +17,7 @@ final class StatusPipe {
     init() throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
-            throw SubprocessError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
+            throw LessonError(.system, "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readEnd = ends[0]
@@ -25,7 +25,7 @@ final class StatusPipe {
         // dup2 onto itself would keep close-on-exec set: the write end must not already be descriptor 3.
         if writeEnd == 3 {
             let moved = fcntl(writeEnd, F_DUPFD_CLOEXEC, 10)
-            closeDescriptor(writeEnd)
+            _ = closeDescriptor(writeEnd)
             writeEnd = moved
         }
         _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
@@ -33,7 +33,7 @@ final class StatusPipe {
 
     /// Closes the checker's write end once the child has its own copy, so the pipe ends with the reaper.
     func closeWriteEnd() {
-        if writeEnd >= 0 { closeDescriptor(writeEnd) }
+        if writeEnd >= 0 { _ = closeDescriptor(writeEnd) }
         writeEnd = -1
     }
 
@@ -54,6 +54,6 @@ final class StatusPipe {
 
     func close() {
         closeWriteEnd()
-        closeDescriptor(readEnd)
+        _ = closeDescriptor(readEnd)
     }
 }

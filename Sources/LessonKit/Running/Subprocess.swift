@@ -58,10 +58,6 @@ public struct ProcessLimits: Sendable {
     }
 }
 
-public struct SubprocessError: Error, CustomStringConvertible {
-    public var description: String
-}
-
 /// Runs a program in a session and process group of its own with stdin from /dev/null and no descriptor
 /// above 2, capturing stdout and stderr under a
 /// wall-clock limit and an output cap, and kills the whole group when it ends, so nothing it started
@@ -77,7 +73,7 @@ public enum Subprocess {
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             let reason = String(cString: strerror(errno))
             for fd in outPipe + errPipe where fd >= 0 { close(fd) }
-            throw SubprocessError(description: "cannot create a pipe: \(reason)")
+            throw LessonError(.system, "cannot create a pipe: \(reason)")
         }
         // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -100,7 +96,7 @@ public enum Subprocess {
         if let workingDirectory {
             guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
                 for fd in outPipe + errPipe { close(fd) }
-                throw SubprocessError(description: "this system cannot start a process in \(workingDirectory)")
+                throw LessonError(.system, "this system cannot start a process in \(workingDirectory)")
             }
         }
         var attributes = posix_spawnattr_t()
@@ -124,7 +120,7 @@ public enum Subprocess {
         guard spawned == 0 else {
             close(outPipe[0])
             close(errPipe[0])
-            throw SubprocessError(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+            throw LessonError(.system, "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         Cleanup.shared.register(program: pid)
         defer { Cleanup.shared.unregister(program: pid) }

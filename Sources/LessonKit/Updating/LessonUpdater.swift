@@ -40,9 +40,9 @@ public enum LessonUpdater {
             rewriter.apply(fixable.compactMap { lessonReport.checks[$0].fix })
             let bytes = rewriter.source.bytes
             do {
-                if bytes != lesson.source.bytes { try writeAtomically(bytes, to: lessonReport.path) }
+                if bytes != lesson.source.bytes { try AtomicFile.write(bytes, to: lessonReport.path) }
             } catch {
-                outcome.refused.append("\(lessonReport.path): error: cannot write the lesson: \(error)")
+                outcome.refused.append("\(lessonReport.path): error: \(error)")
                 continue
             }
             outcome.changes += rewriter.changes.map { "\(lessonReport.path):\($0.line): \($0.message)" }
@@ -54,23 +54,5 @@ public enum LessonUpdater {
             }
         }
         return outcome
-    }
-
-    /// Writes through a temporary file in the same folder and a rename, keeping the file's permissions.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        // A lesson reached through a symbolic link is written where the link points, and the link stays.
-        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let path = url.path
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).update")
-        try Data(bytes).write(to: temporary)
-        if let permissions = try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] {
-            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-        }
-        guard rename(temporary.path, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw SubprocessError(description: reason)
-        }
     }
 }

@@ -7,11 +7,11 @@ public struct WorkDirectory: Sendable {
     /// Creates a fresh directory under the system's temporary directory, or under `base`.
     public static func create(prefix: String = "lesson", base: String? = nil) throws -> WorkDirectory {
         // An interrupted process makes no more folders: they would outlive it.
-        guard !Cleanup.shared.isInterrupted else { throw SubprocessError(description: "interrupted") }
+        guard !Cleanup.shared.isInterrupted else { throw LessonError(.system, "interrupted") }
         let base = base ?? FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw SubprocessError(description: "cannot create a temporary directory under \(base)")
+            throw LessonError(.system, "cannot create a temporary directory under \(base)")
         }
         let path = String(cString: created)
         Cleanup.shared.register(folder: path)

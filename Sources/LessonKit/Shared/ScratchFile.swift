@@ -6,14 +6,11 @@ import Foundation
 /// files need no durability: scratch files are gone after the run, and a cache entry the system lost is
 /// caught by its checksum and computed again.
 enum ScratchFile {
-    struct WriteError: Error, CustomStringConvertible {
-        var description: String
-    }
 
     static func save(_ bytes: some Collection<UInt8>, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw WriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+            throw LessonError(.system, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         let data = Array(bytes)
@@ -22,7 +19,7 @@ enum ScratchFile {
             let result = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, data.count - written) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else {
-                throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+                throw LessonError(.system, "cannot write \(path): \(String(cString: strerror(errno)))")
             }
             written += result
         }

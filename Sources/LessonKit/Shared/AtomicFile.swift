@@ -1,0 +1,54 @@
+import Foundation
+
+/// The one way files are replaced whole: written to a temporary file in the same folder, then renamed over
+/// the old one, so a reader sees the old file or the new one, never a part (a report, a lesson `--update`
+/// rewrites, a cache entry).
+public enum AtomicFile {
+    /// Writes `bytes` to `path` (errors name it as given). The new file keeps the old one's permissions, or gets `0644`. A path that
+    /// is a symbolic link is written where the link points, and the link stays.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let folder = (path as NSString).deletingLastPathComponent
+        let targetFolder = (target as NSString).deletingLastPathComponent
+        var template = Array((targetFolder + "/.lesson-write-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { throw failure(path, errno, folder: folder) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var number = writeAll(Array(bytes), to: descriptor)
+        var status = stat()
+        let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        if number == 0 && fchmod(descriptor, mode) != 0 { number = errno }
+        if close(descriptor) != 0 && number == 0 { number = errno }
+        if number == 0 && rename(temporary, target) != 0 { number = errno }
+        if number != 0 {
+            unlink(temporary)
+            throw failure(path, number, folder: folder)
+        }
+    }
+
+    /// Writes every byte, retrying interrupted writes; 0, or the error number that stopped it.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return 0
+    }
+
+    private static func failure(_ path: String, _ number: Int32, folder: String) -> LessonError {
+        LessonError(.output, "cannot write \(path): \(systemReason(number, folder: folder))")
+    }
+
+    /// The system's words for an error number; for a missing folder, which folder.
+    public static func systemReason(_ number: Int32, folder: String) -> String {
+        if number == ENOENT || number == ENOTDIR {
+            return "the folder \(folder.isEmpty ? "." : folder) does not exist"
+        }
+        return String(cString: strerror(number)).lowercased()
+    }
+}
