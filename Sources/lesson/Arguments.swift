@@ -1,19 +1,19 @@
 import Foundation
 import LessonKit
 
-/// The command line after the command name: options (`--name value` or `--name=value`) and paths.
+/// The command line after the command name, read against the command's declared options: option values
+/// (`--name value` or `--name=value`), flags, and paths.
 struct Arguments {
-    private var remaining: [String]
+    private(set) var values: [String: String] = [:]
     private(set) var paths: [String] = []
 
-    init(_ arguments: [String]) { remaining = arguments }
-
-    /// Splits options from paths; `--` ends the options. `flags` take no value.
-    mutating func parse(flags: Set<String>, options: Set<String>) throws -> [String: String] {
-        var values: [String: String] = [:]
+    /// Splits options from paths; `--` ends the options. An option no declaration names is a usage error
+    /// with the closest declared name.
+    init(_ arguments: [String], declarations: [OptionDeclaration]) throws {
+        let declared = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var remaining = arguments[...]
         var onlyPaths = false
-        while !remaining.isEmpty {
-            let argument = remaining.removeFirst()
+        while let argument = remaining.popFirst() {
             if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
                 paths.append(argument)
                 continue
@@ -29,23 +29,31 @@ struct Arguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if name == "-h" { name = "--help" }
-            if flags.contains(name) {
+            guard let declaration = declared[name] else {
+                throw LessonError(.usage, "unknown option '\(name)'" + Suggestion.hint(for: name, among: declared.keys))
+            }
+            if declaration.isFlag {
                 guard inlineValue == nil else { throw LessonError(.usage, "\(name) takes no value") }
                 values[name] = ""
-            } else if options.contains(name) {
-                if let inlineValue {
-                    values[name] = inlineValue
-                } else if !remaining.isEmpty {
-                    values[name] = remaining.removeFirst()
-                } else {
-                    throw LessonError(.usage, "\(name) needs a value")
-                }
+            } else if let value = inlineValue ?? remaining.popFirst() {
+                values[name] = value
             } else {
-                let known = flags.union(options).filter { $0.hasPrefix("--") }
-                throw LessonError(.usage, "unknown option '\(name)'" + Suggestion.hint(for: name, among: known))
+                throw LessonError(.usage, "\(name) needs a value")
             }
         }
-        return values
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    func has(_ flag: String) -> Bool { values[flag] != nil }
+
+    /// The `--name value` pairs (and flags) of the forwarded declarations that were given, in declaration
+    /// order: what a class batch passes on to each student's grader.
+    func forwarded(_ declarations: [OptionDeclaration]) -> [String] {
+        declarations.filter(\.forwarded).flatMap { declaration -> [String] in
+            guard let value = values[declaration.name] else { return [] }
+            return declaration.isFlag ? [declaration.name] : [declaration.name, value]
+        }
     }
 }
 
@@ -64,7 +72,7 @@ extension Arguments {
     }
 }
 
-extension Dictionary where Key == String, Value == String {
+extension Arguments {
     func positiveNumber(_ name: String) throws -> Double? {
         guard let text = self[name] else { return nil }
         guard let value = Double(text), value > 0, value.isFinite else {
@@ -103,7 +111,7 @@ extension Dictionary where Key == String, Value == String {
 
 extension CheckOptions {
     /// Applies `--timeout`, `--max-output` and `--jobs`, which every command that runs programs takes.
-    mutating func apply(_ values: [String: String]) throws {
+    mutating func apply(_ values: Arguments) throws {
         if let timeout = try values.positiveNumber("--timeout") { self.timeout = timeout }
         if let limit = try values.byteSize("--max-output") { outputLimit = limit }
         if let jobs = try values.positiveInteger("--jobs") { self.jobs = jobs }

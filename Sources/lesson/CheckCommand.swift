@@ -3,55 +3,119 @@ import LessonKit
 
 /// `lesson check`: check lessons and report every finding.
 enum CheckCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let start = DispatchTime.now()
-        var parser = Arguments(arguments)
-        let values = try parser.parse(
-            flags: ["--help", "--no-cache", "--stats", "--update", "--watch", "--junit-file-attributes"],
-            options: [
-                "--timeout", "--max-output", "--jobs", "--color", "--engines", "--strategy", "--cache-dir", "--format",
-                "--filter", "--output", "--shard", "--durations", "--build-timeout", "--build-memory-limit",
-            ])
-        if values["--help"] != nil {
-            print(Help.check)
-            return 0
-        }
-        let options = try checkOptions(values)
-        var catalog = EngineCatalog.builtIn
-        if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
+    static let help = HelpPage(
+        overview: """
+            Builds and runs every scenario of the lessons, compares its output with the expected block,
+            parses every platform snippet, compares engine reprints, and reports each finding as
+            `path:line:column: error: message`. Checking a folder adds a summary line per course folder.
+            """,
+        usage: "lesson check [--update | --watch] [options] [PATH ...]",
+        sections: [
+            (
+                "OPTIONS",
+                [
+                    .flag(
+                        "--update",
+                        "Accept what the scenarios print: rewrite each expected block that differs, insert missing "
+                            + "ones, refresh drifted engine reprints (in place, atomically; a lesson with a scenario "
+                            + "that does not build, traps or times out is left untouched)"),
+                    .flag(
+                        "--watch",
+                        "Check, then re-check each time a lesson or engine file is saved, until interrupted (fast "
+                            + "with the result cache)"),
+                    .option(
+                        "--filter", "TEXT",
+                        "Check only the lessons whose path contains TEXT, and elsewhere the scenarios whose "
+                            + "description contains it (none selected: exit 2)"),
+                    .option(
+                        "--format", "FORMAT",
+                        "text (default), json, junit, github (workflow commands) or html (one self-contained page); "
+                            + "with a machine format stdout holds only that format and the summary goes to stderr"),
+                    .option(
+                        "--output", "FILE",
+                        "Write the report to FILE (any format); the summary goes to stderr. A report that cannot be "
+                            + "written exits 2"),
+                    .junitFileAttributes,
+                    .shard(
+                        "Check only shard INDEX of COUNT: each lesson is in exactly one shard; drift is still judged "
+                            + "against the whole course"),
+                    .durations(
+                        "the durations of an earlier JSON report (longest lessons first, each to the least loaded "
+                            + "shard)"),
+                    .timeout("scenario run"), .maxOutput("a scenario"), .jobs, .buildTimeout("one build", seconds: 300),
+                    .buildMemoryLimit, .engines, .strategy,
+                    .option("--cache-dir", "DIR", "Where results are cached (default: .build/lesson-cache)"),
+                    .flag("--no-cache", "Check everything anew; read and write no cache"),
+                    .flag("--stats", "Print the wall time and the checker's peak memory to stderr"),
+                    .color, .help,
+                ]
+            )
+        ],
+        notes: """
+            ENVIRONMENT:
+              SWIFTC                The Swift compiler to use (default: swiftc on PATH)
+              NO_COLOR              Never colour the report
 
-        let paths = try parser.lessonPaths()
-        let files = try LessonDiscovery.lessonFiles(in: paths)
-        let toolchain = try Toolchain.locate()
-        let emitter = try ReportEmitter(values, courseSummary: paths.contains(where: isFolder))
-        let sharding = try ShardOption.parse(values)
-        if sharding != nil && (values["--watch"] != nil || values["--update"] != nil) {
-            throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
-        }
-        let selection = LessonSelection(filter: values["--filter"], sharding: sharding?.assignment(of: files))
-        var checker = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
-        if values["--watch"] != nil {
-            guard values["--update"] == nil else {
-                throw LessonError(.usage, "--watch and --update cannot be used together")
+            EXIT STATUS:
+              0 every check passed; 1 a check failed; 2 usage error, unreadable path, or no lesson found.
+            """)
+
+    /// What `lesson check` was asked, validated.
+    struct Options {
+        var check: CheckOptions
+        var catalog: EngineCatalog
+        var paths: [String]
+        var emitter: ReportEmitter
+        var sharding: ShardOption?
+        var filter: String?
+        var update: Bool
+        var watch: Bool
+        var stats: Bool
+        var engineFolder: String?
+
+        init(_ arguments: Arguments) throws {
+            check = try CheckCommand.checkOptions(arguments)
+            engineFolder = arguments["--engines"]
+            catalog = try engineFolder.map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
+            paths = try arguments.lessonPaths()
+            emitter = try ReportEmitter(arguments, courseSummary: paths.contains(where: CheckCommand.isFolder))
+            sharding = try ShardOption.parse(arguments)
+            filter = arguments["--filter"]
+            update = arguments.has("--update")
+            watch = arguments.has("--watch")
+            stats = arguments.has("--stats")
+            if sharding != nil && (watch || update) {
+                throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
             }
+            if watch && update { throw LessonError(.usage, "--watch and --update cannot be used together") }
+        }
+    }
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let start = DispatchTime.now()
+        let options = try Options(arguments)
+        let files = try LessonDiscovery.lessonFiles(in: options.paths)
+        let selection = LessonSelection(filter: options.filter, sharding: options.sharding?.assignment(of: files))
+        var checker = LessonChecker(options: options.check, toolchain: try Toolchain.locate(), catalog: options.catalog)
+        if options.watch {
             let watcher = LessonWatcher(
-                paths: paths, checker: checker, selection: selection,
-                extraFolders: values["--engines"].map { [$0] } ?? [])
+                paths: options.paths, checker: checker, selection: selection,
+                extraFolders: options.engineFolder.map { [$0] } ?? [])
             watcher.run { report in
-                do { try emitter.emit(report) } catch { printError("error: \(error)") }
+                do { try options.emitter.emit(report) } catch { printError("error: \(error)") }
             }
         }
-        var report = withProgress(on: &checker, show: ProgressLine.shouldShow(textReport: emitter.format == .text)) {
-            $0.check(files: files, selection: selection)
-        }
-        if report.lessons.isEmpty && report.course.isEmpty, let filter = values["--filter"] {
+        let showProgress = ProgressLine.shouldShow(textReport: options.emitter.format == .text)
+        var report = withProgress(on: &checker, show: showProgress) { $0.check(files: files, selection: selection) }
+        if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
             throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
         }
-        if values["--update"] != nil {
-            report = update(report, checker: checker, files: files, selection: selection, format: emitter.format)
+        if options.update {
+            report = update(
+                report, checker: checker, files: files, selection: selection, format: options.emitter.format)
         }
-        try emitter.emit(report)
-        if values["--stats"] != nil { printStatistics(since: start) }
+        try options.emitter.emit(report)
+        if options.stats { printStatistics(since: start) }
         return report.succeeded ? 0 : 1
     }
 
@@ -69,7 +133,8 @@ enum CheckCommand {
     }
 
     /// `--timeout`, `--max-output`, `--jobs`, `--strategy` and the cache options.
-    static func checkOptions(_ values: [String: String]) throws -> CheckOptions {
+    /// `caching`: whether the command keeps a result cache (coverage does not).
+    static func checkOptions(_ values: Arguments, caching: Bool = true) throws -> CheckOptions {
         var options = CheckOptions()
         try options.apply(values)
         if let strategy = values["--strategy"] {
@@ -78,7 +143,8 @@ enum CheckCommand {
             }
             options.strategy = chosen
         }
-        if values["--no-cache"] != nil {
+        guard caching else { return options }
+        if values.has("--no-cache") {
             guard values["--cache-dir"] == nil else {
                 throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
             }
@@ -93,16 +159,8 @@ enum CheckCommand {
         _ report: CheckReport, checker: LessonChecker, files: [String], selection: LessonSelection,
         format: ReportFormat
     ) -> CheckReport {
-        var outcome = LessonUpdater.update(report)
-        var lines = outcome.changes
-        // A refreshed engine reprint changes what its lesson's scenarios print: check and accept again.
-        var rounds = 1
-        while outcome.rewroteEngine && rounds < 3 {
-            outcome = LessonUpdater.update(checker.check(files: files, selection: selection))
-            lines += outcome.changes
-            rounds += 1
-        }
-        lines += outcome.refused
+        let outcome = LessonUpdater.updateUntilSettled(report) { checker.check(files: files, selection: selection) }
+        let lines = outcome.changes + outcome.refused
         if !lines.isEmpty {
             let text = lines.joined(separator: "\n") + "\n"
             // A machine format keeps stdout for itself.

@@ -3,25 +3,93 @@ import LessonKit
 
 /// `lesson grade`: grade a student's submission for an exercise.
 enum GradeCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = Arguments(arguments)
-        let values = try parser.parse(
-            flags: ["--help", "--no-sandbox", "--check-sandbox"],
-            options: [
-                "--lesson", "--lessons", "--exercise", "--submission", "--submissions", "--hidden", "--format",
-                "--output",
-                "--timeout", "--max-output", "--jobs", "--engines", "--build-timeout", "--memory-limit", "--cpu-limit",
-                "--process-limit", "--file-size-limit", "--uid-base", "--uid-count", "--hide", "--budget",
-                "--build-memory-limit", "--max-submission-size", "--shard", "--durations",
-            ])
-        if values["--help"] != nil {
-            print(Help.grade)
-            return 0
+    static let help = HelpPage(
+        overview: """
+            Grades a student's submission for an exercise of a lesson (a block marked exercise=ID):
+            builds it against the engine, runs every test, and reports each test passed, failed or errored with
+            a specific reason, in the lesson's language.
+            """,
+        usage: """
+            lesson grade --exercise ID --submission FILE [--lesson PATH] [--hidden PATH]
+                                [--format text|exercism|gradescope] [--output DIR]
+                   lesson grade --exercise ID --submissions DIR --output OUT [--lesson PATH] [--hidden PATH]
+            """,
+        sections: [
+            (
+                "OPTIONS",
+                [
+                    .option("--exercise", "ID", "The exercise (exercise=ID in the lesson)", forwarded: true),
+                    .option(
+                        "--submission", "PATH",
+                        "The student's file: main.swift for a scenario exercise, the engine file (e.g. Sync.swift) "
+                            + "for an engine exercise; or a folder holding that file or exactly one .swift file"),
+                    .option(
+                        "--lesson", "PATH", "The lesson that holds the exercise (default: found under --lessons)",
+                        forwarded: true),
+                    .option(
+                        "--lessons", "DIR", "Where to look for the exercise without --lesson (default: Lessons)",
+                        forwarded: true),
+                    .option(
+                        "--hidden", "PATH",
+                        "More tests for an engine exercise, in a lesson-format file students never see; their "
+                            + "source and expected output never appear in a result",
+                        forwarded: true),
+                    .option(
+                        "--format", "FORMAT", "text (default), exercism (results.json v3) or gradescope",
+                        forwarded: true),
+                    .option("--output", "DIR", "Write DIR/results.json (default format then: exercism)"),
+                    .timeout("test run"), .maxOutput("one test"), .jobs, .engines,
+                    .option(
+                        "--submissions", "DIR",
+                        "Grade a class: each subfolder of DIR is one student; writes OUT/<student>/results.json and "
+                            + "OUT/summary.csv (needs --output OUT)"),
+                    .option(
+                        "--budget", "S",
+                        "Wall-clock limit of the whole grading (a platform's window): tests run at once, and those "
+                            + "it cuts short are errors that say so (default: none)",
+                        forwarded: true),
+                    .option(
+                        "--max-submission-size", "SIZE", "Largest submission file graded (default: 1M)",
+                        forwarded: true),
+                    .flag("--check-sandbox", "Print what a contained run gets on this machine, and why not, then exit"),
+                    .shard(
+                        "With --submissions: grade only shard INDEX of COUNT of the students; lesson merge joins the "
+                            + "shards' summary.csv files"),
+                    .durations("the seconds column of an earlier summary.csv"),
+                ]
+            ),
+            (
+                "CONTAINMENT (Linux: each mechanism is tried, and what works is used; see --check-sandbox)",
+                [
+                    .buildTimeout("building the submission", seconds: 60), .buildMemoryLimit,
+                    .option("--cpu-limit", "S", "CPU seconds a test may use (default: the --timeout)", forwarded: true),
+                    .option("--memory-limit", "SIZE", "Address space of a test (default: 512M)", forwarded: true),
+                    .option(
+                        "--process-limit", "N", "Processes and threads of the sandbox user (default: 64)",
+                        forwarded: true),
+                    .option(
+                        "--file-size-limit", "SIZE", "Largest file a test may write (default: 16M)", forwarded: true),
+                    .option("--hide", "DIR", "One more folder the submission must not see", forwarded: true),
+                    .option("--uid-base", "UID", "First user ID of the sandbox users (default: 61000)"),
+                    .option("--uid-count", "N", "How many sandbox users (default: 64)"),
+                    .flag("--no-sandbox", "Run the tests uncontained (trusted code only)", forwarded: true),
+                    .help,
+                ]
+            ),
+        ],
+        notes: """
+            Each test is worth 1 point unless its block says points=N.
+
+            EXIT STATUS:
+              0 grading completed, whatever the score; 2 the grader could not run (usage, unreadable files,
+              unknown exercise); 128 + the signal when interrupted (a class batch after writing its summary).
+            """)
+
+    static func run(_ values: Arguments) throws -> Int32 {
+        guard values.paths.isEmpty else {
+            throw LessonError(.usage, "unexpected argument '\(values.paths[0])'")
         }
-        guard parser.paths.isEmpty else {
-            throw LessonError(.usage, "unexpected argument '\(parser.paths[0])'")
-        }
-        if values["--check-sandbox"] != nil { return try checkSandbox(values) }
+        if values.has("--check-sandbox") { return try checkSandbox(values) }
         guard let id = values["--exercise"] else { throw LessonError(.usage, "--exercise ID is required") }
         if values["--submissions"] != nil {
             return try batch(values)
@@ -34,21 +102,17 @@ enum GradeCommand {
         options.buildTimeout = 60
         options.budget = try values.positiveNumber("--budget")
         try options.apply(values)
-        let formatName = values["--format"] ?? (values["--output"] == nil ? "text" : "exercism")
-        guard let format = GradeFormat(rawValue: formatName) else {
-            throw LessonError(.usage, "--format takes text, exercism or gradescope, not '\(formatName)'")
-        }
+        let format = try gradeFormat(values, default: values["--output"] == nil ? "text" : "exercism")
         if values["--output"] != nil && format == .text {
             throw LessonError(.usage, "--output writes results.json: use --format exercism or gradescope")
         }
-        var catalog = EngineCatalog.builtIn
-        if let directory = values["--engines"] { catalog = try catalog.adding(directory: directory) }
+        let catalog = try values["--engines"].map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
         let exercise = try loadExercise(id, values)
         let hidden = try loadHidden(values)
         let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog)
-        let submissionFile: String
+        let submission: String
         do {
-            submissionFile = try Self.submissionFile(submissionPath, of: exercise)
+            submission = try readSubmission(submissionPath, of: exercise, values)
         } catch let problem as LessonError where problem.studentReason != nil {
             // With --output, the student's result says why nothing was graded, worth what the exercise is.
             guard let output = values["--output"], let reason = problem.studentReason else {
@@ -57,39 +121,50 @@ enum GradeCommand {
             try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
             return 0
         }
-        let maximum = try values.byteSize("--max-submission-size") ?? (1 << 20)
-        let size = (try? FileManager.default.attributesOfItem(atPath: submissionFile)[.size] as? Int) ?? 0
-        if size > maximum {
-            let reason =
-                "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
-                + "a submission may hold (--max-submission-size)"
-            guard let output = values["--output"] else { throw LessonError(.usage, "\(submissionPath): \(reason)") }
-            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
-            return 0
-        }
-        guard let data = FileManager.default.contents(atPath: submissionFile) else {
-            throw LessonError(.usage, "\(submissionPath): cannot read the submission")
-        }
-        var sandbox: Sandbox?
-        if values["--no-sandbox"] == nil {
-            var policy = try sandboxPolicy(values)
-            policy.hiddenFolders = instructorFolders(
-                lesson: exercise.plan.path, values: values, submission: submissionFile)
-            policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(
-                Paths.absolute)
-            policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
-            sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
-        }
         var contained = grader
-        contained.sandbox = sandbox
-        let result = try contained.grade(
-            exercise, submission: String(decoding: data, as: UTF8.self), hidden: hidden)
+        if !values.has("--no-sandbox") {
+            var policy = try sandboxPolicy(values)
+            policy.hiddenFolders = InstructorFolders.of(
+                lesson: exercise.plan.path, lessonsRoot: values["--lessons"], hidden: values["--hidden"],
+                submission: try submissionFile(submissionPath, of: exercise), output: values["--output"],
+                extra: values["--hide"])
+            policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(Paths.absolute)
+            policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
+            contained.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
+        }
+        let result = try contained.grade(exercise, submission: submission, hidden: hidden)
         if let output = values["--output"] {
             try write(result, as: format, to: output)
         } else {
             writeOut(format.render(result))
         }
         return 0
+    }
+
+    static func gradeFormat(_ values: Arguments, default name: String) throws -> GradeFormat {
+        let formatName = values["--format"] ?? name
+        guard let format = GradeFormat(rawValue: formatName) else {
+            throw LessonError(.usage, "--format takes text, exercism or gradescope, not '\(formatName)'")
+        }
+        return format
+    }
+
+    /// The submission's text; a submission too large or unreadable is an error whose `studentReason` a
+    /// result can give.
+    static func readSubmission(_ path: String, of exercise: Exercise, _ values: Arguments) throws -> String {
+        let file = try submissionFile(path, of: exercise)
+        let maximum = try values.byteSize("--max-submission-size") ?? (1 << 20)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        if size > maximum {
+            let reason =
+                "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
+                + "a submission may hold (--max-submission-size)"
+            throw LessonError(.input, "\(path): \(reason)", studentReason: reason)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw LessonError(.usage, "\(path): cannot read the submission")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// This `lesson` executable: it grades each student of a class, and holds the containment launcher.
@@ -102,7 +177,7 @@ enum GradeCommand {
     }()
 
     /// The limits of `--memory-limit`, `--cpu-limit`, `--process-limit`, `--file-size-limit` and the UIDs.
-    static func sandboxPolicy(_ values: [String: String]) throws -> SandboxPolicy {
+    static func sandboxPolicy(_ values: Arguments) throws -> SandboxPolicy {
         var policy = SandboxPolicy()
         if let size = try values.byteSize("--memory-limit") { policy.memoryLimit = size }
         if let seconds = try values.positiveInteger("--cpu-limit") { policy.cpuSeconds = seconds }
@@ -114,7 +189,7 @@ enum GradeCommand {
     }
 
     /// `--check-sandbox`: what a contained run gets on this machine, each protection with its reason.
-    static func checkSandbox(_ values: [String: String]) throws -> Int32 {
+    static func checkSandbox(_ values: Arguments) throws -> Int32 {
         let sandbox = Sandbox.detect(policy: try sandboxPolicy(values), launcher: selfExecutable)
         let timeout = try values.positiveNumber("--timeout") ?? 10
         let output = try values.byteSize("--max-output") ?? (1 << 20)
@@ -141,7 +216,7 @@ enum GradeCommand {
     }
 
     /// The exercise, from `--lesson` or found under `--lessons`.
-    static func loadExercise(_ id: String, _ values: [String: String]) throws -> Exercise {
+    static func loadExercise(_ id: String, _ values: Arguments) throws -> Exercise {
         if let lessonPath = values["--lesson"] {
             return try Exercise.find(id, in: try wellFormedPlan(lessonPath, what: "lesson"))
         }
@@ -149,7 +224,7 @@ enum GradeCommand {
     }
 
     /// The hidden tests of `--hidden`: a well-formed file holding at least one test.
-    static func loadHidden(_ values: [String: String]) throws -> LessonPlan? {
+    static func loadHidden(_ values: Arguments) throws -> LessonPlan? {
         guard let hiddenPath = values["--hidden"] else { return nil }
         let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
         if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
@@ -178,37 +253,8 @@ enum GradeCommand {
         return plan
     }
 
-    /// What the student's program must not see: the lesson's folder and the course repository around it
-    /// (its other lessons, their solutions), the `--lessons` root, the hidden tests, the submissions and
-    /// results of the class, the folder the grader runs in, and `--hide`.
-    static func instructorFolders(lesson: String, values: [String: String], submission: String) -> [String] {
-        func parent(_ path: String) -> String {
-            URL(fileURLWithPath: Paths.absolute(path)).deletingLastPathComponent().path
-        }
-        var folders = [
-            parent(lesson), repositoryRoot(of: parent(lesson)), values["--lessons"], values["--hidden"].map(parent),
-            parent(parent(submission)), values["--output"].map(parent), FileManager.default.currentDirectoryPath,
-            values["--hide"],
-        ].compactMap { $0 }
-        folders = folders.filter { !$0.isEmpty }.map(Paths.absolute)
-        return Array(Set(folders)).sorted()
-    }
-
-    /// The nearest folder above `folder` that holds `.git` or `Package.swift`: the course's repository.
-    static func repositoryRoot(of folder: String) -> String? {
-        var url = URL(fileURLWithPath: folder)
-        while url.path != "/" {
-            for marker in [".git", "Package.swift"]
-            where FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path) {
-                return url.path
-            }
-            url.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     /// `--submissions DIR --output OUT`: one `lesson grade` process per student.
-    static func batch(_ values: [String: String]) throws -> Int32 {
+    static func batch(_ values: Arguments) throws -> Int32 {
         guard let submissions = values["--submissions"], CheckCommand.isFolder(submissions) else {
             throw LessonError(.usage, "--submissions needs a folder of student folders")
         }
@@ -218,27 +264,16 @@ enum GradeCommand {
         guard values["--submission"] == nil else {
             throw LessonError(.usage, "--submission and --submissions cannot be used together")
         }
-        var shared: [String] = []
-        for name in [
-            "--lesson", "--lessons", "--exercise", "--hidden", "--format", "--timeout", "--max-output", "--engines",
-            "--build-timeout", "--memory-limit", "--cpu-limit", "--process-limit", "--file-size-limit", "--hide",
-            "--budget", "--build-memory-limit", "--max-submission-size",
-        ] {
-            if let value = values[name] { shared += [name, value] }
-        }
-        if values["--no-sandbox"] != nil { shared.append("--no-sandbox") }
+        let shared = values.forwarded(help.declarations)
         let jobs = try values.positiveInteger("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        // A student's grader may spend its own budget plus a margin to write its result; without one, two
-        // builds and twenty test runs at their limits.
-        let budget =
-            try values.positiveNumber("--budget").map { $0 + 5 }
-            ?? 60 + 2 * (try values.positiveNumber("--build-timeout") ?? 60) + 20
-            * (try values.positiveNumber("--timeout") ?? 10)
+        let budget = BatchGrader.studentBudget(
+            budget: try values.positiveNumber("--budget"), buildTimeout: try values.positiveNumber("--build-timeout"),
+            timeout: try values.positiveNumber("--timeout"))
         // What a student's result says when their submission could not be graded at all.
         let exercise = try loadExercise(values["--exercise"] ?? "", values)
         let hidden = try loadHidden(values)
         let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
-        let format = GradeFormat(rawValue: values["--format"] ?? "exercism") ?? .exercism
+        let format = try gradeFormat(values, default: "exercism")
         var batch = BatchGrader(
             executable: selfExecutable,
             sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,

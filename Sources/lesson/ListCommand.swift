@@ -2,14 +2,22 @@ import LessonKit
 
 /// `lesson list`: how the checker reads each lesson.
 enum ListCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = Arguments(arguments)
-        let options = try parser.parse(flags: ["--help"], options: [])
-        if options["--help"] != nil {
-            print(Help.list)
-            return 0
-        }
-        let files = try LessonDiscovery.lessonFiles(in: try parser.lessonPaths())
+    static let help = HelpPage(
+        overview: """
+            Prints every fenced block of the lessons (in block quotes and list items too) with its line
+            range and role (engine file, scenario with the lines of its expected output, expected output, snippet,
+            other), then how many blocks each lesson has by role, then any reading finding. Nothing is built or
+            run.
+            """,
+        usage: "lesson list [PATH ...]",
+        sections: [("OPTIONS", [.help])],
+        notes: """
+            EXIT STATUS:
+              0 every lesson was read; 1 a lesson is malformed; 2 usage error or no lesson found.
+            """)
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        let files = try LessonDiscovery.lessonFiles(in: try arguments.lessonPaths())
         var malformed = false
         let reporter = TextReporter(useColor: false)
         for path in files {

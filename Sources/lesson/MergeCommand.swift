@@ -5,15 +5,40 @@ import LessonKit
 /// become one report in any format, with the whole course's totals and the exit status the unsharded
 /// check would have; `summary.csv` files of `lesson grade --submissions --shard` become one summary.
 enum MergeCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var parser = Arguments(arguments)
-        let values = try parser.parse(
-            flags: ["--help", "--junit-file-attributes"], options: ["--format", "--output", "--color"])
-        if values["--help"] != nil {
-            print(Help.merge)
-            return 0
-        }
-        let inputs = parser.paths
+    static let help = HelpPage(
+        overview: """
+            Merges the reports of the shards of one run. The JSON reports of lesson check --shard
+            (every shard of the run, once) become one report in any format, with the totals of the whole course
+            and the exit status the unsharded check would have. The summary.csv files of lesson grade
+            --submissions --shard become one summary.csv, every student once, sorted.
+            """,
+        usage: """
+            lesson merge [--format FORMAT] [--output FILE] REPORT.json ...
+                   lesson merge [--output FILE] SUMMARY.csv ...
+            """,
+        sections: [
+            (
+                "OPTIONS",
+                [
+                    .option("--format", "FORMAT", "text (default), json, junit, github or html, as for check"),
+                    .option(
+                        "--output", "FILE",
+                        "Write the merged report to FILE (stdout without it); the summary goes to stderr. A report "
+                            + "that cannot be written exits 2"),
+                    .junitFileAttributes,
+                    .option("--color", "WHEN", "Colour the text report: auto, always or never (default: auto)"),
+                    .help,
+                ]
+            )
+        ],
+        notes: """
+            EXIT STATUS:
+              0 every check passed (a merged summary.csv: merged); 1 a check failed; 2 usage error, an
+              unreadable or malformed report, a shard missing or given twice, reports of different runs.
+            """)
+
+    static func run(_ values: Arguments) throws -> Int32 {
+        let inputs = values.paths
         guard !inputs.isEmpty else {
             throw LessonError(.usage, "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
         }
@@ -22,7 +47,7 @@ enum MergeCommand {
             guard summaries.count == inputs.count else {
                 throw LessonError(.usage, "merge takes JSON reports or summary.csv files, not both")
             }
-            guard values["--format"] == nil, values["--junit-file-attributes"] == nil else {
+            guard values["--format"] == nil, !values.has("--junit-file-attributes") else {
                 throw LessonError(.usage, "summary.csv files merge into a summary.csv: --format is for JSON reports")
             }
             return try mergeSummaries(summaries, output: values["--output"])

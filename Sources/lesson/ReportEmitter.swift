@@ -10,12 +10,12 @@ struct ReportEmitter {
     var output: String?
     var junitFileAttributes = false
 
-    init(_ values: [String: String], courseSummary: Bool) throws {
+    init(_ values: Arguments, courseSummary: Bool) throws {
         format = try ReportFormat.parse(values["--format"] ?? "text")
         useColor = try CheckCommand.colorChoice(values["--color"] ?? "auto") && values["--output"] == nil
         self.courseSummary = courseSummary
         output = values["--output"]
-        junitFileAttributes = values["--junit-file-attributes"] != nil
+        junitFileAttributes = values.has("--junit-file-attributes")
         if junitFileAttributes && format != .junit {
             throw LessonError(.usage, "--junit-file-attributes is for --format junit")
         }

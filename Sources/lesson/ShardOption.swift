@@ -8,7 +8,7 @@ struct ShardOption {
     var durations: [String: Double]?
 
     /// nil without `--shard`.
-    static func parse(_ values: [String: String]) throws -> ShardOption? {
+    static func parse(_ values: Arguments) throws -> ShardOption? {
         guard let text = values["--shard"] else {
             if values["--durations"] != nil { throw LessonError(.usage, "--durations is for --shard") }
             return nil

@@ -2,36 +2,46 @@ import CContainment
 import Foundation
 import LessonKit
 
+/// A command: its help page (which declares its options) and what it runs.
+struct Command: Sendable {
+    let name: String
+    let help: HelpPage
+    let run: @Sendable (Arguments) throws -> Int32
+
+    static let all = [
+        Command(name: "check", help: CheckCommand.help, run: CheckCommand.run),
+        Command(name: "list", help: ListCommand.help, run: ListCommand.run),
+        Command(name: "grade", help: GradeCommand.help, run: GradeCommand.run),
+        Command(name: "coverage", help: CoverageCommand.help, run: CoverageCommand.run),
+        Command(name: "merge", help: MergeCommand.help, run: MergeCommand.run),
+    ]
+}
+
 /// `lesson <command> [options] [PATH ...]`: the command-line front end of the lesson checker.
 func runCommand(_ arguments: [String]) -> Int32 {
     var arguments = arguments
-    let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "check"
-    if arguments.first == command { arguments.removeFirst() }
+    let name = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "check"
+    if arguments.first == name { arguments.removeFirst() }
     do {
-        switch (command, arguments.first) {
-        case (_, "--version"):
+        if arguments.first == "--version" {
             print(Help.version)
             return 0
-        case ("check", _) where arguments == ["--help"] || arguments == ["-h"]:
-            print(Help.check)
-            return 0
-        case ("check", _):
-            return try CheckCommand.run(arguments)
-        case ("list", _):
-            return try ListCommand.run(arguments)
-        case ("coverage", _):
-            return try CoverageCommand.run(arguments)
-        case ("grade", _):
-            return try GradeCommand.run(arguments)
-        case ("merge", _):
-            return try MergeCommand.run(arguments)
-        case ("help", _):
+        }
+        if name == "help" {
             print(Help.main)
             return 0
-        default:
-            let commands = ["check", "list", "grade", "coverage", "merge", "help"]
-            throw LessonError(.usage, "unknown command '\(command)'" + Suggestion.hint(for: command, among: commands))
         }
+        guard let command = Command.all.first(where: { $0.name == name }) else {
+            let names = Command.all.map(\.name) + ["help"]
+            throw LessonError(.usage, "unknown command '\(name)'" + Suggestion.hint(for: name, among: names))
+        }
+        // `--help` is answered here for every command, before its other options are read.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
+            print(command.help.rendered)
+            return 0
+        }
+        return try command.run(try Arguments(arguments, declarations: command.help.declarations))
     } catch let error as LessonError where error.kind == .usage || error.kind == .invalidReport {
         printError("error: \(error.description)\nrun 'lesson --help' for usage")
     } catch {

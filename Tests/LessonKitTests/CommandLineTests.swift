@@ -170,6 +170,33 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(CacheKeys.checkerVersion, "lesson-0.3.0")
     }
 
+    /// Every option a command's help lists (its declarations: what it accepts) is in the README too.
+    func testTheReadmeDocumentsEveryDeclaredOption() throws {
+        let readme = try String(contentsOfFile: TestSupport.packageRoot + "/README.md", encoding: .utf8)
+        // `lesson list` takes no option but `--help`.
+        for command in ["check", "grade", "coverage", "merge"] {
+            let help = try TestSupport.runLesson([command, "--help"])
+            XCTAssertEqual(help.status, 0, command)
+            let names = help.standardOutput.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.drop { $0 == " " }
+                guard line.hasPrefix("  --"), let name = trimmed.split(separator: " ").first else { return nil }
+                return String(name)
+            }
+            XCTAssertFalse(names.isEmpty, command)
+            for name in names { XCTAssertTrue(readme.contains("`\(name)"), "\(command) \(name) is not in the README") }
+        }
+    }
+
+    /// `--help` is answered before any other option is read, for every command.
+    func testHelpComesFirstWhateverElseIsGiven() throws {
+        let result = try TestSupport.runLesson(["grade", "--no-such-option", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.standardOutput.hasPrefix("OVERVIEW: Grades a student's submission"))
+        let afterSeparator = try TestSupport.runLesson(["list", "--", "--help"])
+        XCTAssertEqual(afterSeparator.status, 2)
+        XCTAssertEqual(afterSeparator.standardError, "error: --help: no such file or directory\n")
+    }
+
     func testHelpDocumentsEveryOption() throws {
         let main = try TestSupport.runLesson(["--help"])
         XCTAssertEqual(main.status, 0)

@@ -36,6 +36,13 @@ public struct BatchGrader: Sendable {
         self.ungraded = ungraded
     }
 
+    /// The wall-clock budget of one student's grader: the grading's own budget plus a margin to write its
+    /// result; without one, two builds and twenty test runs at their limits.
+    public static func studentBudget(budget: Double?, buildTimeout: Double?, timeout: Double?) -> Double {
+        if let budget { return budget + 5 }
+        return 60 + 2 * (buildTimeout ?? 60) + 20 * (timeout ?? 10)
+    }
+
     public struct Row: Hashable, Sendable {
         public var student: String
         public var score: Int

@@ -55,4 +55,20 @@ public enum LessonUpdater {
         }
         return outcome
     }
+
+    /// Accepts what the lessons print; when a refreshed engine reprint changes what its lesson's scenarios
+    /// print, checks again (`recheck`) and accepts again, at most three rounds. The outcome holds every
+    /// round's changes and the last round's refusals and report.
+    public static func updateUntilSettled(_ report: CheckReport, recheck: () -> CheckReport) -> Outcome {
+        var outcome = update(report)
+        var changes = outcome.changes
+        var rounds = 1
+        while outcome.rewroteEngine && rounds < 3 {
+            outcome = update(recheck())
+            changes += outcome.changes
+            rounds += 1
+        }
+        outcome.changes = changes
+        return outcome
+    }
 }

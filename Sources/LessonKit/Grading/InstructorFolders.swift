@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a student's program must not see, as folders: the lesson's folder and the course repository around
+/// it (its other lessons, their solutions), the lessons' root, the hidden tests' folder, the submissions and
+/// results of the class, the folder the grader runs in, and any folder the grader names.
+public enum InstructorFolders {
+    public static func of(
+        lesson: String, lessonsRoot: String?, hidden: String?, submission: String, output: String?,
+        extra: String?
+    ) -> [String] {
+        func parent(_ path: String) -> String {
+            URL(fileURLWithPath: Paths.absolute(path)).deletingLastPathComponent().path
+        }
+        var folders = [
+            parent(lesson), repositoryRoot(of: parent(lesson)), lessonsRoot, hidden.map(parent),
+            parent(parent(submission)), output.map(parent), FileManager.default.currentDirectoryPath, extra,
+        ].compactMap { $0 }
+        folders = folders.filter { !$0.isEmpty }.map(Paths.absolute)
+        return Array(Set(folders)).sorted()
+    }
+
+    /// The nearest folder above `folder` that holds `.git` or `Package.swift`: the course's repository.
+    static func repositoryRoot(of folder: String) -> String? {
+        var url = URL(fileURLWithPath: folder)
+        while url.path != "/" {
+            for marker in [".git", "Package.swift"]
+            where FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path) {
+                return url.path
+            }
+            url.deleteLastPathComponent()
+        }
+        return nil
+    }
+}
