@@ -45,24 +45,11 @@ public struct Grader: Sendable {
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
         // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
         let deadline = options.budget.map { Double(start.uptimeNanoseconds) / 1e9 + $0 }
-        var compiler = SwiftCompiler(toolchain: toolchain, options: options)
-        compiler.deadline = deadline
-        compiler.hidesBuildFolder = true
-        compiler.builder = sandbox?.builder()
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
             budget: options.budget)
-        let protections =
-            sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
-                "time: wall-clock limit \(Seconds.describe(options.timeout)) s",
-                "output: cap \(ByteCount.describe(options.outputLimit))", "containment: none (--no-sandbox)",
-            ]
-
-        // Within a budget, every test runs at once, so that one slow test cannot leave the others unrun.
-        let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests.count, 8))
-        let executor = Executor(
-            compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
+        let executor = self.executor(limits: limits, tests: tests.count)
 
         // The submission alone first: when it does not build, no test can run, and one build says so.
         if case .engineFile = exercise.kind {
@@ -70,25 +57,15 @@ public struct Grader: Sendable {
                 engine, markdownPath: "main.swift", swiftVersion: exercise.plan.swiftVersion,
                 reason: .submissionAlone)
             let check = executor.execute([alone])[0]
-            if let toolError = check.toolError { throw LessonError(.usage, toolError) }
+            if let toolError = check.toolError { throw LessonError(.system, toolError) }
             let verdict = evaluation.judge.verdict(check, .builtOnly)
             if !verdict.isPassed {
                 return notBuilt(
-                    exercise, verdict, tests: tests, evaluation: evaluation, feedback: feedback, start: start,
-                    protections: protections)
+                    exercise, verdict, tests: tests, evaluation: evaluation, feedback: feedback, start: start)
             }
         }
 
-        let jobs = tests.map { test in
-            ScenarioJob(
-                engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
-                scenario: test.scenario.block, markdownPath: test.sourcePath,
-                swiftVersion: exercise.plan.swiftVersion,
-                buildAloneReason: MergeEligibility.reasonToBuildAlone(
-                    scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
-                    standalone: test.scenario.options.standalone, swiftVersion: exercise.plan.swiftVersion))
-        }
-        let executions = executor.execute(jobs)
+        let executions = executor.execute(Self.jobs(tests, engine: engine, swiftVersion: exercise.plan.swiftVersion))
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -105,11 +82,43 @@ public struct Grader: Sendable {
             protections: protections)
     }
 
+    /// The executor of a grading: the student's code compiled as the sandbox's builder, its build folder
+    /// hidden from it, its programs run contained. Within a budget, every test runs at once, so that one
+    /// slow test cannot leave the others unrun.
+    private func executor(limits: ProcessLimits, tests: Int) -> Executor {
+        var compiler = SwiftCompiler(toolchain: toolchain, options: options)
+        compiler.deadline = limits.deadline
+        compiler.hidesBuildFolder = true
+        compiler.builder = sandbox?.builder()
+        let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests, 8))
+        return Executor(compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
+    }
+
+    /// One program per test; hidden and visible tests never share one.
+    private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], swiftVersion: String) -> [ScenarioJob] {
+        tests.map { test in
+            ScenarioJob(
+                engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
+                scenario: test.scenario.block, markdownPath: test.sourcePath, swiftVersion: swiftVersion,
+                buildAloneReason: MergeEligibility.reasonToBuildAlone(
+                    scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
+                    standalone: test.scenario.options.standalone, swiftVersion: swiftVersion))
+        }
+    }
+
+    /// What a result says protected the student's programs.
+    private var protections: [String] {
+        sandbox?.protections(timeout: options.timeout, outputLimit: options.outputLimit) ?? [
+            "time: wall-clock limit \(Seconds.describe(options.timeout)) s",
+            "output: cap \(ByteCount.describe(options.outputLimit))", "containment: none (--no-sandbox)",
+        ]
+    }
+
     /// The result of a submission that does not build on its own: the build errors once, at the top; each
     /// test says why it did not run.
     private func notBuilt(
         _ exercise: Exercise, _ verdict: Verdict, tests: [GradingTest], evaluation: GradeEvaluation,
-        feedback: Feedback, start: DispatchTime, protections: [String]
+        feedback: Feedback, start: DispatchTime
     ) -> GradeResult {
         let message = evaluation.buildMessage(verdict, hidden: false, test: nil)
         let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }

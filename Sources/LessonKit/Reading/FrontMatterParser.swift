@@ -24,53 +24,62 @@ enum FrontMatterParser {
         result.frontMatter.lines = first.number...lines[closing].number
         var listKey: Int?  // index of the entry whose list items follow
         for line in lines[1..<closing] {
-            let text = line.text
-            let trimmed = text.trimmingSpaces()
+            let trimmed = line.text.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed == "-" || trimmed.hasPrefix("- ") {
-                guard let index = listKey else {
-                    result.problems.append((line.number, "list item '\(trimmed)' does not belong to a key"))
-                    continue
-                }
-                switch scalar(String(trimmed.dropFirst()).trimmingSpaces()) {
-                case .success(let item):
-                    if case .list(var items) = result.frontMatter.entries[index].value {
-                        items.append(item)
-                        result.frontMatter.entries[index].value = .list(items)
-                    }
-                case .failure(let problem):
-                    result.problems.append((line.number, problem.message))
-                }
-                continue
-            }
-            listKey = nil
-            guard let colon = text.firstIndex(of: ":"), text.first.map({ $0 != " " && $0 != "\t" }) == true else {
-                result.problems.append((line.number, "expected 'key: value', found '\(trimmed)'"))
-                continue
-            }
-            let key = String(text[..<colon])
-            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                result.problems.append((line.number, "'\(key)' is not a valid key"))
-                continue
-            }
-            if result.frontMatter.entry(key) != nil {
-                result.problems.append((line.number, "key '\(key)' appears twice"))
-                continue
-            }
-            let rawValue = String(text[text.index(after: colon)...]).trimmingSpaces()
-            if rawValue.isEmpty {
-                result.frontMatter.entries.append(.init(key: key, value: .list([]), line: line.number))
-                listKey = result.frontMatter.entries.count - 1
-                continue
-            }
-            switch scalar(rawValue) {
-            case .success(let value):
-                result.frontMatter.entries.append(.init(key: key, value: .text(value), line: line.number))
-            case .failure(let problem):
-                result.problems.append((line.number, "value of '\(key)': \(problem.message)"))
+                addListItem(trimmed, at: line.number, to: listKey, in: &result)
+            } else {
+                listKey = addEntry(line, to: &result)
             }
         }
         return result
+    }
+
+    /// `- item` under the key `listKey` names.
+    private static func addListItem(_ trimmed: String, at line: Int, to listKey: Int?, in result: inout Result) {
+        guard let index = listKey else {
+            result.problems.append((line, "list item '\(trimmed)' does not belong to a key"))
+            return
+        }
+        switch scalar(String(trimmed.dropFirst()).trimmingSpaces()) {
+        case .success(let item):
+            if case .list(var items) = result.frontMatter.entries[index].value {
+                items.append(item)
+                result.frontMatter.entries[index].value = .list(items)
+            }
+        case .failure(let problem):
+            result.problems.append((line, problem.message))
+        }
+    }
+
+    /// `key: value`, or `key:` opening a list; returns the index of the entry whose list items may follow.
+    private static func addEntry(_ line: SourceLine, to result: inout Result) -> Int? {
+        let text = line.text
+        guard let colon = text.firstIndex(of: ":"), text.first.map({ $0 != " " && $0 != "\t" }) == true else {
+            result.problems.append((line.number, "expected 'key: value', found '\(text.trimmingSpaces())'"))
+            return nil
+        }
+        let key = String(text[..<colon])
+        guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            result.problems.append((line.number, "'\(key)' is not a valid key"))
+            return nil
+        }
+        if result.frontMatter.entry(key) != nil {
+            result.problems.append((line.number, "key '\(key)' appears twice"))
+            return nil
+        }
+        let rawValue = String(text[text.index(after: colon)...]).trimmingSpaces()
+        if rawValue.isEmpty {
+            result.frontMatter.entries.append(.init(key: key, value: .list([]), line: line.number))
+            return result.frontMatter.entries.count - 1
+        }
+        switch scalar(rawValue) {
+        case .success(let value):
+            result.frontMatter.entries.append(.init(key: key, value: .text(value), line: line.number))
+        case .failure(let problem):
+            result.problems.append((line.number, "value of '\(key)': \(problem.message)"))
+        }
+        return nil
     }
 
     struct Problem: Error {

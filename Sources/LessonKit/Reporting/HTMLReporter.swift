@@ -27,6 +27,11 @@ public enum HTMLReporter {
     // MARK: Check
 
     static func checkSections(_ report: CheckReport) -> [String] {
+        courseSection(report) + lessonSection(report) + failureSections(report) + timingSection(report)
+    }
+
+    /// The totals and a row per course folder.
+    private static func courseSection(_ report: CheckReport) -> [String] {
         let totals = report.totals
         var html = [
             "<p class=\"totals \(totals.failed == 0 ? "passed" : "failed")\" id=\"totals\">"
@@ -42,6 +47,12 @@ public enum HTMLReporter {
                     + "<td>\(course.driftChecks)</td><td>\(course.failures)</td></tr>")
         }
         html.append("</tbody></table>")
+        return html
+    }
+
+    /// A row per lesson, linking to its failures.
+    private static func lessonSection(_ report: CheckReport) -> [String] {
+        var html: [String] = []
         html.append("<h2>Lessons</h2>")
         html.append(
             "<table class=\"lessons\"><thead><tr><th>status</th><th>lesson</th><th>checks</th><th>failed</th>"
@@ -60,6 +71,12 @@ public enum HTMLReporter {
         }
         html.append("</tbody></table>")
 
+        return html
+    }
+
+    /// Each failing lesson's findings, then every skipped check with its reason.
+    private static func failureSections(_ report: CheckReport) -> [String] {
+        var html: [String] = []
         // Anchors are numbered: two paths may differ only in characters an id cannot hold.
         let failing = report.lessons.enumerated().filter { $0.element.failed }
         if !failing.isEmpty {
@@ -81,6 +98,12 @@ public enum HTMLReporter {
             }
             html.append("</ul>")
         }
+        return html
+    }
+
+    /// The ten slowest checks.
+    private static func timingSection(_ report: CheckReport) -> [String] {
+        var html: [String] = []
         let slowest = report.lessons.flatMap(\.checks).sorted { $0.seconds > $1.seconds }.prefix(10)
         if !slowest.isEmpty {
             html.append(

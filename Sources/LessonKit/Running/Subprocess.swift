@@ -81,63 +81,25 @@ public enum Subprocess {
         let statusPipe = statusDescriptor ? try StatusPipe() : nil
         defer { statusPipe?.close() }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, outPipe[1])
-        posix_spawn_file_actions_addclose(&actions, errPipe[1])
-        if let statusPipe { posix_spawn_file_actions_adddup2(&actions, statusPipe.writeEnd, 3) }
-        // Only 0, 1 and 2 reach the program (and the launcher's status descriptor): nothing the checker or
-        // its caller opened (`exec 7< secret`).
-        SpawnCloseFrom.function.map { _ = $0(&actions, statusPipe == nil ? 3 : 4) }
-        if let workingDirectory {
-            guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
-                for fd in outPipe + errPipe { close(fd) }
-                throw LessonError(.system, "this system cannot start a process in \(workingDirectory)")
-            }
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A session of its own: no controlling terminal (no `/dev/tty`, so no keystrokes pushed into the
-        // caller's shell), and a process group of its own, which the runner kills as a whole.
-        posix_spawnattr_setflags(&attributes, Int16(SpawnSession.flag))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = spawn(
+            executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+            output: outPipe[1], errors: errPipe[1], status: statusPipe?.writeEnd)
         close(outPipe[1])
         close(errPipe[1])
         statusPipe?.closeWriteEnd()
-        guard spawned == 0 else {
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let error):
             close(outPipe[0])
             close(errPipe[0])
-            throw LessonError(.system, "cannot run \(executable): \(String(cString: strerror(spawned)))")
+            throw error
         }
         Cleanup.shared.register(program: pid)
         defer { Cleanup.shared.unregister(program: pid) }
         var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
         let deadline = min(Double(start.uptimeNanoseconds) / 1e9 + limits.timeout, limits.deadline ?? .infinity)
-        var stop = reader.readUntilClosed(pid: pid, deadline: deadline)
-        // A program may close its output and go on running: it still has until the deadline to end.
-        while stop == .closed && !reader.hasExited(pid) {
-            if Double(DispatchTime.now().uptimeNanoseconds) / 1e9 >= deadline {
-                stop = .timedOut
-                break
-            }
-            usleep(5_000)
-        }
-        // Everything the program started goes with it; a program stopped early may have started processes
-        // outside its group (the compiler driver does), which are found by their ancestry.
-        if stop == .closed { kill(-pid, SIGKILL) } else { ProcessTree.killAll(from: pid) }
+        let stop = waitForEnd(pid, reading: &reader, deadline: deadline)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         close(outPipe[0])
@@ -152,6 +114,69 @@ public enum Subprocess {
         return ProcessResult(
             termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds,
             reportedEnd: statusPipe?.reportedEnd())
+    }
+
+    /// Starts the program in a session of its own with stdin from /dev/null, stdout and stderr on the given
+    /// pipe ends and, when given, the launcher's status pipe as descriptor 3; nothing else is inherited.
+    private static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String?,
+        output: Int32, errors: Int32, status: Int32?
+    ) -> Result<pid_t, LessonError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, errors, 2)
+        posix_spawn_file_actions_addclose(&actions, output)
+        posix_spawn_file_actions_addclose(&actions, errors)
+        if let status { posix_spawn_file_actions_adddup2(&actions, status, 3) }
+        // Only 0, 1 and 2 reach the program (and the launcher's status descriptor): nothing the checker or
+        // its caller opened (`exec 7< secret`).
+        SpawnCloseFrom.function.map { _ = $0(&actions, status == nil ? 3 : 4) }
+        if let workingDirectory {
+            guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
+                return .failure(LessonError(.system, "this system cannot start a process in \(workingDirectory)"))
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A session of its own: no controlling terminal (no `/dev/tty`, so no keystrokes pushed into the
+        // caller's shell), and a process group of its own, which the runner kills as a whole.
+        posix_spawnattr_setflags(&attributes, Int16(SpawnSession.flag))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            return .failure(LessonError(.system, "cannot run \(executable): \(String(cString: strerror(spawned)))"))
+        }
+        return .success(pid)
+    }
+
+    /// Reads the program's output until it ends, the deadline passes or the output cap is reached; then
+    /// ends everything it started.
+    fileprivate static func waitForEnd(_ pid: pid_t, reading reader: inout OutputReader, deadline: Double)
+        -> OutputReader.Stop
+    {
+        var stop = reader.readUntilClosed(pid: pid, deadline: deadline)
+        // A program may close its output and go on running: it still has until the deadline to end.
+        while stop == .closed && !reader.hasExited(pid) {
+            if Double(DispatchTime.now().uptimeNanoseconds) / 1e9 >= deadline {
+                stop = .timedOut
+                break
+            }
+            usleep(5_000)
+        }
+        // Everything the program started goes with it; a program stopped early may have started processes
+        // outside its group (the compiler driver does), which are found by their ancestry.
+        if stop == .closed { kill(-pid, SIGKILL) } else { ProcessTree.killAll(from: pid) }
+        return stop
     }
 
     private static func decode(_ status: Int32) -> Termination {
@@ -176,7 +201,7 @@ private struct OutputReader {
         self.limit = limit
     }
 
-    mutating func readUntilClosed(pid: pid_t, deadline: Double) -> Stop {
+    mutating func readUntilClosed(pid: pid_t, deadline: Double) -> OutputReader.Stop {
         var open: [Int32] = [outFD, errFD]
         var buffer = [UInt8](repeating: 0, count: 65536)
         var childExited = false
