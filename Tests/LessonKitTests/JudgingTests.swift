@@ -109,7 +109,7 @@ final class JudgingTests: XCTestCase {
         defer { directory.remove() }
         let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60, memoryLimit: 64 << 20)
         let result = try compiler.build(
-            [ProgramFile(name: "main.swift", contents: "print(1)\n")], swiftVersion: "5", in: directory.path,
+            [ProgramFile(name: "main.swift", contents: "print(1)\n")], languageMode: .swift5, in: directory.path,
             output: "program")
         XCTAssertFalse(result.succeeded)
         XCTAssertEqual(result.stoppedBy, .memory(bytes: 64 << 20), result.output)

@@ -10,7 +10,7 @@ final class MergeEligibilityTests: XCTestCase {
         return plan.scenarios.map {
             MergeEligibility.reasonToBuildAlone(
                 scenario: $0.block.text, engineSources: engine, standalone: $0.block.info.has("standalone"),
-                swiftVersion: plan.swiftVersion)
+                languageMode: plan.languageMode)
         }
     }
 
@@ -24,7 +24,7 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(try reasons("Fixtures/merge/weak-reference.md"), [.usesWord("weak")])
         XCTAssertEqual(
             try reasons("Fixtures/merge/shadowed-engine-name.md"), [.shadowsEngineName("label")])
-        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.languageMode("6")])
+        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.languageMode(.swift6)])
     }
 
     func testPlainScenariosMayBeMerged() throws {
@@ -41,13 +41,13 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(
             MergeEligibility.reasonToBuildAlone(
                 scenario: "let (engineName, other) = (1, 2)\nprint(other)\n", engineSources: engine, standalone: false,
-                swiftVersion: "5"),
+                languageMode: .swift5),
             .shadowsEngineName("engineName"))
         XCTAssertEqual(
             MergeEligibility.reasonToBuildAlone(
                 scenario: "if true { print(1) }\nguard false else { exit(0) }\nreturn\n", engineSources: [],
                 standalone: false,
-                swiftVersion: "5"),
+                languageMode: .swift5),
             .usesWord("return"))
     }
 
@@ -55,6 +55,6 @@ final class MergeEligibilityTests: XCTestCase {
         let scenario = "// a class of its own\nprint(\"struct and await\")\n/* extension */ print(1)\n"
         XCTAssertNil(
             MergeEligibility.reasonToBuildAlone(
-                scenario: scenario, engineSources: [], standalone: false, swiftVersion: "5"))
+                scenario: scenario, engineSources: [], standalone: false, languageMode: .swift5))
     }
 }

@@ -60,8 +60,8 @@ final class PlanningTests: XCTestCase {
     }
 
     func testSwiftVersionFromFrontMatter() {
-        XCTAssertEqual(plan("---\nswift-version: 6\n---\n").swiftVersion, "6")
-        XCTAssertEqual(plan("# none\n").swiftVersion, "5")
+        XCTAssertEqual(plan("---\nswift-version: 6\n---\n").languageMode, .swift6)
+        XCTAssertEqual(plan("# none\n").languageMode, .swift5)
         XCTAssertEqual(
             plan("---\nswift-version: 4\n---\n").readingFindings.map(\.message),
             ["malformed front matter: swift-version must be 5 or 6"])

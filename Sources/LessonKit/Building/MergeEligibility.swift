@@ -17,12 +17,12 @@ public enum MergeEligibility {
 
     /// Why `scenario` must be built alone, or nil when it may be merged.
     public static func reasonToBuildAlone(
-        scenario: String, engineSources: [String], standalone: Bool, swiftVersion: String
+        scenario: String, engineSources: [String], standalone: Bool, languageMode: LanguageMode
     )
         -> BuildAloneReason?
     {
         if standalone { return .markedStandalone }
-        if swiftVersion != "5" { return .languageMode(swiftVersion) }
+        if languageMode != .swift5 { return .languageMode(languageMode) }
         let scenarioTokens = SwiftTokens(scenario)
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
         let engineNames = Set(engineSources.flatMap { SwiftTokens($0).topLevelDeclaredNames })

@@ -62,14 +62,14 @@ public struct SwiftCompiler: Sendable {
         launcher = Self.defaultLauncher
     }
 
-    public static func arguments(swiftVersion: String) -> [String] {
-        ["-module-name", "main", "-swift-version", swiftVersion, "-Onone", "-wmo", "-diagnostic-style", "llvm"]
+    public static func arguments(languageMode: LanguageMode) -> [String] {
+        ["-module-name", "main", "-swift-version", languageMode.version, "-Onone", "-wmo", "-diagnostic-style", "llvm"]
     }
 
     /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
     /// compiled as a whole module: one frontend process instead of one per file.
     public func build(
-        _ files: [ProgramFile], swiftVersion: String, in directory: String, output: String,
+        _ files: [ProgramFile], languageMode: LanguageMode, in directory: String, output: String,
         extraArguments: [String] = []
     ) throws -> CompileResult {
         var paths: [String] = []
@@ -90,7 +90,7 @@ public struct SwiftCompiler: Sendable {
             cache = ["-module-cache-path", builder.moduleCache]
         }
         let arguments =
-            Self.arguments(swiftVersion: swiftVersion) + extraArguments + hiding + cache
+            Self.arguments(languageMode: languageMode) + extraArguments + hiding + cache
             + ["-o", directory + "/" + output] + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }
@@ -98,12 +98,13 @@ public struct SwiftCompiler: Sendable {
     /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file
     /// is parsed on its own and its diagnostics name it as given (relative to `directory`). Bare-slash regex
     /// literals are on, as in Swift 6 and in packages that enable them.
-    public func parse(_ files: [ProgramFile], swiftVersion: String, in directory: String) throws -> CompileResult {
+    public func parse(_ files: [ProgramFile], languageMode: LanguageMode, in directory: String) throws -> CompileResult
+    {
         for file in files {
             try ScratchFile.save(file.contents, to: directory + "/" + file.name)
         }
         let arguments =
-            ["-parse", "-swift-version", swiftVersion, "-enable-bare-slash-regex", "-diagnostic-style", "llvm"]
+            ["-parse", "-swift-version", languageMode.version, "-enable-bare-slash-regex", "-diagnostic-style", "llvm"]
             + files.map(\.name)
         return try run(toolchain.swiftFrontend ?? toolchain.swiftc, arguments, in: directory)
     }

@@ -12,7 +12,7 @@ public struct CacheKeys: Sendable {
         var parts = [Self.checkerVersion, Self.identity(of: Self.executablePath)]
         parts.append(Self.identity(of: toolchain.swiftc))
         if let frontend = toolchain.swiftFrontend { parts.append(Self.identity(of: frontend)) }
-        parts.append(SwiftCompiler.arguments(swiftVersion: "").joined(separator: " "))
+        parts.append(SwiftCompiler.arguments(languageMode: .swift5).joined(separator: " "))
         base = parts.joined(separator: "\n")
     }
 

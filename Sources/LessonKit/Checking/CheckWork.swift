@@ -34,7 +34,7 @@ struct CheckWork {
 
     private mutating func add(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
-        let identity = engine.identity(swiftVersion: plan.swiftVersion)
+        let identity = engine.identity(languageMode: plan.languageMode)
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
                 presetChecks[index].append(check)
@@ -46,11 +46,11 @@ struct CheckWork {
                 ? .markedCompileFail
                 : MergeEligibility.reasonToBuildAlone(
                     scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
-                    standalone: options.standalone, swiftVersion: plan.swiftVersion)
+                    standalone: options.standalone, languageMode: plan.languageMode)
             scenarioJobs.append(
                 ScenarioJob(
                     engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
-                    markdownPath: markdownPath, swiftVersion: plan.swiftVersion, buildAloneReason: reason,
+                    markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
                     runs: options.runs))
             owners.append(.scenario(plan: index, index: number))
         }
@@ -62,7 +62,7 @@ struct CheckWork {
                 ]
             scenarioJobs.append(
                 .engineOnly(
-                    files, markdownPath: markdownPath, swiftVersion: plan.swiftVersion, reason: .exerciseStarter))
+                    files, markdownPath: markdownPath, languageMode: plan.languageMode, reason: .exerciseStarter))
             owners.append(.starter(plan: index, index: number))
         }
         if !owners.contains(where: { $0.plan == index }), !plan.engineFiles.isEmpty {
@@ -99,7 +99,7 @@ struct CheckWork {
     private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
         scenarioJobs.append(
             .engineOnly(
-                engine.files, markdownPath: Paths.absolute(plan.path), swiftVersion: plan.swiftVersion,
+                engine.files, markdownPath: Paths.absolute(plan.path), languageMode: plan.languageMode,
                 reason: .engineFilesWithoutScenario))
         owners.append(.engineFiles(plan: index))
     }

@@ -47,9 +47,9 @@ enum EngineResolution {
 
 extension ResolvedEngine {
     /// The engine by content and language mode.
-    func identity(swiftVersion: String) -> String {
+    func identity(languageMode: LanguageMode?) -> String {
         var hasher = SHA256()
-        hasher.update("swift \(swiftVersion)")
+        hasher.update("swift \(languageMode?.version ?? "any")")
         for source in sources {
             hasher.update("\u{0}\(source.name)\u{0}\(source.contents.utf8.count)\u{0}")
             hasher.update(source.contents)

@@ -176,11 +176,11 @@ public struct LessonChecker: Sendable {
         _ jobs: [CheckWork.SnippetJob], plans: [LessonPlan], cache: ResultCache?, keys: CacheKeys,
         compiler: SwiftCompiler
     ) -> [SnippetParse] {
-        let sources = jobs.map { SnippetSource(text: $0.block.text, swiftVersion: plans[$0.plan].swiftVersion) }
+        let sources = jobs.map { SnippetSource(text: $0.block.text, languageMode: plans[$0.plan].languageMode) }
         let parser = SnippetBatchParser(compiler: compiler, jobs: options.jobs, progress: progress)
         return CachedWork.map(
             Array(sources.indices), cache: cache,
-            key: { keys.key(["snippet", sources[$0].swiftVersion, sources[$0].text]) },
+            key: { keys.key(["snippet", sources[$0].languageMode.version, sources[$0].text]) },
             cacheable: { (parse: SnippetParse) in parse.toolError == nil }
         ) { pending in parser.parse(pending.map { sources[$0] }) }
     }
@@ -195,7 +195,7 @@ public struct LessonChecker: Sendable {
             key: { job in
                 keys.key(
                     [
-                        "scenario", job.swiftVersion, "\(limits.timeout)", "\(limits.outputLimit)",
+                        "scenario", job.languageMode.version, "\(limits.timeout)", "\(limits.outputLimit)",
                         job.runs ? "runs" : "built only",
                     ]
                         + job.files.flatMap { [$0.name, $0.contents] })

@@ -14,7 +14,7 @@ struct SnippetBatchParser {
         var snippet: Int
         var form: SnippetForm
         var text: String
-        var swiftVersion: String
+        var languageMode: LanguageMode
     }
 
     private enum AttemptOutcome: Sendable {
@@ -33,7 +33,7 @@ struct SnippetBatchParser {
         var results = snippets.map { _ in SnippetParse(form: nil, errors: [], seconds: 0) }
         let plain = run(
             snippets.indices.map {
-                Attempt(snippet: $0, form: .file, text: snippets[$0].text, swiftVersion: snippets[$0].swiftVersion)
+                Attempt(snippet: $0, form: .file, text: snippets[$0].text, languageMode: snippets[$0].languageMode)
             })
         var failing: [Int] = []
         for (index, outcome) in plain.enumerated() {
@@ -59,7 +59,7 @@ struct SnippetBatchParser {
                 return forms.map {
                     Attempt(
                         snippet: index, form: $0, text: $0.wrap(snippets[index].text),
-                        swiftVersion: snippets[index].swiftVersion)
+                        languageMode: snippets[index].languageMode)
                 }
             }
             for (attempt, outcome) in zip(attempts, run(attempts)) {
@@ -85,8 +85,8 @@ struct SnippetBatchParser {
     /// Parses every attempt, in one process per worker and language mode; outcomes in the order of `attempts`.
     private func run(_ attempts: [Attempt]) -> [AttemptOutcome] {
         var batches: [[Int]] = []
-        let byMode = Dictionary(grouping: attempts.indices, by: { attempts[$0].swiftVersion })
-        for mode in byMode.keys.sorted() {
+        let byMode = Dictionary(grouping: attempts.indices, by: { attempts[$0].languageMode })
+        for mode in byMode.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let indices = byMode[mode]!
             let size = max(1, (indices.count + jobs - 1) / max(jobs, 1))
             for start in stride(from: 0, to: indices.count, by: size) {
@@ -109,7 +109,7 @@ struct SnippetBatchParser {
         let result: CompileResult
         do {
             result = try WorkDirectory.using(prefix: "lesson-parse", base: WorkDirectory.memoryBase) { directory in
-                try compiler.parse(files, swiftVersion: batch[0].swiftVersion, in: directory.path)
+                try compiler.parse(files, languageMode: batch[0].languageMode, in: directory.path)
             }
         } catch {
             return batch.map { _ in .toolError("cannot parse the snippet: \(error)") }

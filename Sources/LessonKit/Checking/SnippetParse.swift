@@ -2,7 +2,7 @@
 /// in many places is parsed once.
 struct SnippetSource: Hashable, Sendable {
     var text: String
-    var swiftVersion: String
+    var languageMode: LanguageMode
 }
 
 /// What parsing one snippet found, independent of where it is printed: diagnostics give lines of the

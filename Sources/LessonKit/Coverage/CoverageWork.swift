@@ -71,7 +71,7 @@ struct CoverageWork {
             return
         }
         // One engine whatever the lesson's language mode: its coverage is counted once.
-        let identity = String(resolved.identity(swiftVersion: "any").prefix(16))
+        let identity = String(resolved.identity(languageMode: nil).prefix(16))
         if groups[identity] == nil {
             groups[identity] = try makeGroup(plan, resolved, identity: identity)
             order.append(identity)
@@ -89,11 +89,11 @@ struct CoverageWork {
         for scenario in plan.scenarios
         where scenario.options.runs && !scenario.options.ignored && scenario.attributeFindings.isEmpty {
             let program = ScenarioJob(
-                engine: engine, engineIdentity: .content(identity + " swift " + plan.swiftVersion),
-                scenario: scenario.block, markdownPath: markdownPath, swiftVersion: plan.swiftVersion,
+                engine: engine, engineIdentity: .content(identity + " swift " + plan.languageMode.version),
+                scenario: scenario.block, markdownPath: markdownPath, languageMode: plan.languageMode,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
                     scenario: scenario.block.text, engineSources: group.sources.map(\.contents),
-                    standalone: scenario.options.standalone, swiftVersion: plan.swiftVersion))
+                    standalone: scenario.options.standalone, languageMode: plan.languageMode))
             jobs.append(
                 Job(
                     plan: index, group: identity, location: "\(plan.path):\(scenario.block.openingLine)",

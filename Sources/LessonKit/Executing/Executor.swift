@@ -48,7 +48,7 @@ public struct Executor: Sendable {
         do {
             let folder = try buildFolder(prefix: "lesson-build")
             defer { release(folder) }
-            let build = try build(job.files, swiftVersion: job.swiftVersion, in: folder, output: "scenario")
+            let build = try build(job.files, languageMode: job.languageMode, in: folder, output: "scenario")
             progress?.advance(programs: 1)
             let program = kept(folder.path + "/scenario", build)
             guard build.succeeded, job.runs else {
@@ -63,11 +63,11 @@ public struct Executor: Sendable {
         }
     }
 
-    func build(_ files: [ProgramFile], swiftVersion: String, in folder: WorkDirectory, output: String) throws
+    func build(_ files: [ProgramFile], languageMode: LanguageMode, in folder: WorkDirectory, output: String) throws
         -> CompileResult
     {
         try compiler.build(
-            files, swiftVersion: swiftVersion, in: folder.path, output: output,
+            files, languageMode: languageMode, in: folder.path, output: output,
             extraArguments: instrumentation?.compilerArguments ?? [])
     }
 

@@ -121,7 +121,7 @@ extension Executor {
             engine: first.engine, scenarios: indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) })
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            let build = try build(files, swiftVersion: first.swiftVersion, in: folder, output: "scenarios")
+            let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices)

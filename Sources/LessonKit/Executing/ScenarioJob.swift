@@ -8,7 +8,7 @@ public struct ScenarioJob: Sendable {
     public var scenario: FencedBlock?
     /// The absolute path `#sourceLocation` names.
     public var markdownPath: String
-    public var swiftVersion: String
+    public var languageMode: LanguageMode
     /// Why the scenario must be built alone; nil when it may be merged.
     public var buildAloneReason: BuildAloneReason?
     /// Whether the built program is run (not for `no_run` and `compile_fail` scenarios).
@@ -16,25 +16,25 @@ public struct ScenarioJob: Sendable {
 
     public init(
         engine: [ProgramFile], engineIdentity: EngineIdentity, scenario: FencedBlock?, markdownPath: String,
-        swiftVersion: String, buildAloneReason: BuildAloneReason?, runs: Bool = true
+        languageMode: LanguageMode, buildAloneReason: BuildAloneReason?, runs: Bool = true
     ) {
         self.runs = runs
         self.engine = engine
         self.engineIdentity = engineIdentity
         self.scenario = scenario
         self.markdownPath = markdownPath
-        self.swiftVersion = swiftVersion
+        self.languageMode = languageMode
         self.buildAloneReason = buildAloneReason
     }
 
     /// A job that only builds `engine`, with an empty `main.swift`: an exercise starter, a submission on its
     /// own, engine files no scenario builds.
     public static func engineOnly(
-        _ engine: [ProgramFile], markdownPath: String, swiftVersion: String, reason: BuildAloneReason
+        _ engine: [ProgramFile], markdownPath: String, languageMode: LanguageMode, reason: BuildAloneReason
     ) -> ScenarioJob {
         ScenarioJob(
             engine: engine, engineIdentity: .unshared, scenario: nil, markdownPath: markdownPath,
-            swiftVersion: swiftVersion, buildAloneReason: reason, runs: false)
+            languageMode: languageMode, buildAloneReason: reason, runs: false)
     }
 
     /// The program of this scenario alone.
@@ -65,7 +65,7 @@ public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case markedStandalone
     case markedCompileFail
     /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
-    case languageMode(String)
+    case languageMode(LanguageMode)
     /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
     case usesWord(String)
     /// A top-level name that shadows an engine declaration: an error only at the top level.
@@ -78,7 +78,7 @@ public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .markedStandalone: "marked standalone"
         case .markedCompileFail: "marked compile_fail"
-        case .languageMode(let version): "Swift \(version) language mode"
+        case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
         case .exerciseStarter: "an exercise starter"

@@ -54,7 +54,7 @@ public struct Grader: Sendable {
         // The submission alone first: when it does not build, no test can run, and one build says so.
         if case .engineFile = exercise.kind {
             let alone = ScenarioJob.engineOnly(
-                engine, markdownPath: "main.swift", swiftVersion: exercise.plan.swiftVersion,
+                engine, markdownPath: "main.swift", languageMode: exercise.plan.languageMode,
                 reason: .submissionAlone)
             let check = executor.execute([alone])[0]
             if let toolError = check.toolError { throw LessonError(.system, toolError) }
@@ -65,7 +65,7 @@ public struct Grader: Sendable {
             }
         }
 
-        let executions = executor.execute(Self.jobs(tests, engine: engine, swiftVersion: exercise.plan.swiftVersion))
+        let executions = executor.execute(Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode))
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -95,14 +95,15 @@ public struct Grader: Sendable {
     }
 
     /// One program per test; hidden and visible tests never share one.
-    private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], swiftVersion: String) -> [ScenarioJob] {
+    private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], languageMode: LanguageMode) -> [ScenarioJob]
+    {
         tests.map { test in
             ScenarioJob(
                 engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
-                scenario: test.scenario.block, markdownPath: test.sourcePath, swiftVersion: swiftVersion,
+                scenario: test.scenario.block, markdownPath: test.sourcePath, languageMode: languageMode,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
                     scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
-                    standalone: test.scenario.options.standalone, swiftVersion: swiftVersion))
+                    standalone: test.scenario.options.standalone, languageMode: languageMode))
         }
     }
 

@@ -48,7 +48,7 @@ public struct LessonPlan: Sendable {
     /// The engine named in the front matter (`engine: Sync`) and the line that names it.
     public var namedEngine: (name: String, line: Int)?
     /// `-swift-version` for this lesson's programs: 5 unless the front matter says `swift-version: 6`.
-    public var swiftVersion: String
+    public var languageMode: LanguageMode
     /// Reading findings: the lesson's own plus those found while planning (e.g. a duplicate engine file).
     public var readingFindings: [Finding]
 

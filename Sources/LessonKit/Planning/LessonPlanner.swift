@@ -6,30 +6,29 @@
 /// - the first fence with an empty info string after a scenario, before the next `swift` block, is the
 ///   scenario's expected output.
 public enum LessonPlanner {
-    public static let supportedSwiftVersions: Set<String> = ["5", "6"]
 
     public static func plan(_ lesson: Lesson) -> LessonPlan {
         var builder = PlanBuilder(lesson: lesson)
         for block in lesson.blocks { builder.add(block) }
         var findings = builder.findings
-        let swiftVersion = Self.swiftVersion(of: lesson, findings: &findings)
+        let languageMode = Self.languageMode(of: lesson, findings: &findings)
         let namedEngine = Self.namedEngine(of: lesson, findings: &findings)
         findings.sort { $0.location < $1.location }
         return LessonPlan(
             lesson: lesson, roles: builder.roles, engineFiles: builder.engineFiles, scenarios: builder.scenarios,
             snippets: builder.snippets, blockFindings: builder.blockFindings, exerciseStarters: builder.starters,
-            namedEngine: namedEngine, swiftVersion: swiftVersion, readingFindings: findings)
+            namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
     }
 
     /// The language mode the front matter asks for (`swift-version: 6`); 5 by default.
-    private static func swiftVersion(of lesson: Lesson, findings: inout [Finding]) -> String {
-        guard let entry = lesson.frontMatter.entry("swift-version") else { return "5" }
-        if case .text(let value) = entry.value, supportedSwiftVersions.contains(value) { return value }
+    private static func languageMode(of lesson: Lesson, findings: inout [Finding]) -> LanguageMode {
+        guard let entry = lesson.frontMatter.entry("swift-version") else { return .swift5 }
+        if case .text(let value) = entry.value, let mode = LanguageMode(rawValue: value) { return mode }
         findings.append(
             Finding(
                 .malformedFrontMatter, at: lesson.location(entry.line),
                 "malformed front matter: swift-version must be 5 or 6"))
-        return "5"
+        return .swift5
     }
 
     /// The engine the front matter names (`engine: Sync`), with its line.
