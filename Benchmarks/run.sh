@@ -10,17 +10,19 @@
 #   8. a course with the published lessons' ratio of snippets (40 lessons, 100 scenarios, 160 snippets, 8
 #      distinct, engines reprinted): cold against one swiftc per scenario, warm with the release and the
 #      debug build (what `swift run lesson check` runs), one edited scenario;
-#   9. a book of 1,050 distinct snippets, fragments included, checked cold.
+#   9. a book of 1,050 distinct snippets, fragments included, checked cold;
+#  10. `lesson coverage` of the bundled course: one instrumented build per scenario (--strategy isolated, how
+#      coverage built before it used the executor's merged builds) against the default merged builds.
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
-# BENCH_PARTS="check grade" chooses the parts (default both).
+# BENCH_PARTS="check grade coverage" chooses the parts (default all three).
 # LESSON_BIN=path uses an already built binary; otherwise a release build is made. LESSON_DEBUG_BIN likewise
 # for the debug build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lessons="${1:-40}"
 class_size="${2:-100}"
-parts="${BENCH_PARTS:-check grade}"
+parts="${BENCH_PARTS:-check grade coverage}"
 work="$(mktemp -d /tmp/lesson-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
@@ -50,6 +52,15 @@ if [[ " $parts " == *" grade "* ]]; then
     rows=$(($(wc -l < "$work/results/summary.csv") - 1))
     echo "batch grading: $rows submissions (4 tests each, contained) in $graded s on $(nproc) cores:" \
         "$(python3 -c "print(f'{$rows * 60 / $graded:.0f}')") submissions per minute"
+fi
+if [[ " $parts " == *" coverage "* ]]; then
+    start=$(now); "$LESSON_BIN" coverage --strategy isolated Lessons >"$work/coverage-isolated.txt"
+    coverage_isolated=$(elapsed "$start" "$(now)")
+    start=$(now); "$LESSON_BIN" coverage Lessons >"$work/coverage-merged.txt"
+    coverage_merged=$(elapsed "$start" "$(now)")
+    cmp -s "$work/coverage-isolated.txt" "$work/coverage-merged.txt" || echo "coverage: the two reports differ"
+    echo "lesson coverage Lessons: one build per scenario $coverage_isolated s, merged builds $coverage_merged s:" \
+        "$(python3 -c "print(f'{$coverage_isolated / $coverage_merged:.1f}')")x faster, the same report"
 fi
 [[ " $parts " == *" check "* ]] || exit 0
 
