@@ -86,74 +86,56 @@ enum GradeCommand {
             """)
 
     static func run(_ values: Arguments) throws -> Int32 {
-        guard values.paths.isEmpty else {
-            throw LessonError(.usage, "unexpected argument '\(values.paths[0])'")
+        let options = try Options(values)
+        switch options.mode {
+        case .checkSandbox:
+            return try checkSandbox(options)
+        case .batch(let submissions, let output):
+            return try batch(options, values, submissions: submissions, output: output)
+        case .single(let submissionPath):
+            return try gradeOne(options, values, submissionPath: submissionPath)
         }
-        if values.has("--check-sandbox") { return try checkSandbox(values) }
-        guard let id = values["--exercise"] else { throw LessonError(.usage, "--exercise ID is required") }
-        if values["--submissions"] != nil {
-            return try batch(values)
-        }
-        if values["--shard"] != nil { throw LessonError(.usage, "--shard is for a class: --submissions DIR") }
-        guard let submissionPath = values["--submission"] else {
-            throw LessonError(.usage, "--submission FILE (or --submissions DIR) is required")
-        }
-        var options = CheckOptions()
-        options.buildTimeout = 60
-        options.budget = try values.positiveNumber("--budget")
-        try options.apply(values)
-        let format = try gradeFormat(values, default: values["--output"] == nil ? "text" : "exercism")
-        if values["--output"] != nil && format == .text {
-            throw LessonError(.usage, "--output writes results.json: use --format exercism or gradescope")
-        }
-        let catalog = try values["--engines"].map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
-        let exercise = try loadExercise(id, values)
+    }
+
+    /// Grades one submission and writes its result.
+    static func gradeOne(_ options: Options, _ values: Arguments, submissionPath: String) throws -> Int32 {
+        let exercise = try loadExercise(options.exerciseID, values)
         let hidden = try loadHidden(values)
-        let grader = Grader(toolchain: try Toolchain.locate(), options: options, catalog: catalog)
+        var grader = Grader(toolchain: try Toolchain.locate(), options: options.check, catalog: options.catalog)
         let submission: String
         do {
-            submission = try readSubmission(submissionPath, of: exercise, values)
+            submission = try readSubmission(submissionPath, of: exercise, maximum: options.maxSubmissionSize)
         } catch let problem as LessonError where problem.studentReason != nil {
             // With --output, the student's result says why nothing was graded, worth what the exercise is.
-            guard let output = values["--output"], let reason = problem.studentReason else {
+            guard let output = options.output, let reason = problem.studentReason else {
                 throw LessonError(.usage, problem.description)
             }
-            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: format, to: output)
+            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: options.format, to: output)
             return 0
         }
-        var contained = grader
-        if !values.has("--no-sandbox") {
-            var policy = try sandboxPolicy(values)
+        if options.sandboxed {
+            var policy = options.policy
             policy.hiddenFolders = InstructorFolders.of(
                 lesson: exercise.plan.path, lessonsRoot: values["--lessons"], hidden: values["--hidden"],
-                submission: try submissionFile(submissionPath, of: exercise), output: values["--output"],
+                submission: try submissionFile(submissionPath, of: exercise), output: options.output,
                 extra: values["--hide"])
             policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(Paths.absolute)
             policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
-            contained.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
+            grader.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
-        let result = try contained.grade(exercise, submission: submission, hidden: hidden)
-        if let output = values["--output"] {
-            try write(result, as: format, to: output)
+        let result = try grader.grade(exercise, submission: submission, hidden: hidden)
+        if let output = options.output {
+            try write(result, as: options.format, to: output)
         } else {
-            writeOut(format.render(result))
+            writeOut(options.format.render(result))
         }
         return 0
     }
 
-    static func gradeFormat(_ values: Arguments, default name: String) throws -> GradeFormat {
-        let formatName = values["--format"] ?? name
-        guard let format = GradeFormat(rawValue: formatName) else {
-            throw LessonError(.usage, "--format takes text, exercism or gradescope, not '\(formatName)'")
-        }
-        return format
-    }
-
     /// The submission's text; a submission too large or unreadable is an error whose `studentReason` a
     /// result can give.
-    static func readSubmission(_ path: String, of exercise: Exercise, _ values: Arguments) throws -> String {
+    static func readSubmission(_ path: String, of exercise: Exercise, maximum: Int) throws -> String {
         let file = try submissionFile(path, of: exercise)
-        let maximum = try values.byteSize("--max-submission-size") ?? (1 << 20)
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         if size > maximum {
             let reason =
@@ -189,10 +171,10 @@ enum GradeCommand {
     }
 
     /// `--check-sandbox`: what a contained run gets on this machine, each protection with its reason.
-    static func checkSandbox(_ values: Arguments) throws -> Int32 {
-        let sandbox = Sandbox.detect(policy: try sandboxPolicy(values), launcher: selfExecutable)
-        let timeout = try values.positiveNumber("--timeout") ?? 10
-        let output = try values.byteSize("--max-output") ?? (1 << 20)
+    static func checkSandbox(_ options: Options) throws -> Int32 {
+        let sandbox = Sandbox.detect(policy: options.policy, launcher: selfExecutable)
+        let timeout = options.check.timeout
+        let output = options.check.outputLimit
         let table = sandbox.protectionTable(timeout: timeout, outputLimit: output)
         let width = table.map(\.name.count).max() ?? 0
         var lines = [
@@ -254,32 +236,16 @@ enum GradeCommand {
     }
 
     /// `--submissions DIR --output OUT`: one `lesson grade` process per student.
-    static func batch(_ values: Arguments) throws -> Int32 {
-        guard let submissions = values["--submissions"], CheckCommand.isFolder(submissions) else {
-            throw LessonError(.usage, "--submissions needs a folder of student folders")
-        }
-        guard let output = values["--output"] else {
-            throw LessonError(.usage, "--submissions needs --output OUT for the results and summary.csv")
-        }
-        guard values["--submission"] == nil else {
-            throw LessonError(.usage, "--submission and --submissions cannot be used together")
-        }
-        let shared = values.forwarded(help.declarations)
-        let jobs = try values.positiveInteger("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        let budget = BatchGrader.studentBudget(
-            budget: try values.positiveNumber("--budget"), buildTimeout: try values.positiveNumber("--build-timeout"),
-            timeout: try values.positiveNumber("--timeout"))
+    static func batch(_ options: Options, _ values: Arguments, submissions: String, output: String) throws -> Int32 {
         // What a student's result says when their submission could not be graded at all.
-        let exercise = try loadExercise(values["--exercise"] ?? "", values)
+        let exercise = try loadExercise(options.exerciseID, values)
         let hidden = try loadHidden(values)
         let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
-        let format = try gradeFormat(values, default: "exercism")
         var batch = BatchGrader(
-            executable: selfExecutable,
-            sharedArguments: shared, jobs: jobs, firstUID: try values.positiveInteger("--uid-base") ?? 61_000,
-            studentBudget: budget, format: format,
+            executable: selfExecutable, sharedArguments: options.forwarded, jobs: options.check.jobs,
+            firstUID: options.firstUID, studentBudget: options.studentBudget, format: options.format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
-        if let sharding = try ShardOption.parse(values) { batch.selectStudents = { sharding.select($0) } }
+        if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }
         try ReportFile.createFolder(output)
         // An interrupted batch stops its students' graders and still writes the summary of what it has.
         Cleanup.shared.install(exitOnSignal: false)

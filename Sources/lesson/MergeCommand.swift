@@ -37,32 +37,53 @@ enum MergeCommand {
               unreadable or malformed report, a shard missing or given twice, reports of different runs.
             """)
 
-    static func run(_ values: Arguments) throws -> Int32 {
-        let inputs = values.paths
-        guard !inputs.isEmpty else {
-            throw LessonError(.usage, "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
+    /// What `lesson merge` was asked, validated: JSON reports into one report, or summaries into one.
+    struct Options {
+        enum Inputs {
+            case reports([String], ReportEmitter)
+            case summaries([String], output: String?)
         }
-        let summaries = inputs.filter { $0.hasSuffix(".csv") }
-        if !summaries.isEmpty {
-            guard summaries.count == inputs.count else {
+
+        var inputs: Inputs
+
+        init(_ values: Arguments) throws {
+            let paths = values.paths
+            guard !paths.isEmpty else {
+                throw LessonError(
+                    .usage, "merge needs the reports to merge: the shards' JSON reports or summary.csv files")
+            }
+            let summaries = paths.filter { $0.hasSuffix(".csv") }
+            guard !summaries.isEmpty else {
+                // A merged report is the report of a course: it gives the course lines, as checking a folder does.
+                inputs = .reports(paths, try ReportEmitter(values, courseSummary: true))
+                return
+            }
+            guard summaries.count == paths.count else {
                 throw LessonError(.usage, "merge takes JSON reports or summary.csv files, not both")
             }
             guard values["--format"] == nil, !values.has("--junit-file-attributes") else {
                 throw LessonError(.usage, "summary.csv files merge into a summary.csv: --format is for JSON reports")
             }
-            return try mergeSummaries(summaries, output: values["--output"])
+            inputs = .summaries(summaries, output: values["--output"])
         }
-        var reports: [(name: String, report: CheckReport)] = []
-        for path in inputs {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw LessonError(.usage, "\(path): cannot read the report")
+    }
+
+    static func run(_ values: Arguments) throws -> Int32 {
+        switch try Options(values).inputs {
+        case .summaries(let paths, let output):
+            return try mergeSummaries(paths, output: output)
+        case .reports(let paths, let emitter):
+            var reports: [(name: String, report: CheckReport)] = []
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw LessonError(.usage, "\(path): cannot read the report")
+                }
+                reports.append((path, try JSONReportReader.read(data, name: path)))
             }
-            reports.append((path, try JSONReportReader.read(data, name: path)))
+            let merged = try ReportMerge.merge(reports)
+            try emitter.emit(merged)
+            return merged.succeeded ? 0 : 1
         }
-        let merged = try ReportMerge.merge(reports)
-        // A merged report is the report of a course: it gives the course lines, as checking a folder does.
-        try ReportEmitter(values, courseSummary: true).emit(merged)
-        return merged.succeeded ? 0 : 1
     }
 
     static func mergeSummaries(_ paths: [String], output: String?) throws -> Int32 {
