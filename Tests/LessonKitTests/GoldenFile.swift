@@ -27,7 +27,10 @@ enum GoldenFile {
     static func record(_ text: String, golden path: String, file: StaticString = #filePath, line: UInt = #line)
         throws
     {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: TestSupport.packageRoot + "/" + path))
+        let absolute = TestSupport.packageRoot + "/" + path
+        try FileManager.default.createDirectory(
+            atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: absolute))
         XCTFail("recorded \(path); run again without LESSON_RECORD_GOLDENS to compare", file: file, line: line)
     }
 

@@ -30,14 +30,8 @@ final class GradingTests: XCTestCase {
     private func assertGolden(_ text: String, _ relative: String, file: StaticString = #filePath, line: UInt = #line)
         throws
     {
-        let path = root + "/Fixtures/grading/expected/" + relative
-        if ProcessInfo.processInfo.environment["LESSON_RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return
-        }
-        XCTAssertEqual(text, try String(contentsOfFile: path, encoding: .utf8), relative, file: file, line: line)
+        try GoldenFile.assertMatches(
+            text, golden: "Fixtures/grading/expected/" + relative, relative, file: file, line: line)
     }
 
     func testEngineExerciseSubmissions() throws {
