@@ -101,7 +101,7 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(json.contains("      \"findings\" : [],\n"), json)
         XCTAssertFalse(json.contains("[\n\n"), json)
         XCTAssertEqual(
-            JSONReporter.compactingEmptyContainers("{\"a\" : [\n\n  ], \"b\" : \"[ \\\" ]\", \"c\" : {\n}}"),
+            StableJSON.compactingEmptyContainers("{\"a\" : [\n\n  ], \"b\" : \"[ \\\" ]\", \"c\" : {\n}}"),
             "{\"a\" : [], \"b\" : \"[ \\\" ]\", \"c\" : {}}")
     }
 

@@ -7,8 +7,8 @@ public enum GradeFormat: String, Sendable, CaseIterable {
     public func render(_ result: GradeResult) -> String {
         switch self {
         case .text: GradeTextReport.render(result)
-        case .exercism: JSONReporter.json(ExercismResults(result))
-        case .gradescope: JSONReporter.json(GradescopeResults(result))
+        case .exercism: StableJSON.text(ExercismResults(result))
+        case .gradescope: StableJSON.text(GradescopeResults(result))
         }
     }
 }
