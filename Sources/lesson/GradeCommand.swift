@@ -114,13 +114,10 @@ enum GradeCommand {
             return 0
         }
         if options.sandboxed {
-            var policy = options.policy
-            policy.hiddenFolders = InstructorFolders.of(
+            let policy = options.policy.grading(
                 lesson: exercise.plan.path, lessonsRoot: values["--lessons"], hidden: values["--hidden"],
                 submission: try submissionFile(submissionPath, of: exercise), output: options.output,
-                extra: values["--hide"])
-            policy.hiddenFiles = [exercise.plan.path, values["--hidden"]].compactMap { $0 }.map(Paths.absolute)
-            policy.readablePaths = [grader.toolchain.runtimeLibraries].compactMap { $0 }
+                extra: values["--hide"], runtimeLibraries: grader.toolchain.runtimeLibraries)
             grader.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
         let result = try grader.grade(exercise, submission: submission, hidden: hidden)

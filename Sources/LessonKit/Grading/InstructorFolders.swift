@@ -32,3 +32,20 @@ public enum InstructorFolders {
         return nil
     }
 }
+
+extension SandboxPolicy {
+    /// This policy for grading a submission: the instructor's folders and files hidden from the student's
+    /// program (see `InstructorFolders`), the toolchain's runtime libraries readable.
+    public func grading(
+        lesson: String, lessonsRoot: String?, hidden: String?, submission: String, output: String?, extra: String?,
+        runtimeLibraries: String?
+    ) -> SandboxPolicy {
+        var policy = self
+        policy.hiddenFolders = InstructorFolders.of(
+            lesson: lesson, lessonsRoot: lessonsRoot, hidden: hidden, submission: submission, output: output,
+            extra: extra)
+        policy.hiddenFiles = [lesson, hidden].compactMap { $0 }.map(Paths.absolute)
+        policy.readablePaths = [runtimeLibraries].compactMap { $0 }
+        return policy
+    }
+}
