@@ -125,6 +125,25 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(kept, Array(4..<12))
     }
 
+    /// The cache is walked at most once per interval: a second prune right after the first removes nothing
+    /// unless forced. A temporary file a killed writer left is removed once it is an hour old.
+    func testPruneWalksTheCacheOncePerIntervalAndRemovesStaleTemporaryFiles() throws {
+        let cache = ResultCache(directory: folder, maxEntries: 2, maxBytes: 1 << 20)
+        cache.store([0], key: "aa-first")
+        cache.prune()
+        for index in 1...3 { cache.store([index], key: "aa-\(index)") }
+        let stale = folder + "/v2/aa/" + AtomicFile.temporaryPrefix + "left"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale)
+        cache.prune()
+        let entries = { try FileManager.default.contentsOfDirectory(atPath: self.folder + "/v2/aa").sorted() }
+        XCTAssertEqual(try entries().count, 5, "within the interval nothing is walked")
+        cache.prune(force: true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+        XCTAssertEqual(try entries().filter { $0.hasSuffix(".json") }.count, 1)
+    }
+
     /// A warm check reads every result from the cache and starts no compiler; an edited scenario is
     /// rebuilt alone. The compilers are wrapped in scripts that log each call.
     func testWarmCheckStartsNoCompilerAndAnEditRebuildsOnlyItsScenario() throws {

@@ -58,35 +58,47 @@ public struct ResultCache: Sendable {
         return SHA256.hex(Data(payload)) == digest ? Data(payload) : nil
     }
 
+    /// How often `prune()` walks the cache: walking every entry costs more than re-checking an edited
+    /// scenario, and the bounds are far from a few checks' worth of entries.
+    static let pruneInterval: TimeInterval = 600
+
     /// Removes the least recently used entries (and stray temporary files older than an hour) until at most
-    /// 80% of each bound is used.
-    public func prune() {
+    /// 80% of each bound is used. Walks the cache at most once per `pruneInterval`, unless `force`d.
+    public func prune(force: Bool = false) {
         let root = "\(directory)/\(Self.layout)"
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return }
-        var entries: [(path: String, modified: Date, size: Int)] = []
+        let marker = root + "/.pruned"
+        let now = Date().timeIntervalSince1970
+        if !force, let last = Self.modificationTime(marker), now - last < Self.pruneInterval { return }
+        guard let names = FileManager.default.enumerator(atPath: root) else { return }
+        try? AtomicFile.write([], to: marker)
+        var entries: [(path: String, modified: Double, size: Int)] = []
         var totalBytes = 0
-        let staleTemporary = Date().addingTimeInterval(-3600)
-        while let relative = enumerator.nextObject() as? String {
+        while let relative = names.nextObject() as? String {
             let path = root + "/" + relative
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                attributes[.type] as? FileAttributeType == .typeRegular
-            else { continue }
-            let modified = attributes[.modificationDate] as? Date ?? .distantPast
-            if relative.hasSuffix(".tmp") {
-                if modified < staleTemporary { try? FileManager.default.removeItem(atPath: path) }
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            if (relative as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix) {
+                if modified < now - 3600 { unlink(path) }
                 continue
             }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            entries.append((path, modified, size))
-            totalBytes += size
+            guard relative.hasSuffix(".json") else { continue }
+            entries.append((path, modified, Int(status.st_size)))
+            totalBytes += Int(status.st_size)
         }
         guard entries.count > maxEntries || totalBytes > maxBytes else { return }
         entries.sort { $0.modified < $1.modified }
         var count = entries.count
         for entry in entries where count > maxEntries * 8 / 10 || totalBytes > maxBytes * 8 / 10 {
-            try? FileManager.default.removeItem(atPath: entry.path)
+            unlink(entry.path)
             count -= 1
             totalBytes -= entry.size
         }
+    }
+
+    private static func modificationTime(_ path: String) -> Double? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Double(status.st_mtim.tv_sec)
     }
 }

@@ -4,13 +4,16 @@ import Foundation
 /// the old one, so a reader sees the old file or the new one, never a part (a report, a lesson `--update`
 /// rewrites, a cache entry).
 public enum AtomicFile {
+    /// How the temporary files of unfinished writes are named; a writer killed halfway leaves one.
+    public static let temporaryPrefix = ".lesson-write-"
+
     /// Writes `bytes` to `path` (errors name it as given). The new file keeps the old one's permissions, or gets `0644`. A path that
     /// is a symbolic link is written where the link points, and the link stays.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let folder = (path as NSString).deletingLastPathComponent
         let targetFolder = (target as NSString).deletingLastPathComponent
-        var template = Array((targetFolder + "/.lesson-write-XXXXXX").utf8CString)
+        var template = Array((targetFolder + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw failure(path, errno, folder: folder) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
