@@ -60,15 +60,17 @@ static void note_end(int signal) {
 /// Waits for the program, then ends everything it left running, then ends as the program did: with its
 /// exit status, or killed by its signal, so the caller reads the program's end. A SIGTERM ends the program
 /// and everything below it at once (processes in other process groups too, which a group kill misses).
-static void reap(pid_t program, int status_fd) {
+static void reap(pid_t program, int status_fd, const sigset_t *waited) {
     int status = 0;
-    // Polled, not blocking: a SIGTERM that comes just before a blocking wait would otherwise wait for the
-    // program's end. The handler is in place since before the fork.
+    // SIGCHLD and SIGTERM are blocked since before the fork, so neither is lost between a check and the
+    // wait: each stays pending until sigtimedwait takes it. The reaper wakes the moment the program (or
+    // anything below it) ends, or it is told to end; the timeout is only a safety net.
     for (;;) {
         pid_t ended = waitpid(program, &status, WNOHANG);
         if (ended == program || (ended < 0 && errno != EINTR)) break;
         if (ended == 0 && !told_to_end) {
-            usleep(5000);
+            struct timespec limit = {0, 100 * 1000 * 1000};
+            if (sigtimedwait(waited, NULL, &limit) == SIGTERM) told_to_end = 1;
             continue;
         }
         if (told_to_end) {
@@ -113,16 +115,24 @@ int contain_become_reaper(int status_fd) {
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return contain_fail("make the reaper undumpable");
     // SIGCHLD at its default, so that waitpid reports the program's end even if the caller ignored it.
     signal(SIGCHLD, SIG_DFL);
-    // SIGTERM is caught from before the fork: one that comes while the reaper starts is not lost.
+    // SIGTERM and SIGCHLD are blocked from before the fork, and waited for: one that comes while the reaper
+    // starts is not lost. (A SIGTERM before the blocking, under --pdeathsig, is caught by the handler.)
     struct sigaction action = {.sa_handler = note_end};
     sigemptyset(&action.sa_mask);
     sigaction(SIGTERM, &action, NULL);
+    sigset_t waited, previous;
+    sigemptyset(&waited);
+    sigaddset(&waited, SIGTERM);
+    sigaddset(&waited, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &waited, &previous);
     fflush(NULL);
     pid_t program = fork();
     if (program < 0) return contain_fail("start the program's process");
-    if (program > 0) reap(program, status_fd);
+    if (program > 0) reap(program, status_fd, &waited);
     if (status_fd >= 0) close(status_fd);
+    // The program starts with the signal mask and SIGTERM handling its caller gave the launcher.
     signal(SIGTERM, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
     // The program's process dies with its reaper (which dies with its caller under --pdeathsig).
     if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() == 1)
         return contain_fail("tie the program to its reaper");

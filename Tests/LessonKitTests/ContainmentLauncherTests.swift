@@ -40,6 +40,15 @@
             XCTAssertEqual(lines[3], "")
         }
 
+        /// The reaper waits with SIGTERM and SIGCHLD blocked; the program starts with neither blocked, so a
+        /// program that is told to end ends, and one that waits for its children hears of them.
+        func testTheProgramUnderAReaperStartsWithNoSignalBlocked() throws {
+            let harness = try setUpHarness()
+            let result = try harness.contain(["--reap", "--pdeathsig"], ["/bin/grep", "SigBlk", "/proc/self/status"])
+            XCTAssertEqual(result.exitStatus, 0, result.description)
+            XCTAssertEqual(result.standardOutput, "SigBlk:\t0000000000000000\n")
+        }
+
         func testSetUpFailuresSayWhichStepAndEndWith125() throws {
             let harness = try setUpHarness()
             let unknown = try harness.contain(["--bogus"], [harness.hostile, "uid"])
