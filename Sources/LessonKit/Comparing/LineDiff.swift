@@ -10,8 +10,9 @@ public struct LineDiff: Sendable {
     public let new: [String]
     public let edits: [Edit]
 
-    /// Above this many cells the middle of a diff is shown as removed then inserted, not aligned line by
-    /// line, to keep memory bounded when a program floods its output.
+    /// Above this product of the two middles' lengths the middle of a diff is shown as removed then inserted,
+    /// not aligned line by line: aligning a flood of output with little in common takes time that grows with
+    /// both lengths.
     static let alignmentBudget = 4_000_000
 
     public init(old: [String], new: [String]) {
@@ -31,7 +32,9 @@ public struct LineDiff: Sendable {
         self.edits = edits
     }
 
-    /// Longest-common-subsequence alignment of the two middles.
+    /// The two middles aligned by the standard library's `difference(from:)` (Myers' algorithm: time and
+    /// memory grow with the size of the difference, not with the product of the lengths), removals before
+    /// insertions where both apply.
     private static func align(_ old: [String], _ oldRange: Range<Int>, _ new: [String], _ newRange: Range<Int>)
         -> [Edit]
     {
@@ -40,28 +43,27 @@ public struct LineDiff: Sendable {
         if rows == 0 || columns == 0 || rows * columns > alignmentBudget {
             return oldRange.map { Edit.removed(old: $0) } + newRange.map { Edit.inserted(new: $0) }
         }
-        // lengths[i][j]: LCS length of old[i...] and new[j...] within the ranges.
-        var lengths = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                lengths[i][j] =
-                    old[oldRange.lowerBound + i] == new[newRange.lowerBound + j]
-                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in new[newRange].difference(from: old[oldRange]) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(oldRange.lowerBound + offset)
+            case .insert(let offset, _, _): inserted.insert(newRange.lowerBound + offset)
             }
         }
         var edits: [Edit] = []
-        var i = 0
-        var j = 0
-        while i < rows || j < columns {
-            if i < rows && j < columns && old[oldRange.lowerBound + i] == new[newRange.lowerBound + j] {
-                edits.append(.same(old: oldRange.lowerBound + i, new: newRange.lowerBound + j))
+        var i = oldRange.lowerBound
+        var j = newRange.lowerBound
+        while i < oldRange.upperBound || j < newRange.upperBound {
+            if i < oldRange.upperBound && removed.contains(i) {
+                edits.append(.removed(old: i))
                 i += 1
+            } else if j < newRange.upperBound && inserted.contains(j) {
+                edits.append(.inserted(new: j))
                 j += 1
-            } else if i < rows && (j == columns || lengths[i + 1][j] >= lengths[i][j + 1]) {
-                edits.append(.removed(old: oldRange.lowerBound + i))
-                i += 1
             } else {
-                edits.append(.inserted(new: newRange.lowerBound + j))
+                edits.append(.same(old: i, new: j))
+                i += 1
                 j += 1
             }
         }
