@@ -72,24 +72,30 @@ public enum ProgramSource {
     static func scenarioFunction(_ index: Int) -> String { "_lessonScenario\(index)" }
 
     /// One program for many scenarios of one engine: each scenario's top-level code is wrapped in a function
-    /// in a file of its own (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO`
-    /// selects. Only the runtime support imports anything, exactly as in a program built alone.
-    public static func mergedProgram(engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)])
-        -> [ProgramFile]
-    {
+    /// (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO` selects. Only the runtime
+    /// support imports anything, exactly as in a program built alone.
+    ///
+    /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
+    /// the engine, one file is one object, where a file per scenario costs an object each.
+    public static func mergedProgram(
+        engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)], inMain: Bool = false
+    ) -> [ProgramFile] {
         var files = engine + [runtimeSupport]
+        var functions = ""
         var dispatch = mainPrologue + "switch _lessonSelectedScenario() {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
-            files.append(
-                ProgramFile(
-                    name: "_LessonScenario\(index).swift",
-                    contents: "func \(function)() {\n" + mapped(scenario.block, to: scenario.markdownPath)
-                        + "#sourceLocation()\n}\n"))
+            let wrapped =
+                "func \(function)() {\n" + mapped(scenario.block, to: scenario.markdownPath) + "#sourceLocation()\n}\n"
+            if inMain {
+                functions += wrapped
+            } else {
+                files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: wrapped))
+            }
             dispatch += "case \(index): \(function)()\n"
         }
         dispatch += "default: _lessonUnknownScenario()\n}\n"
-        return files + [ProgramFile(name: "main.swift", contents: dispatch)]
+        return files + [ProgramFile(name: "main.swift", contents: functions + dispatch)]
     }
 
     /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.

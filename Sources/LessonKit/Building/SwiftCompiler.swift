@@ -12,6 +12,14 @@ public struct CompileResult: Sendable, Codable {
     public var stoppedBy: ResourceLimit?
 
     public var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// This step, then `next`: one build made of both.
+    func followed(by next: CompileResult) -> CompileResult {
+        CompileResult(
+            succeeded: succeeded && next.succeeded, diagnostics: diagnostics + next.diagnostics,
+            output: output + next.output, seconds: seconds + next.seconds, timedOut: timedOut || next.timedOut,
+            stoppedBy: stoppedBy ?? next.stoppedBy)
+    }
 }
 
 /// Runs `swiftc` on program files written to a directory. Every program is compiled the same way:
@@ -109,7 +117,7 @@ public struct SwiftCompiler: Sendable {
         return try run(toolchain.swiftFrontend ?? toolchain.swiftc, arguments, in: directory)
     }
 
-    private func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CompileResult {
+    func run(_ executable: String, _ arguments: [String], in directory: String) throws -> CompileResult {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = directory
         var command = [executable] + arguments
@@ -136,6 +144,28 @@ public struct SwiftCompiler: Sendable {
             compiled.stoppedBy = .memory(bytes: memoryLimit)
         }
         return compiled
+    }
+
+    /// Compiles `primaries`, each into its own object beside it, reading the other `inputs` for their
+    /// declarations only: the frontend run directly, with the flags the driver would give it.
+    func compileObjects(inputs: [String], primaries: Set<String>, recipe: SeparateCompilation, in directory: String)
+        throws -> (result: CompileResult, objects: [String])
+    {
+        let (command, objects) = recipe.compileCommand(inputs: inputs, primaries: primaries)
+        return (try run(command[0], Array(command.dropFirst()), in: directory), objects)
+    }
+
+    /// Links `objects` into `output` (the library extraction first, where the platform has one).
+    func link(_ objects: [String], output: String, recipe: SeparateCompilation, in directory: String) throws
+        -> CompileResult
+    {
+        var total: CompileResult?
+        for command in recipe.linkCommands(objects: objects, output: output, folder: directory) {
+            let step = try run(command[0], Array(command.dropFirst()), in: directory)
+            total = total.map { $0.followed(by: step) } ?? step
+            guard step.succeeded else { break }
+        }
+        return total!
     }
 
     /// What the compiler says when its address space runs out.

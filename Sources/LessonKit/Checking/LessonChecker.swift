@@ -201,10 +201,14 @@ public struct LessonChecker: Sendable {
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
         ) { pending in
-            Executor(
+            var executor = Executor(
                 compiler: compiler, runner: ScenarioRunner(limits: limits), strategy: options.strategy,
-                jobs: options.jobs, progress: progress
-            ).execute(pending)
+                jobs: options.jobs, progress: progress)
+            if options.strategy == .merged, !pending.isEmpty {
+                executor.engineObjects = EngineObjects.forMergedBuilds(compiler: compiler, cache: cache, keys: keys)
+            }
+            defer { executor.engineObjects?.close() }
+            return executor.execute(pending)
         }
     }
 

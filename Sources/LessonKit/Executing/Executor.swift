@@ -17,6 +17,9 @@ public struct Executor: Sendable {
     public var progress: CheckProgress?
     /// Coverage instrumentation; nil builds plain programs and removes them once run.
     public var instrumentation: Instrumentation?
+    /// Engines compiled once and linked into their merged programs; nil builds each program with `swiftc`
+    /// as a whole. Only for plain programs (not instrumented, not a student's).
+    var engineObjects: EngineObjects?
 
     public init(
         compiler: SwiftCompiler, runner: ScenarioRunner, strategy: CheckOptions.Strategy = .merged, jobs: Int,

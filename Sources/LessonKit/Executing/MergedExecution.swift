@@ -29,7 +29,7 @@ extension Executor {
     }
 
     func executeMerged(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
-        let units = Self.units(for: scenarioJobs, workers: jobs)
+        let units = Self.units(for: scenarioJobs, workers: jobs, mergingSingles: separateBuilds != nil)
         progress?.expect(programs: units.count, scenarios: scenarioJobs.filter(\.runs).count)
         let outcomes = ParallelMap.map(units, jobs: jobs) { unit -> BuildOutcome in
             switch unit {
@@ -90,8 +90,9 @@ extension Executor {
     }
 
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
-    /// the builds share the cores.
-    static func units(for jobs: [ScenarioJob], workers: Int) -> [Unit] {
+    /// the builds share the cores. A scenario that is the only one of its engine is merged too when
+    /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled.
+    static func units(for jobs: [ScenarioJob], workers: Int, mergingSingles: Bool = false) -> [Unit] {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
         var order: [EngineIdentity] = []
@@ -109,7 +110,7 @@ extension Executor {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: chunk) {
                 let slice = Array(indices[start..<min(start + chunk, indices.count)])
-                units.append(slice.count == 1 ? .alone(slice[0]) : .merged(slice))
+                units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
             }
         }
         return units
@@ -117,10 +118,18 @@ extension Executor {
 
     private func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
         let first = jobs[indices[0]]
-        let files = ProgramSource.mergedProgram(
-            engine: first.engine, scenarios: indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) })
+        let scenarios = indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
+            if let separateBuilds, first.languageMode == EngineObjects.languageMode {
+                let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios, inMain: true)
+                if let outcome = buildSeparately(
+                    files, engineFileCount: first.engine.count + 1, jobs: indices, in: folder, using: separateBuilds)
+                {
+                    return outcome
+                }
+            }
+            let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
@@ -129,6 +138,46 @@ extension Executor {
             return .built(executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices)
         } catch {
             return .failed(jobs: indices)
+        }
+    }
+}
+
+extension Executor {
+    /// The engine objects merged builds link with; nil when programs are built by `swiftc` as a whole
+    /// (instrumented programs keep that way: their profiles are read against whole builds).
+    var separateBuilds: EngineObjects? {
+        instrumentation == nil ? engineObjects : nil
+    }
+
+    /// Builds a merged program from the engine's objects and its scenarios compiled against the engine's
+    /// sources. Nil when that cannot be done (the engine does not compile on its own, its objects do not
+    /// link): the program is then built as a whole in `folder`.
+    private func buildSeparately(
+        _ files: [ProgramFile], engineFileCount: Int, jobs indices: [Int], in folder: WorkDirectory,
+        using engineObjects: EngineObjects
+    ) -> BuildOutcome? {
+        do {
+            let paths = files.map { folder.path + "/" + $0.name }
+            for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
+            let (compiled, objects) = try compiler.compileObjects(
+                inputs: paths, primaries: Set(paths.dropFirst(engineFileCount)), recipe: engineObjects.recipe,
+                in: folder.path)
+            guard compiled.succeeded else {
+                folder.remove()
+                return .failed(jobs: indices)
+            }
+            guard let engine = engineObjects.objects(for: Array(files.prefix(engineFileCount))) else { return nil }
+            let executable = folder.path + "/scenarios"
+            let linked = try compiler.link(
+                engine + objects, output: executable, recipe: engineObjects.recipe, in: folder.path)
+            guard linked.succeeded else {
+                engineObjects.discard(engine)
+                return nil
+            }
+            return .built(
+                executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices)
+        } catch {
+            return nil
         }
     }
 }

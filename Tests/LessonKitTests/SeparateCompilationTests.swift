@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// Merged programs built from an engine's objects: the driver's commands read from `swiftc -###`, the
+/// objects compiled once and kept in the cache, and a set that no longer links replaced.
+final class SeparateCompilationTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("separate-\(getpid())-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What the Linux driver prints: the temporary object and library list become the build's own paths.
+    static let linuxCommands = [
+        "/opt/swift/bin/swift-frontend -frontend -c -primary-file /w/main.swift -target x86_64-unknown-linux-gnu"
+            + " -swift-version 5 -Onone -module-name main -o /tmp/TemporaryDirectory.abc/main-1.o",
+        "/opt/swift/bin/swift-autolink-extract /tmp/TemporaryDirectory.abc/main-1.o"
+            + " -o /tmp/TemporaryDirectory.abc/program-1.autolink",
+        "/opt/swift/bin/clang -pie '/opt/my swift/swiftrt.o' /tmp/TemporaryDirectory.abc/main-1.o"
+            + " @/tmp/TemporaryDirectory.abc/program-1.autolink -lswiftCore -o /w/program",
+    ]
+
+    func testTheRecipeIsReadFromTheDriversCommands() throws {
+        let recipe = try XCTUnwrap(
+            SeparateCompilation.recipe(
+                from: Self.linuxCommands.map(ShellWords.split), source: "/w/main.swift", program: "/w/program"))
+        XCTAssertEqual(
+            recipe.frontend,
+            [
+                "/opt/swift/bin/swift-frontend", "-frontend", "-c", "-target", "x86_64-unknown-linux-gnu",
+                "-swift-version", "5", "-Onone", "-module-name", "main",
+            ])
+        let (compile, objects) = recipe.compileCommand(
+            inputs: ["/b/Engine.swift", "/b/main.swift"], primaries: ["/b/main.swift"])
+        XCTAssertEqual(
+            Array(compile.suffix(5)), ["/b/Engine.swift", "-primary-file", "/b/main.swift", "-o", "/b/main.o"])
+        XCTAssertEqual(objects, ["/b/main.o"])
+        XCTAssertEqual(
+            recipe.linkCommands(objects: ["/e/Engine.o", "/b/main.o"], output: "/b/scenarios", folder: "/b"),
+            [
+                ["/opt/swift/bin/swift-autolink-extract", "/e/Engine.o", "/b/main.o", "-o", "/b/program.autolink"],
+                [
+                    "/opt/swift/bin/clang", "-pie", "/opt/my swift/swiftrt.o", "/e/Engine.o", "/b/main.o",
+                    "@/b/program.autolink", "-lswiftCore", "-o", "/b/scenarios",
+                ],
+            ])
+    }
+
+    /// Commands of another shape give no recipe: programs are then built by `swiftc` as a whole.
+    func testCommandsOfAnotherShapeGiveNoRecipe() {
+        let commands = Self.linuxCommands.map(ShellWords.split)
+        var extraTemporary = commands
+        extraTemporary[2].append("/tmp/TemporaryDirectory.abc/extra.o")
+        var batch = commands
+        batch.insert(commands[0], at: 1)
+        var noFrontend = commands
+        noFrontend[0][1] = "-c"
+        for (name, shape) in [
+            ("a temporary file left", extraTemporary), ("two frontends", batch), ("no frontend", noFrontend),
+        ] {
+            XCTAssertNil(
+                SeparateCompilation.recipe(from: shape, source: "/w/main.swift", program: "/w/program"), name)
+        }
+    }
+
+    func testShellWordsAreSplitAsAShellWould() {
+        XCTAssertEqual(
+            ShellWords.split(#"a 'b c' "d \"e\" \$f" g\ h  'it'\''s' "" x"#),
+            ["a", "b c", #"d "e" $f"#, "g h", "it's", "", "x"])
+    }
+
+    /// The first check compiles the engine's objects into the cache; the next ones link with them. A set
+    /// that no longer links (a truncated object) is removed, the program built whole, and the next check
+    /// compiles the set again.
+    func testEngineObjectsAreKeptAndASetThatDoesNotLinkIsReplaced() throws {
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let lesson = folder + "/lesson.md"
+        let scenario = { (label: String) in
+            "```swift\n// main.swift — \(label)\nlet screen = Screen(\"\(label)\")\nscreen.set(\"title\", \"A\")\n"
+                + "print(verdict(model: \"A\", shown: screen.shown[\"title\"]))\n```\n\n```\nuyumlu\n```\n"
+        }
+        let text =
+            "---\nengine: Sync\n---\n\n" + scenario("first") + "\n" + scenario("second") + "\n" + scenario("third")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        let objects = folder + "/cache/objects"
+        func sets() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
+        }
+
+        let first = checker.check(files: [lesson])
+        XCTAssertEqual(first.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        let set = try XCTUnwrap(try sets().first)
+        XCTAssertEqual(try sets(), [set])
+        let engineObjects = try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set)
+            .filter { $0.hasSuffix(".o") }.sorted()
+        XCTAssertEqual(engineObjects, ["Sync.o", "_LessonRuntimeSupport.o"])
+
+        let edited = text + "\n" + scenario("fourth")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
+        let truncated = objects + "/" + set + "/Sync.o"
+        let original = try Data(contentsOf: URL(fileURLWithPath: truncated))
+        try original.prefix(100).write(to: URL(fileURLWithPath: truncated))
+        let afterTruncation = checker.check(files: [lesson])
+        XCTAssertEqual(afterTruncation.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
+        XCTAssertEqual(try sets(), [], "the set that did not link is removed")
+
+        let editedAgain = text + "\n" + scenario("fifth")
+        try Data(editedAgain.utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
+        XCTAssertEqual(try sets(), [set])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: truncated)).count, original.count)
+    }
+}
