@@ -35,6 +35,7 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
             let program = folder.path + "/program"
             try ScratchFile.save("", to: source)
             var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = folder.path  // the driver leaves a folder there, even for `-###`
             // The frontend the checker parses with, the one beside `swiftc` (the driver's own otherwise).
             if let frontend = toolchain.swiftFrontend { environment["SWIFT_DRIVER_SWIFT_FRONTEND_EXEC"] = frontend }
             let printed = try Subprocess.run(
