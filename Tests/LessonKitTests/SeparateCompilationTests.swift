@@ -123,3 +123,58 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: truncated)).count, original.count)
     }
 }
+
+extension SeparateCompilationTests {
+    /// Past `maxSets`, compiling a set removes the least recently used ones, and scratch folders that a
+    /// killed check left an hour ago; a fresh scratch folder (a check compiling now) is kept.
+    func testTheLeastRecentlyUsedSetsAndStaleScratchFoldersArePruned() throws {
+        let toolchain = try TestSupport.toolchain()
+        let compiler = SwiftCompiler(toolchain: toolchain)
+        let recipe = try XCTUnwrap(
+            SeparateCompilation.learn(toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
+        let store = try EngineObjects(
+            recipe: recipe, compiler: compiler, keys: CacheKeys(toolchain: toolchain), cacheDirectory: folder)
+        let objects = folder + "/objects"
+        func age(_ name: String, hours: Double) throws {
+            let path = objects + "/" + name
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let date = Date(timeIntervalSinceNow: -hours * 3600)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
+        }
+        for index in 0..<EngineObjects.maxSets { try age("set-\(index)", hours: Double(EngineObjects.maxSets - index)) }
+        let stale = AtomicFile.temporaryPrefix + "objects-stale"
+        let fresh = AtomicFile.temporaryPrefix + "objects-fresh"
+        try age(stale, hours: 2)
+        try age(fresh, hours: 0)
+
+        let engine = [ProgramFile(name: "Engine.swift", contents: "func twice(_ x: Int) -> Int { x * 2 }\n")]
+        let compiled = try XCTUnwrap(store.objects(for: engine))
+        XCTAssertEqual(compiled.map { ($0 as NSString).lastPathComponent }, ["Engine.o"])
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: objects))
+        XCTAssertEqual(left.count, EngineObjects.maxSets + 1, "64 sets and the fresh scratch folder")
+        XCTAssertFalse(left.contains("set-0"), "the least recently used set is removed")
+        XCTAssertTrue(left.contains("set-1"))
+        XCTAssertFalse(left.contains(stale))
+        XCTAssertTrue(left.contains(fresh))
+        XCTAssertTrue(
+            left.contains(((compiled[0] as NSString).deletingLastPathComponent as NSString).lastPathComponent))
+    }
+
+    /// An engine that does not compile on its own has no objects (its programs are compiled whole) and leaves
+    /// nothing behind.
+    func testAnEngineThatDoesNotCompileHasNoObjects() throws {
+        let toolchain = try TestSupport.toolchain()
+        let recipe = try XCTUnwrap(
+            SeparateCompilation.learn(toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
+        let store = try EngineObjects(
+            recipe: recipe, compiler: SwiftCompiler(toolchain: toolchain), keys: CacheKeys(toolchain: toolchain),
+            cacheDirectory: nil)
+        defer { store.close() }
+        let broken = [ProgramFile(name: "Engine.swift", contents: "func twice(_ x: Int) -> Int { x * }\n")]
+        XCTAssertNil(store.objects(for: broken))
+        XCTAssertNil(store.objects(for: broken), "asked again")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder), [])
+        store.close()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder), "a run's own sets go with it")
+    }
+}
