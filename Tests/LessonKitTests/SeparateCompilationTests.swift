@@ -45,13 +45,14 @@ final class SeparateCompilationTests: XCTestCase {
             Array(compile.suffix(5)), ["/b/Engine.swift", "-primary-file", "/b/main.swift", "-o", "/b/main.o"])
         XCTAssertEqual(objects, ["/b/main.o"])
         XCTAssertEqual(
-            recipe.linkCommands(objects: ["/e/Engine.o", "/b/main.o"], output: "/b/scenarios", folder: "/b"),
+            recipe.extractionCommand(objects: ["/e/Engine.o", "/b/main.o"], libraryList: "/e/libraries.autolink"),
+            ["/opt/swift/bin/swift-autolink-extract", "/e/Engine.o", "/b/main.o", "-o", "/e/libraries.autolink"])
+        XCTAssertEqual(
+            recipe.linkCommand(
+                objects: ["/e/Engine.o", "/b/main.o"], output: "/b/scenarios", libraryList: "/e/libraries.autolink"),
             [
-                ["/opt/swift/bin/swift-autolink-extract", "/e/Engine.o", "/b/main.o", "-o", "/b/program.autolink"],
-                [
-                    "/opt/swift/bin/clang", "-pie", "/opt/my swift/swiftrt.o", "/e/Engine.o", "/b/main.o",
-                    "@/b/program.autolink", "-lswiftCore", "-o", "/b/scenarios",
-                ],
+                "/opt/swift/bin/clang", "-pie", "/opt/my swift/swiftrt.o", "/e/Engine.o", "/b/main.o",
+                "@/e/libraries.autolink", "-lswiftCore", "-o", "/b/scenarios",
             ])
     }
 
@@ -78,6 +79,38 @@ final class SeparateCompilationTests: XCTestCase {
             ["a", "b c", #"d "e" $f"#, "g h", "it's", "", "x"])
     }
 
+    /// A scenario of the Sync engine that passes, labelled `label`.
+    static func scenario(_ label: String) -> String {
+        "```swift\n// main.swift — \(label)\nlet screen = Screen(\"\(label)\")\nscreen.set(\"title\", \"A\")\n"
+            + "print(verdict(model: \"A\", shown: screen.shown[\"title\"]))\n```\n\n```\nuyumlu\n```\n"
+    }
+
+    /// A lesson of the Sync engine with one passing scenario per label.
+    static func lesson(_ labels: [String]) -> String {
+        "---\nengine: Sync\n---\n\n" + labels.map(scenario).joined(separator: "\n")
+    }
+
+    /// A set's library list that does not link (here, naming a library that does not exist) is not the end:
+    /// the libraries of all the program's objects are listed again, and the set is kept.
+    func testALibraryListThatDoesNotLinkIsListedAgain() throws {
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let lesson = folder + "/lesson.md"
+        try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
+        let objects = folder + "/cache/objects"
+        let set = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: objects).first)
+        let list = objects + "/" + set + "/libraries.autolink"
+        try Data("-lno-such-library-anywhere\n".utf8).write(to: URL(fileURLWithPath: list))
+
+        try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: objects), [set])
+        XCTAssertEqual(try String(contentsOfFile: list, encoding: .utf8), "-lno-such-library-anywhere\n")
+    }
+
     /// The first check compiles the engine's objects into the cache; the next ones link with them. A set
     /// that no longer links (a truncated object) is removed, the program built whole, and the next check
     /// compiles the set again.
@@ -87,12 +120,8 @@ final class SeparateCompilationTests: XCTestCase {
         options.cacheDirectory = folder + "/cache"
         let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
         let lesson = folder + "/lesson.md"
-        let scenario = { (label: String) in
-            "```swift\n// main.swift — \(label)\nlet screen = Screen(\"\(label)\")\nscreen.set(\"title\", \"A\")\n"
-                + "print(verdict(model: \"A\", shown: screen.shown[\"title\"]))\n```\n\n```\nuyumlu\n```\n"
-        }
-        let text =
-            "---\nengine: Sync\n---\n\n" + scenario("first") + "\n" + scenario("second") + "\n" + scenario("third")
+        let scenario = Self.scenario
+        let text = Self.lesson(["first", "second", "third"])
         try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
         let objects = folder + "/cache/objects"
         func sets() throws -> [String] {
@@ -103,9 +132,12 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(first.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
         let set = try XCTUnwrap(try sets().first)
         XCTAssertEqual(try sets(), [set])
-        let engineObjects = try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set)
-            .filter { $0.hasSuffix(".o") }.sorted()
-        XCTAssertEqual(engineObjects, ["Sync.o", "_LessonRuntimeSupport.o"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
+            [
+                "Sync.o", "Sync.swift", "_LessonRuntimeSupport.o", "_LessonRuntimeSupport.swift", "complete",
+                "libraries.autolink",
+            ])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -149,15 +181,19 @@ extension SeparateCompilationTests {
 
         let engine = [ProgramFile(name: "Engine.swift", contents: "func twice(_ x: Int) -> Int { x * 2 }\n")]
         let compiled = try XCTUnwrap(store.objects(for: engine))
-        XCTAssertEqual(compiled.map { ($0 as NSString).lastPathComponent }, ["Engine.o"])
+        XCTAssertEqual(compiled.objects.map { ($0 as NSString).lastPathComponent }, ["Engine.o"])
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: objects))
         XCTAssertEqual(left.count, EngineObjects.maxSets + 1, "64 sets and the fresh scratch folder")
         XCTAssertFalse(left.contains("set-0"), "the least recently used set is removed")
         XCTAssertTrue(left.contains("set-1"))
         XCTAssertFalse(left.contains(stale))
         XCTAssertTrue(left.contains(fresh))
+        let set = (compiled.objects[0] as NSString).deletingLastPathComponent
+        XCTAssertTrue(left.contains((set as NSString).lastPathComponent))
+        XCTAssertEqual(compiled.libraryList, set + "/libraries.autolink")
         XCTAssertTrue(
-            left.contains(((compiled[0] as NSString).deletingLastPathComponent as NSString).lastPathComponent))
+            try String(contentsOfFile: compiled.libraryList, encoding: .utf8).split(separator: "\n").contains(
+                "-lswiftCore"))
     }
 
     /// An engine that does not compile on its own has no objects (its programs are compiled whole) and leaves

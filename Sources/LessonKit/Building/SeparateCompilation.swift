@@ -109,21 +109,28 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
         (source as NSString).deletingPathExtension + ".o"
     }
 
-    /// The commands that link `objects` into `output`, with the library list written in `folder`.
-    func linkCommands(objects: [String], output: String, folder: String) -> [[String]] {
-        let libraryList = folder + "/program.autolink"
-        func render(_ words: [Word]) -> [String] {
-            words.flatMap { word -> [String] in
-                switch word {
-                case .literal(let text): [text]
-                case .objects: objects
-                case .libraryList: [libraryList]
-                case .libraryListResponse: ["@" + libraryList]
-                case .output: [output]
-                }
+    /// The command that writes the libraries `objects` link with to `libraryList`; nil where the platform
+    /// has no such step.
+    func extractionCommand(objects: [String], libraryList: String) -> [String]? {
+        libraryExtraction.map { render($0, objects: objects, libraryList: libraryList, output: "") }
+    }
+
+    /// The command that links `objects` into `output`, with the library list `libraryList` (where the
+    /// platform has one).
+    func linkCommand(objects: [String], output: String, libraryList: String) -> [String] {
+        render(link, objects: objects, libraryList: libraryList, output: output)
+    }
+
+    private func render(_ words: [Word], objects: [String], libraryList: String, output: String) -> [String] {
+        words.flatMap { word -> [String] in
+            switch word {
+            case .literal(let text): [text]
+            case .objects: objects
+            case .libraryList: [libraryList]
+            case .libraryListResponse: ["@" + libraryList]
+            case .output: [output]
             }
         }
-        return (libraryExtraction.map { [render($0)] } ?? []) + [render(link)]
     }
 }
 

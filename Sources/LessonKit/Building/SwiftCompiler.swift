@@ -155,17 +155,25 @@ public struct SwiftCompiler: Sendable {
         return (try run(command[0], Array(command.dropFirst()), in: directory), objects)
     }
 
-    /// Links `objects` into `output` (the library extraction first, where the platform has one).
-    func link(_ objects: [String], output: String, recipe: SeparateCompilation, in directory: String) throws
-        -> CompileResult
+    /// Writes the list of the libraries `objects` link with to `libraryList`, where the platform has that
+    /// step (a result that succeeded, with nothing run, where it has not).
+    func extractLibraries(
+        of objects: [String], to libraryList: String, recipe: SeparateCompilation, in directory: String
+    )
+        throws -> CompileResult
     {
-        var total: CompileResult?
-        for command in recipe.linkCommands(objects: objects, output: output, folder: directory) {
-            let step = try run(command[0], Array(command.dropFirst()), in: directory)
-            total = total.map { $0.followed(by: step) } ?? step
-            guard step.succeeded else { break }
+        guard let command = recipe.extractionCommand(objects: objects, libraryList: libraryList) else {
+            return CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false)
         }
-        return total!
+        return try run(command[0], Array(command.dropFirst()), in: directory)
+    }
+
+    /// Links `objects` into `output`, with the libraries listed in `libraryList`.
+    func link(
+        _ objects: [String], output: String, libraryList: String, recipe: SeparateCompilation, in directory: String
+    ) throws -> CompileResult {
+        let command = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList)
+        return try run(command[0], Array(command.dropFirst()), in: directory)
     }
 
     /// What the compiler says when its address space runs out.

@@ -62,9 +62,19 @@ final class EngineObjects: @unchecked Sendable {
         if ownsFolder { WorkDirectory(path: folder).remove() }
     }
 
+    /// An engine's objects, and the libraries they link with.
+    struct ObjectSet: Sendable {
+        /// One per engine file, in order.
+        var objects: [String]
+        /// The extracted library list (where the platform has that step). A merged program's `main.swift`
+        /// imports nothing, so it links with no library the engine's objects do not list: every Swift file
+        /// lists the standard library's, and the runtime support the C library's.
+        var libraryList: String
+    }
+
     /// The objects of `engine` (its files in order), compiled now unless a set is already there; nil when
     /// the engine does not compile on its own.
-    func objects(for engine: [ProgramFile]) -> [String]? {
+    func objects(for engine: [ProgramFile]) -> ObjectSet? {
         let key = keys.key(["engine objects"] + recipe.frontend + engine.flatMap { [$0.name, $0.contents] })
         let setLock = lock.withLock {
             if setLocks[key] == nil { setLocks[key] = NSLock() }
@@ -72,29 +82,35 @@ final class EngineObjects: @unchecked Sendable {
         }
         return setLock.withLock {
             if lock.withLock({ failed.contains(key) }) { return nil }
-            let set = folder + "/" + key
-            let objects = engine.map { SeparateCompilation.object(for: set + "/" + $0.name) }
-            if objects.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
-                utimes(set, nil)  // most recently used
-                return objects
+            let path = folder + "/" + key
+            let set = ObjectSet(
+                objects: engine.map { SeparateCompilation.object(for: path + "/" + $0.name) },
+                libraryList: path + "/" + Self.libraryListName)
+            if (set.objects + [path + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists) {
+                utimes(path, nil)  // most recently used
+                return set
             }
-            guard compile(engine, into: set) else {
+            guard compile(engine, into: path) else {
                 lock.withLock { _ = failed.insert(key) }
                 return nil
             }
             pruneSets()
-            return objects
+            return set
         }
     }
 
+    static let libraryListName = "libraries.autolink"
+    /// Written last into a set's scratch folder: a set without it was not renamed into place by this code.
+    static let completeName = "complete"
+
     /// Forgets a set that did not link.
-    func discard(_ objects: [String]) {
-        guard let first = objects.first else { return }
+    func discard(_ set: ObjectSet) {
+        guard let first = set.objects.first else { return }
         try? FileManager.default.removeItem(atPath: (first as NSString).deletingLastPathComponent)
     }
 
     /// Compiles the engine's files (with an empty `main.swift`, which is not compiled) in a scratch folder,
-    /// then renames it to `set`; another check's set of the same key is as good.
+    /// extracts the libraries they link with, then renames the folder to `set`.
     private func compile(_ engine: [ProgramFile], into set: String) -> Bool {
         guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
         else { return false }
@@ -107,7 +123,11 @@ final class EngineObjects: @unchecked Sendable {
             let compiled = try compiler.compileObjects(
                 inputs: sources + [main], primaries: Set(sources), recipe: recipe, in: scratch.path)
             guard compiled.result.succeeded else { return false }
+            let extracted = try compiler.extractLibraries(
+                of: compiled.objects, to: scratch.path + "/" + Self.libraryListName, recipe: recipe, in: scratch.path)
+            guard extracted.succeeded else { return false }
             try? FileManager.default.removeItem(atPath: main)
+            try ScratchFile.save("", to: scratch.path + "/" + Self.completeName)
             // A set already there is another check's (as good) or the remains of one cut short (replaced).
             if rename(scratch.path, set) != 0 {
                 try? FileManager.default.removeItem(atPath: set)

@@ -168,8 +168,21 @@ extension Executor {
             }
             guard let engine = engineObjects.objects(for: Array(files.prefix(engineFileCount))) else { return nil }
             let executable = folder.path + "/scenarios"
-            let linked = try compiler.link(
-                engine + objects, output: executable, recipe: engineObjects.recipe, in: folder.path)
+            let recipe = engineObjects.recipe
+            var linked = try compiler.link(
+                engine.objects + objects, output: executable, libraryList: engine.libraryList, recipe: recipe,
+                in: folder.path)
+            if !linked.succeeded {
+                // Should the scenarios need a library the engine does not, list the libraries of them all.
+                let libraryList = folder.path + "/program.autolink"
+                let extracted = try compiler.extractLibraries(
+                    of: engine.objects + objects, to: libraryList, recipe: recipe, in: folder.path)
+                linked =
+                    try extracted.succeeded
+                    ? compiler.link(
+                        engine.objects + objects, output: executable, libraryList: libraryList, recipe: recipe,
+                        in: folder.path) : extracted
+            }
             guard linked.succeeded else {
                 engineObjects.discard(engine)
                 return nil
