@@ -163,7 +163,8 @@ extension SeparateCompilationTests {
         let toolchain = try TestSupport.toolchain()
         let compiler = SwiftCompiler(toolchain: toolchain)
         let recipe = try XCTUnwrap(
-            SeparateCompilation.learn(toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
+            try SeparateCompilation.learn(
+                toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
         let store = try EngineObjects(
             recipe: recipe, compiler: compiler, keys: CacheKeys(toolchain: toolchain), cacheDirectory: folder)
         let objects = folder + "/objects"
@@ -201,7 +202,8 @@ extension SeparateCompilationTests {
     func testAnEngineThatDoesNotCompileHasNoObjects() throws {
         let toolchain = try TestSupport.toolchain()
         let recipe = try XCTUnwrap(
-            SeparateCompilation.learn(toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
+            try SeparateCompilation.learn(
+                toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
         let store = try EngineObjects(
             recipe: recipe, compiler: SwiftCompiler(toolchain: toolchain), keys: CacheKeys(toolchain: toolchain),
             cacheDirectory: nil)
@@ -212,5 +214,36 @@ extension SeparateCompilationTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder), [])
         store.close()
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder), "a run's own sets go with it")
+    }
+}
+
+extension SeparateCompilationTests {
+    /// A driver that prints commands of another shape (as another platform's would) leaves merged programs
+    /// to `swiftc` as a whole: the report is the same, no engine object is compiled, and the driver is not
+    /// asked again by the next check.
+    func testADriverOfAnotherShapeLeavesProgramsWhole() throws {
+        TestSupport.enterPackageRoot()
+        let real = try TestSupport.toolchain()
+        let log = folder + "/asked.log"
+        let swiftc = folder + "/swiftc"
+        let script = """
+            #!/bin/sh
+            if [ "$1" = "-###" ]; then echo asked >> \(log); echo "/usr/bin/ld -o program main.o"; exit 0; fi
+            exec \(real.swiftc) "$@"
+
+            """
+        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
+        chmod(swiftc, 0o755)
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let checker = LessonChecker(
+            options: options, toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
+        let lesson = folder + "/lesson.md"
+        try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
+        try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "asked\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/cache/objects"))
     }
 }

@@ -28,9 +28,10 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     var libraryExtraction: [Word]?
     var link: [Word]
 
-    /// Learns the commands from the driver, in a scratch folder; nil when it prints something else.
-    static func learn(toolchain: Toolchain, arguments: [String]) -> SeparateCompilation? {
-        try? WorkDirectory.using(prefix: "lesson-driver") { folder in
+    /// Learns the commands from the driver, in a scratch folder; nil when it prints something else. Throws
+    /// when the driver cannot be asked (it fails, it cannot be started).
+    static func learn(toolchain: Toolchain, arguments: [String]) throws -> SeparateCompilation? {
+        try WorkDirectory.using(prefix: "lesson-driver") { folder in
             let source = folder.path + "/main.swift"
             let program = folder.path + "/program"
             try ScratchFile.save("", to: source)
@@ -41,7 +42,9 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
             let printed = try Subprocess.run(
                 toolchain.swiftc, arguments: ["-###"] + arguments + [source, "-o", program], environment: environment,
                 workingDirectory: folder.path, limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
-            guard printed.termination == .exited(0) else { return nil }
+            guard printed.termination == .exited(0) else {
+                throw LessonError(.toolchain, "swiftc -### ended with \(printed.termination)")
+            }
             let lines = String(decoding: printed.standardOutput, as: UTF8.self).split(separator: "\n")
             return recipe(from: lines.map { ShellWords.split(String($0)) }, source: source, program: program)
         }

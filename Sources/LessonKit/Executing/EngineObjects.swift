@@ -41,16 +41,25 @@ final class EngineObjects: @unchecked Sendable {
     }
 
     /// The engine objects of a check's merged builds (Swift 5 mode, the only one merged), with the driver's
-    /// commands learnt once and kept in `cache`; nil when the driver's commands have another shape.
+    /// commands learnt once and kept in `cache` (their absence too, when the driver prints commands of
+    /// another shape); nil without them.
     static func forMergedBuilds(compiler: SwiftCompiler, cache: ResultCache?, keys: CacheKeys) -> EngineObjects? {
-        let arguments = SwiftCompiler.arguments(languageMode: languageMode)
-        let recipeKey = keys.key(["separate compilation"] + arguments)
-        var recipe = cache?.load(SeparateCompilation.self, key: recipeKey)
-        if recipe == nil {
-            recipe = SeparateCompilation.learn(toolchain: compiler.toolchain, arguments: arguments)
-            if let recipe { cache?.store(recipe, key: recipeKey) }
+        struct Learnt: Codable {
+            var recipe: SeparateCompilation?
         }
-        guard let recipe else { return nil }
+        let arguments = SwiftCompiler.arguments(languageMode: languageMode)
+        let learntKey = keys.key(["separate compilation"] + arguments)
+        var learnt = cache?.load(Learnt.self, key: learntKey)
+        if learnt == nil {
+            do {
+                learnt = Learnt(
+                    recipe: try SeparateCompilation.learn(toolchain: compiler.toolchain, arguments: arguments))
+            } catch {
+                return nil  // asked again next time
+            }
+            cache?.store(learnt, key: learntKey)
+        }
+        guard let recipe = learnt?.recipe else { return nil }
         return try? EngineObjects(recipe: recipe, compiler: compiler, keys: keys, cacheDirectory: cache?.directory)
     }
 

@@ -168,21 +168,7 @@ extension Executor {
             }
             guard let engine = engineObjects.objects(for: Array(files.prefix(engineFileCount))) else { return nil }
             let executable = folder.path + "/scenarios"
-            let recipe = engineObjects.recipe
-            var linked = try compiler.link(
-                engine.objects + objects, output: executable, libraryList: engine.libraryList, recipe: recipe,
-                in: folder.path)
-            if !linked.succeeded {
-                // Should the scenarios need a library the engine does not, list the libraries of them all.
-                let libraryList = folder.path + "/program.autolink"
-                let extracted = try compiler.extractLibraries(
-                    of: engine.objects + objects, to: libraryList, recipe: recipe, in: folder.path)
-                linked =
-                    try extracted.succeeded
-                    ? compiler.link(
-                        engine.objects + objects, output: executable, libraryList: libraryList, recipe: recipe,
-                        in: folder.path) : extracted
-            }
+            let linked = try link(engine, objects, into: executable, in: folder, recipe: engineObjects.recipe)
             guard linked.succeeded else {
                 engineObjects.discard(engine)
                 return nil
@@ -192,5 +178,22 @@ extension Executor {
         } catch {
             return nil
         }
+    }
+
+    /// Links the engine's objects with the scenarios' objects, using the engine's library list; should that
+    /// fail, the libraries of all the objects are listed again (a scenario needing a library the engine does
+    /// not) and linked once more.
+    private func link(
+        _ engine: EngineObjects.ObjectSet, _ objects: [String], into executable: String, in folder: WorkDirectory,
+        recipe: SeparateCompilation
+    ) throws -> CompileResult {
+        let all = engine.objects + objects
+        let linked = try compiler.link(
+            all, output: executable, libraryList: engine.libraryList, recipe: recipe, in: folder.path)
+        guard !linked.succeeded else { return linked }
+        let libraryList = folder.path + "/program.autolink"
+        let extracted = try compiler.extractLibraries(of: all, to: libraryList, recipe: recipe, in: folder.path)
+        guard extracted.succeeded else { return extracted }
+        return try compiler.link(all, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
     }
 }
