@@ -111,9 +111,9 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: list, encoding: .utf8), "-lno-such-library-anywhere\n")
     }
 
-    /// The first check compiles the engine's objects into the cache; the next ones link with them. A set
-    /// that no longer links (a truncated object) is removed, the program built whole, and the next check
-    /// compiles the set again.
+    /// The first check keeps the engine's objects in the cache; the next ones link with them. A set that no
+    /// longer links (a truncated object) is removed and the program built whole; the next check that builds
+    /// keeps a set again.
     func testEngineObjectsAreKeptAndASetThatDoesNotLinkIsReplaced() throws {
         TestSupport.enterPackageRoot()
         var options = TestSupport.fixtureOptions
@@ -134,10 +134,7 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(try sets(), [set])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
-            [
-                "Sync.o", "Sync.swift", "_LessonRuntimeSupport.o", "_LessonRuntimeSupport.swift", "complete",
-                "libraries.autolink",
-            ])
+            ["Sync.o", "_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -157,16 +154,19 @@ final class SeparateCompilationTests: XCTestCase {
 }
 
 extension SeparateCompilationTests {
-    /// Past `maxSets`, compiling a set removes the least recently used ones, and scratch folders that a
-    /// killed check left an hour ago; a fresh scratch folder (a check compiling now) is kept.
-    func testTheLeastRecentlyUsedSetsAndStaleScratchFoldersArePruned() throws {
+    /// A store of sets in the cache folder, with the recipe of this toolchain's driver.
+    private func store(cacheDirectory: String?) throws -> EngineObjects {
         let toolchain = try TestSupport.toolchain()
-        let compiler = SwiftCompiler(toolchain: toolchain)
         let recipe = try XCTUnwrap(
-            try SeparateCompilation.learn(
-                toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
-        let store = try EngineObjects(
-            recipe: recipe, compiler: compiler, keys: CacheKeys(toolchain: toolchain), cacheDirectory: folder)
+            try SeparateCompilation.learn(toolchain: toolchain, arguments: ["-module-name", "main", "-Onone"]))
+        return try EngineObjects(recipe: recipe, keys: CacheKeys(toolchain: toolchain), cacheDirectory: cacheDirectory)
+    }
+
+    /// Past `maxSets`, keeping a set removes the least recently used ones, and scratch folders that a killed
+    /// check left an hour ago; a fresh scratch folder (a check keeping a set now) stays. The kept set holds
+    /// copies of the objects and the library list.
+    func testTheLeastRecentlyUsedSetsAndStaleScratchFoldersArePruned() throws {
+        let store = try store(cacheDirectory: folder)
         let objects = folder + "/objects"
         func age(_ name: String, hours: Double) throws {
             let path = objects + "/" + name
@@ -181,39 +181,57 @@ extension SeparateCompilationTests {
         try age(fresh, hours: 0)
 
         let engine = [ProgramFile(name: "Engine.swift", contents: "func twice(_ x: Int) -> Int { x * 2 }\n")]
-        let compiled = try XCTUnwrap(store.objects(for: engine))
-        XCTAssertEqual(compiled.objects.map { ($0 as NSString).lastPathComponent }, ["Engine.o"])
+        XCTAssertNil(store.kept(engine))
+        try Data("object".utf8).write(to: URL(fileURLWithPath: folder + "/Engine.o"))
+        try Data("-lswiftCore\n".utf8).write(to: URL(fileURLWithPath: folder + "/program.autolink"))
+        store.keep(engine, objects: [folder + "/Engine.o"], libraryList: folder + "/program.autolink")
+        let kept = try XCTUnwrap(store.kept(engine))
+        let set = (kept.libraryList as NSString).deletingLastPathComponent
+        XCTAssertEqual(kept.objects, [set + "/Engine.o"])
+        XCTAssertEqual(kept.libraryList, set + "/libraries.autolink")
+        XCTAssertEqual(try String(contentsOfFile: kept.objects[0], encoding: .utf8), "object")
+        XCTAssertEqual(try String(contentsOfFile: kept.libraryList, encoding: .utf8), "-lswiftCore\n")
+
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: objects))
         XCTAssertEqual(left.count, EngineObjects.maxSets + 1, "64 sets and the fresh scratch folder")
+        XCTAssertTrue(left.contains((set as NSString).lastPathComponent))
         XCTAssertFalse(left.contains("set-0"), "the least recently used set is removed")
         XCTAssertTrue(left.contains("set-1"))
         XCTAssertFalse(left.contains(stale))
         XCTAssertTrue(left.contains(fresh))
-        let set = (compiled.objects[0] as NSString).deletingLastPathComponent
-        XCTAssertTrue(left.contains((set as NSString).lastPathComponent))
-        XCTAssertEqual(compiled.libraryList, set + "/libraries.autolink")
-        XCTAssertTrue(
-            try String(contentsOfFile: compiled.libraryList, encoding: .utf8).split(separator: "\n").contains(
-                "-lswiftCore"))
     }
 
-    /// An engine that does not compile on its own has no objects (its programs are compiled whole) and leaves
-    /// nothing behind.
-    func testAnEngineThatDoesNotCompileHasNoObjects() throws {
-        let toolchain = try TestSupport.toolchain()
-        let recipe = try XCTUnwrap(
-            try SeparateCompilation.learn(
-                toolchain: toolchain, arguments: SwiftCompiler.arguments(languageMode: .swift5)))
-        let store = try EngineObjects(
-            recipe: recipe, compiler: SwiftCompiler(toolchain: toolchain), keys: CacheKeys(toolchain: toolchain),
-            cacheDirectory: nil)
-        defer { store.close() }
-        let broken = [ProgramFile(name: "Engine.swift", contents: "func twice(_ x: Int) -> Int { x * }\n")]
-        XCTAssertNil(store.objects(for: broken))
-        XCTAssertNil(store.objects(for: broken), "asked again")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.folder), [])
+    /// A program whose engine does not compile keeps no set: its scenarios are built alone, and the report
+    /// names the engine's error at its line.
+    func testAnEngineThatDoesNotCompileKeepsNoSet() throws {
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let lesson = folder + "/lesson.md"
+        let text =
+            "```swift\n// Engine.swift — broken\nfunc twice(_ x: Int) -> Int { x * }\n```\n\n"
+            + "```swift\n// main.swift — one\nprint(twice(1))\n```\n\n```\n2\n```\n\n"
+            + "```swift\n// main.swift — two\nprint(twice(2))\n```\n\n```\n4\n```\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        let report = checker.check(files: [lesson])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 0, failed: 2, skipped: 0))
+        XCTAssertEqual(
+            TextReporter(useColor: false).render(report).split(separator: "\n").filter { $0.hasPrefix(lesson) },
+            [
+                "\(lesson):3:35: error: expected expression after operator",
+                "\(lesson):6: error: not built: the lesson's engine file Engine.swift does not build (line 3)",
+                "\(lesson):15: error: not built: the lesson's engine file Engine.swift does not build (line 3)",
+            ])
+        let sets = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/objects")
+        XCTAssertEqual(sets.filter { !$0.hasPrefix(".") }, [])
+    }
+
+    /// Without a cache folder, the sets last one run.
+    func testARunsOwnSetsGoWithIt() throws {
+        let store = try store(cacheDirectory: nil)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.folder))
         store.close()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder), "a run's own sets go with it")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.folder))
     }
 }
 

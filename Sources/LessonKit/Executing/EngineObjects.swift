@@ -1,34 +1,31 @@
 import Foundation
 
-/// An engine's object files, compiled once and linked into every merged program of that engine: by every
-/// build of a run, and by later checks when they are kept in the cache folder. Editing one scenario then
-/// compiles that scenario alone, against the engine's sources, and links it with the engine's objects.
+/// An engine's object files, kept once a merged program of that engine is built and linked into its later
+/// merged programs: those of the same run, and of later checks when they are kept in the cache folder.
+/// Editing one scenario then compiles that scenario alone, against the engine's sources, and links it with
+/// the engine's objects.
 ///
-/// An engine's objects do not depend on the scenarios they are linked with: merged scenarios are wrapped in
-/// functions (see `MergeEligibility`), so nothing they declare is visible to the engine's code.
+/// The first program of an engine compiles the engine's files with its scenarios, in one frontend process
+/// (each file its own object, as the driver would), and keeps the engine's objects: they do not depend on
+/// the scenarios they were compiled with, since merged scenarios are wrapped in functions (see
+/// `MergeEligibility`) and nothing they declare is visible to the engine's code. Two programs of one engine
+/// built at once each compile the engine (as whole builds would); the first to finish keeps its objects.
 ///
-/// A set is compiled into a scratch folder and renamed into place, so two checks sharing a cache never read
+/// A set is copied into a scratch folder and renamed into place, so two checks sharing a cache never read
 /// half a set. A set that fails to link is removed (and the program built by `swiftc` as a whole). The sets
 /// least recently used go when there are more than `maxSets`.
 final class EngineObjects: @unchecked Sendable {
     let recipe: SeparateCompilation
     /// Where the sets live: `objects` in the cache folder, or a folder of one run.
     let folder: String
-    private let compiler: SwiftCompiler
     private let keys: CacheKeys
     private let ownsFolder: Bool
-    private let lock = NSLock()
-    /// One lock per set, so that two builds needing one set compile it once.
-    private var setLocks: [String: NSLock] = [:]
-    /// Sets that did not compile in this run.
-    private var failed: Set<String> = []
 
     static let maxSets = 64
 
     /// Sets kept in `cacheDirectory`, or for this run only when it is nil.
-    init(recipe: SeparateCompilation, compiler: SwiftCompiler, keys: CacheKeys, cacheDirectory: String?) throws {
+    init(recipe: SeparateCompilation, keys: CacheKeys, cacheDirectory: String?) throws {
         self.recipe = recipe
-        self.compiler = compiler
         self.keys = keys
         if let cacheDirectory {
             folder = cacheDirectory + "/objects"
@@ -39,32 +36,6 @@ final class EngineObjects: @unchecked Sendable {
             ownsFolder = true
         }
     }
-
-    /// The engine objects of a check's merged builds (Swift 5 mode, the only one merged), with the driver's
-    /// commands learnt once and kept in `cache` (their absence too, when the driver prints commands of
-    /// another shape); nil without them.
-    static func forMergedBuilds(compiler: SwiftCompiler, cache: ResultCache?, keys: CacheKeys) -> EngineObjects? {
-        struct Learnt: Codable {
-            var recipe: SeparateCompilation?
-        }
-        let arguments = SwiftCompiler.arguments(languageMode: languageMode)
-        let learntKey = keys.key(["separate compilation"] + arguments)
-        var learnt = cache?.load(Learnt.self, key: learntKey)
-        if learnt == nil {
-            do {
-                learnt = Learnt(
-                    recipe: try SeparateCompilation.learn(toolchain: compiler.toolchain, arguments: arguments))
-            } catch {
-                return nil  // asked again next time
-            }
-            cache?.store(learnt, key: learntKey)
-        }
-        guard let recipe = learnt?.recipe else { return nil }
-        return try? EngineObjects(recipe: recipe, compiler: compiler, keys: keys, cacheDirectory: cache?.directory)
-    }
-
-    /// The language mode of the programs the sets are linked into.
-    static let languageMode = LanguageMode.swift5
 
     /// Removes the folder of a run's own sets.
     func close() {
@@ -81,71 +52,54 @@ final class EngineObjects: @unchecked Sendable {
         var libraryList: String
     }
 
-    /// The objects of `engine` (its files in order), compiled now unless a set is already there; nil when
-    /// the engine does not compile on its own.
-    func objects(for engine: [ProgramFile]) -> ObjectSet? {
+    /// The kept objects of `engine` (its files in order); nil when none are kept.
+    func kept(_ engine: [ProgramFile]) -> ObjectSet? {
+        let set = objectSet(engine)
+        let folder = (set.libraryList as NSString).deletingLastPathComponent
+        guard (set.objects + [folder + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists) else {
+            return nil
+        }
+        utimes(folder, nil)  // most recently used
+        return set
+    }
+
+    /// Keeps the objects of `engine` (compiled from its files in order) with the libraries they link with.
+    func keep(_ engine: [ProgramFile], objects: [String], libraryList: String) {
+        let set = objectSet(engine)
+        let path = (set.libraryList as NSString).deletingLastPathComponent
+        guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
+        else { return }
+        defer { scratch.remove() }
+        let names = set.objects.map { ($0 as NSString).lastPathComponent } + [Self.libraryListName]
+        for (source, name) in zip(objects + [libraryList], names) {
+            guard (try? FileManager.default.copyItem(atPath: source, toPath: scratch.path + "/" + name)) != nil
+            else { return }
+        }
+        guard (try? ScratchFile.save("", to: scratch.path + "/" + Self.completeName)) != nil else { return }
+        // A set already there is another build's (as good), or the remains of one cut short (replaced).
+        if rename(scratch.path, path) != 0, !FileManager.default.fileExists(atPath: path + "/" + Self.completeName) {
+            try? FileManager.default.removeItem(atPath: path)
+            _ = rename(scratch.path, path)
+        }
+        pruneSets()
+    }
+
+    /// Where the set of `engine` lives, by the engine's files and the compiler's flags.
+    private func objectSet(_ engine: [ProgramFile]) -> ObjectSet {
         let key = keys.key(["engine objects"] + recipe.frontend + engine.flatMap { [$0.name, $0.contents] })
-        let setLock = lock.withLock {
-            if setLocks[key] == nil { setLocks[key] = NSLock() }
-            return setLocks[key]!
-        }
-        return setLock.withLock {
-            if lock.withLock({ failed.contains(key) }) { return nil }
-            let path = folder + "/" + key
-            let set = ObjectSet(
-                objects: engine.map { SeparateCompilation.object(for: path + "/" + $0.name) },
-                libraryList: path + "/" + Self.libraryListName)
-            if (set.objects + [path + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists) {
-                utimes(path, nil)  // most recently used
-                return set
-            }
-            guard compile(engine, into: path) else {
-                lock.withLock { _ = failed.insert(key) }
-                return nil
-            }
-            pruneSets()
-            return set
-        }
+        let path = folder + "/" + key
+        return ObjectSet(
+            objects: engine.map { SeparateCompilation.object(for: path + "/" + $0.name) },
+            libraryList: path + "/" + Self.libraryListName)
     }
 
     static let libraryListName = "libraries.autolink"
-    /// Written last into a set's scratch folder: a set without it was not renamed into place by this code.
+    /// Written last into a set's scratch folder: a set without it is not used.
     static let completeName = "complete"
 
     /// Forgets a set that did not link.
     func discard(_ set: ObjectSet) {
-        guard let first = set.objects.first else { return }
-        try? FileManager.default.removeItem(atPath: (first as NSString).deletingLastPathComponent)
-    }
-
-    /// Compiles the engine's files (with an empty `main.swift`, which is not compiled) in a scratch folder,
-    /// extracts the libraries they link with, then renames the folder to `set`.
-    private func compile(_ engine: [ProgramFile], into set: String) -> Bool {
-        guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
-        else { return false }
-        defer { scratch.remove() }
-        do {
-            let sources = engine.map { scratch.path + "/" + $0.name }
-            for (file, path) in zip(engine, sources) { try ScratchFile.save(file.contents, to: path) }
-            let main = scratch.path + "/main.swift"
-            try ScratchFile.save("", to: main)
-            let compiled = try compiler.compileObjects(
-                inputs: sources + [main], primaries: Set(sources), recipe: recipe, in: scratch.path)
-            guard compiled.result.succeeded else { return false }
-            let extracted = try compiler.extractLibraries(
-                of: compiled.objects, to: scratch.path + "/" + Self.libraryListName, recipe: recipe, in: scratch.path)
-            guard extracted.succeeded else { return false }
-            try? FileManager.default.removeItem(atPath: main)
-            try ScratchFile.save("", to: scratch.path + "/" + Self.completeName)
-            // A set already there is another check's (as good) or the remains of one cut short (replaced).
-            if rename(scratch.path, set) != 0 {
-                try? FileManager.default.removeItem(atPath: set)
-                return rename(scratch.path, set) == 0 || FileManager.default.fileExists(atPath: set)
-            }
-            return true
-        } catch {
-            return false
-        }
+        try? FileManager.default.removeItem(atPath: (set.libraryList as NSString).deletingLastPathComponent)
     }
 
     /// Removes the least recently used sets past `maxSets`, and scratch folders of checks killed an hour ago.

@@ -121,7 +121,7 @@ extension Executor {
         let scenarios = indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            if let separateBuilds, first.languageMode == EngineObjects.languageMode {
+            if let separateBuilds, first.languageMode == SeparateCompilationRequest.languageMode {
                 let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios, inMain: true)
                 if let outcome = buildSeparately(
                     files, engineFileCount: first.engine.count + 1, jobs: indices, in: folder, using: separateBuilds)
@@ -149,9 +149,10 @@ extension Executor {
         instrumentation == nil ? engineObjects : nil
     }
 
-    /// Builds a merged program from the engine's objects and its scenarios compiled against the engine's
-    /// sources. Nil when that cannot be done (the engine does not compile on its own, its objects do not
-    /// link): the program is then built as a whole in `folder`.
+    /// Builds a merged program from its files compiled one by one: the scenarios' `main.swift` alone, linked
+    /// with the engine's kept objects, or, when none are kept, the engine's files too, whose objects are then
+    /// kept. Nil when that cannot be done (the kept objects do not link): the program is then built as a whole
+    /// in `folder`.
     private func buildSeparately(
         _ files: [ProgramFile], engineFileCount: Int, jobs indices: [Int], in folder: WorkDirectory,
         using engineObjects: EngineObjects
@@ -159,20 +160,30 @@ extension Executor {
         do {
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
+            let engineFiles = Array(files.prefix(engineFileCount))
+            let kept = engineObjects.kept(engineFiles)
             let (compiled, objects) = try compiler.compileObjects(
-                inputs: paths, primaries: Set(paths.dropFirst(engineFileCount)), recipe: engineObjects.recipe,
-                in: folder.path)
+                inputs: paths, primaries: Set(kept == nil ? paths : Array(paths.dropFirst(engineFileCount))),
+                recipe: engineObjects.recipe, in: folder.path)
             guard compiled.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices)
             }
-            guard let engine = engineObjects.objects(for: Array(files.prefix(engineFileCount))) else { return nil }
             let executable = folder.path + "/scenarios"
-            let linked = try link(engine, objects, into: executable, in: folder, recipe: engineObjects.recipe)
-            guard linked.succeeded else {
-                engineObjects.discard(engine)
-                return nil
+            let linked: CompileResult
+            if let kept {
+                linked = try link(kept, objects, into: executable, in: folder, recipe: engineObjects.recipe)
+                if !linked.succeeded { engineObjects.discard(kept) }
+            } else {
+                let libraryList = folder.path + "/program.autolink"
+                linked = try linkAll(
+                    objects, into: executable, libraryList: libraryList, in: folder, recipe: engineObjects.recipe)
+                if linked.succeeded {
+                    engineObjects.keep(
+                        engineFiles, objects: Array(objects.prefix(engineFileCount)), libraryList: libraryList)
+                }
             }
+            guard linked.succeeded else { return nil }
             return .built(
                 executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices)
         } catch {
@@ -180,9 +191,9 @@ extension Executor {
         }
     }
 
-    /// Links the engine's objects with the scenarios' objects, using the engine's library list; should that
-    /// fail, the libraries of all the objects are listed again (a scenario needing a library the engine does
-    /// not) and linked once more.
+    /// Links the engine's kept objects with the scenarios' objects, using the engine's library list; should
+    /// that fail, the libraries of all the objects are listed again (a scenario needing a library the engine
+    /// does not) and linked once more.
     private func link(
         _ engine: EngineObjects.ObjectSet, _ objects: [String], into executable: String, in folder: WorkDirectory,
         recipe: SeparateCompilation
@@ -191,9 +202,17 @@ extension Executor {
         let linked = try compiler.link(
             all, output: executable, libraryList: engine.libraryList, recipe: recipe, in: folder.path)
         guard !linked.succeeded else { return linked }
-        let libraryList = folder.path + "/program.autolink"
-        let extracted = try compiler.extractLibraries(of: all, to: libraryList, recipe: recipe, in: folder.path)
+        return try linkAll(
+            all, into: executable, libraryList: folder.path + "/program.autolink", in: folder, recipe: recipe)
+    }
+
+    /// Lists the libraries `objects` link with in `libraryList`, then links them.
+    private func linkAll(
+        _ objects: [String], into executable: String, libraryList: String, in folder: WorkDirectory,
+        recipe: SeparateCompilation
+    ) throws -> CompileResult {
+        let extracted = try compiler.extractLibraries(of: objects, to: libraryList, recipe: recipe, in: folder.path)
         guard extracted.succeeded else { return extracted }
-        return try compiler.link(all, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
+        return try compiler.link(objects, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
     }
 }
