@@ -23,24 +23,20 @@ public struct LessonChecker: Sendable {
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
         guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
-            let request = separateCompilationRequest()
-            defer { _ = request?.recipe }  // no thread outlives the check
             let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
-            return run(plans, selection: selection, reused: plans.map { _ in nil }, request: request).report
+            return check(plans, selection: selection)
         }
         let reuse = LessonReuse(
             paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
             settings: LessonReuse.settings(options, catalog: catalog))
         let cached = reuse.load()
         if cached.allSatisfy({ $0 != nil }) { return CheckReport(lessons: cached.map { $0! }) }
-        let request = separateCompilationRequest()
-        defer { _ = request?.recipe }
         let plans = ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
             LessonPlanner.plan(
                 reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
                     ?? Lesson.read(path: paths[index]))
         }
-        let (report, cacheable) = run(plans, selection: selection, reused: cached, request: request)
+        let (report, cacheable) = run(plans, selection: selection, reused: cached)
         // Without a filter every lesson is reported, in the order of `paths`.
         for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
             reuse.store(report.lessons[index], at: index)
@@ -57,18 +53,7 @@ public struct LessonChecker: Sendable {
     /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
     /// count for drift). Also returns the lessons whose report may be cached whole: none of their results
     /// was a transient failure.
-    /// The driver's commands for merged builds, asked for before the lessons are planned.
-    private func separateCompilationRequest() -> SeparateCompilationRequest? {
-        guard options.strategy == .merged else { return nil }
-        return SeparateCompilationRequest(
-            toolchain: toolchain, cache: options.cacheDirectory.map { ResultCache(directory: $0) },
-            keys: CacheKeys(toolchain: toolchain))
-    }
-
-    private func run(
-        _ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?],
-        request: SeparateCompilationRequest? = nil
-    ) -> (
+    private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?]) -> (
         report: CheckReport, cacheable: Set<Int>
     ) {
         let compiler = SwiftCompiler(toolchain: toolchain, options: options)
@@ -85,7 +70,7 @@ public struct LessonChecker: Sendable {
         let phases = ParallelMap.map([0, 1], jobs: 2) { phase -> Phase in
             phase == 0
                 ? .parsed(parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler))
-                : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler, request: request))
+                : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler))
         }
         guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
             preconditionFailure("phases come back in order")
@@ -201,10 +186,9 @@ public struct LessonChecker: Sendable {
     }
 
     /// Builds and runs every scenario job the cache has no result for; a program is built once per run.
-    private func execute(
-        _ jobs: [ScenarioJob], cache: ResultCache?, keys: CacheKeys, compiler: SwiftCompiler,
-        request: SeparateCompilationRequest?
-    ) -> [ScenarioExecution] {
+    private func execute(_ jobs: [ScenarioJob], cache: ResultCache?, keys: CacheKeys, compiler: SwiftCompiler)
+        -> [ScenarioExecution]
+    {
         let limits = self.limits
         return CachedWork.map(
             jobs, cache: cache,
@@ -221,12 +205,8 @@ public struct LessonChecker: Sendable {
                 compiler: compiler, runner: ScenarioRunner(limits: limits), strategy: options.strategy,
                 jobs: options.jobs, progress: progress)
             // Merged programs are compiled file by file, linked with the engine objects kept.
-            if options.strategy == .merged, !pending.isEmpty,
-                let recipe = (request ?? SeparateCompilationRequest(toolchain: toolchain, cache: cache, keys: keys))
-                    .recipe
-            {
-                executor.engineObjects = try? EngineObjects(
-                    recipe: recipe, keys: keys, cacheDirectory: cache?.directory)
+            if options.strategy == .merged, !pending.isEmpty {
+                executor.engineObjects = EngineObjects.forMergedBuilds(toolchain: toolchain, cache: cache, keys: keys)
             }
             defer { executor.engineObjects?.close() }
             return executor.execute(pending)

@@ -37,6 +37,32 @@ final class EngineObjects: @unchecked Sendable {
         }
     }
 
+    /// The engine objects of a check's merged builds, with the driver's commands asked for once per
+    /// toolchain and kept in `cache` (their absence too, when the driver prints commands of another shape);
+    /// nil without them.
+    static func forMergedBuilds(toolchain: Toolchain, cache: ResultCache?, keys: CacheKeys) -> EngineObjects? {
+        struct Learnt: Codable {
+            var recipe: SeparateCompilation?
+        }
+        // The driver's commands for files compiled one by one (`-wmo` compiles them as one).
+        let arguments = SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" }
+        let key = keys.key(["separate compilation"] + arguments)
+        var learnt = cache?.load(Learnt.self, key: key)
+        if learnt == nil {
+            do {
+                learnt = Learnt(recipe: try SeparateCompilation.learn(toolchain: toolchain, arguments: arguments))
+            } catch {
+                return nil  // a driver that cannot be asked now is asked again next time
+            }
+            cache?.store(learnt, key: key)
+        }
+        guard let recipe = learnt?.recipe else { return nil }
+        return try? EngineObjects(recipe: recipe, keys: keys, cacheDirectory: cache?.directory)
+    }
+
+    /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.
+    static let languageMode = LanguageMode.swift5
+
     /// Removes the folder of a run's own sets.
     func close() {
         if ownsFolder { WorkDirectory(path: folder).remove() }

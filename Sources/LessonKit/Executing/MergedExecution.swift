@@ -121,7 +121,7 @@ extension Executor {
         let scenarios = indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            if let separateBuilds, first.languageMode == SeparateCompilationRequest.languageMode {
+            if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios, inMain: true)
                 if let outcome = buildSeparately(
                     files, engineFileCount: first.engine.count + 1, jobs: indices, in: folder, using: separateBuilds)
