@@ -79,6 +79,14 @@ final class SeparateCompilationTests: XCTestCase {
             ["a", "b c", #"d "e" $f"#, "g h", "it's", "", "x"])
     }
 
+    /// A checker with the fixtures' options and its cache in `folder/cache`.
+    private func cachingChecker(toolchain: Toolchain? = nil) throws -> LessonChecker {
+        TestSupport.enterPackageRoot()
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        return LessonChecker(options: options, toolchain: try toolchain ?? TestSupport.toolchain())
+    }
+
     /// A scenario of the Sync engine that passes, labelled `label`.
     static func scenario(_ label: String) -> String {
         "```swift\n// main.swift — \(label)\nlet screen = Screen(\"\(label)\")\nscreen.set(\"title\", \"A\")\n"
@@ -93,10 +101,7 @@ final class SeparateCompilationTests: XCTestCase {
     /// A set's library list that does not link (here, naming a library that does not exist) is not the end:
     /// the libraries of all the program's objects are listed again, and the set is kept.
     func testALibraryListThatDoesNotLinkIsListedAgain() throws {
-        TestSupport.enterPackageRoot()
-        var options = TestSupport.fixtureOptions
-        options.cacheDirectory = folder + "/cache"
-        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
         try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
@@ -115,10 +120,7 @@ final class SeparateCompilationTests: XCTestCase {
     /// longer links (a truncated object) is removed and the program built whole; the next check that builds
     /// keeps a set again.
     func testEngineObjectsAreKeptAndASetThatDoesNotLinkIsReplaced() throws {
-        TestSupport.enterPackageRoot()
-        var options = TestSupport.fixtureOptions
-        options.cacheDirectory = folder + "/cache"
-        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
         let scenario = Self.scenario
         let text = Self.lesson(["first", "second", "third"])
@@ -204,9 +206,7 @@ extension SeparateCompilationTests {
     /// A program whose engine does not compile keeps no set: its scenarios are built alone, and the report
     /// names the engine's error at its line.
     func testAnEngineThatDoesNotCompileKeepsNoSet() throws {
-        var options = TestSupport.fixtureOptions
-        options.cacheDirectory = folder + "/cache"
-        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
         let text =
             "```swift\n// Engine.swift — broken\nfunc twice(_ x: Int) -> Int { x * }\n```\n\n"
@@ -252,10 +252,7 @@ extension SeparateCompilationTests {
             """
         try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
         chmod(swiftc, 0o755)
-        var options = TestSupport.fixtureOptions
-        options.cacheDirectory = folder + "/cache"
-        let checker = LessonChecker(
-            options: options, toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
+        let checker = try cachingChecker(toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
         let lesson = folder + "/lesson.md"
         try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
