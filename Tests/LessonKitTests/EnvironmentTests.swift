@@ -184,4 +184,37 @@ final class EnvironmentTests: XCTestCase {
             XCTAssertEqual(survivors, [], "\(environment.rawValue): processes a submission started are still alive")
         }
     }
+
+    /// `lesson check` with a cache, where checks really run: the first check keeps its engines' objects,
+    /// and a check after an edited scenario links with them and passes.
+    func testEngineObjectsAreKeptAndLinkedEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("objects")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let course = scratch + "/course"
+            try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/Lessons/uikit", toPath: course)
+            let arguments = ["check", "--color", "never", "--cache-dir", scratch + "/cache", course]
+            let cold = try environment.runLesson(arguments, scratch: scratch)
+            XCTAssertEqual(cold.status, 0, "\(environment.rawValue): \(cold.standardOutput)")
+            let objects = scratch + "/cache/objects"
+            let sets = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
+            XCTAssertFalse(sets.isEmpty, environment.rawValue)
+
+            let lesson = course + "/01-hucre-yeniden-kullanimi.md"
+            let header = "// main.swift — yeniden kullanilan hucre onceki satirin rozetini tasir\n"
+            let text = try String(contentsOfFile: lesson, encoding: .utf8)
+            XCTAssertTrue(text.contains(header))
+            try Data(text.replacingOccurrences(of: header, with: header + "// edited\n").utf8).write(
+                to: URL(fileURLWithPath: lesson))
+            let edited = try environment.runLesson(arguments, scratch: scratch)
+            XCTAssertEqual(edited.status, 0, "\(environment.rawValue): \(edited.standardOutput)")
+            XCTAssertEqual(
+                edited.standardOutput.split(separator: "\n").last, cold.standardOutput.split(separator: "\n").last,
+                environment.rawValue)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }.sorted(),
+                sets.sorted(), environment.rawValue)
+        }
+    }
 }
