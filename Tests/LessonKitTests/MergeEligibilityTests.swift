@@ -25,6 +25,26 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(
             try reasons("Fixtures/merge/shadowed-engine-name.md"), [.shadowsEngineName("label")])
         XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.languageMode(.swift6)])
+        XCTAssertEqual(try reasons("Fixtures/merge/not-self-contained.md"), [nil, .notSelfContained, nil])
+    }
+
+    /// A scenario that closes a bracket it did not open, or leaves a bracket, a block comment or a multi-line
+    /// string open, could close its wrapper early: it is built alone. Brackets and quotes in strings,
+    /// comments and interpolations do not count.
+    func testOnlyScenariosThatCloseWhatTheyOpenMayBeWrapped() {
+        for closed in [
+            "print(\"}\")", "let d = [\"k\": 1]\nprint(\"\\(d[\"k\"]!)\")", "// }\n/* { */",
+            "let s = \"\"\"\n{\n\"\"\"",
+            "if true { print(1) }",
+        ] {
+            XCTAssertTrue(SwiftTokens(closed).isSelfContained, closed)
+        }
+        for open in [
+            "}\nprint(1)\nif true {", "print(1) }", "if true {", "/* never closed", "let s = \"\"\"\nnever closed",
+            "f(]",
+        ] {
+            XCTAssertFalse(SwiftTokens(open).isSelfContained, open)
+        }
     }
 
     func testPlainScenariosMayBeMerged() throws {

@@ -24,6 +24,7 @@ public enum MergeEligibility {
         if standalone { return .markedStandalone }
         if languageMode != .swift5 { return .languageMode(languageMode) }
         let scenarioTokens = SwiftTokens(scenario)
+        if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
         let engineNames = Set(engineSources.flatMap { SwiftTokens($0).topLevelDeclaredNames })
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
@@ -34,16 +35,22 @@ public enum MergeEligibility {
 }
 
 /// A rough Swift tokenizer: the words of a source (identifiers, keywords, `#`/`@` directives and attributes)
-/// outside comments and string literals, and the names declared at the top level.
+/// outside comments and string literals, the names declared at the top level, and whether the source closes
+/// what it opens.
 struct SwiftTokens {
     private(set) var words: [String] = []
     private(set) var topLevelDeclaredNames: [String] = []
+    /// Whether every bracket, block comment and string the source opens closes within it, and it closes
+    /// none it did not open. A wrapped scenario that does not could close its wrapper early and leave code
+    /// at the top level of the merged program's `main.swift`, where it would run for every scenario.
+    private(set) var isSelfContained = true
 
     init(_ source: String) {
         var depth = 0
         var declaring = false  // the next word is a declared name
         var binding = false  // inside `let`/`var` at the top level, until the end of the line
         var tupleDepth: Int?  // inside `let (a, b)`: every word is a declared name
+        var opened: [Unicode.Scalar] = []  // the brackets open, innermost last
         var characters = Array(source.unicodeScalars)[...]
         while let character = characters.first {
             if character == "/" && characters.dropFirst().first == "/" {
@@ -53,15 +60,18 @@ struct SwiftTokens {
                 while !characters.isEmpty && !(characters.first == "*" && characters.dropFirst().first == "/") {
                     characters.removeFirst()
                 }
+                if characters.isEmpty { isSelfContained = false }
                 characters = characters.dropFirst(2)
             } else if character == "\"" {
-                Self.skipString(&characters)
+                if !Self.skipString(&characters) { isSelfContained = false }
             } else if character == "{" || character == "(" || character == "[" {
                 if declaring && depth == 0 && character == "(" { tupleDepth = 1 }
                 depth += 1
+                opened.append(character)
                 characters.removeFirst()
             } else if character == "}" || character == ")" || character == "]" {
                 depth -= 1
+                if opened.popLast().map(Self.closing) != character { isSelfContained = false }
                 if depth == 0 { tupleDepth = nil }
                 characters.removeFirst()
             } else if Self.startsWord(character) {
@@ -89,6 +99,11 @@ struct SwiftTokens {
             }
             if !(character == " " || character == "\t" || (character == "(" && tupleDepth != nil)) { declaring = false }
         }
+        if depth != 0 { isSelfContained = false }
+    }
+
+    private static func closing(_ bracket: Unicode.Scalar) -> Unicode.Scalar {
+        bracket == "{" ? "}" : bracket == "(" ? ")" : "]"
     }
 
     private static func startsWord(_ character: Unicode.Scalar) -> Bool {
@@ -99,8 +114,9 @@ struct SwiftTokens {
         character == "_" || character.properties.isAlphabetic || character.properties.numericType != nil
     }
 
-    /// Skips a string literal (single-line, multi-line or with interpolation, roughly).
-    private static func skipString(_ characters: inout ArraySlice<Unicode.Scalar>) {
+    /// Skips a string literal (single-line, multi-line or with interpolation, roughly); false when a
+    /// multi-line literal does not end.
+    private static func skipString(_ characters: inout ArraySlice<Unicode.Scalar>) -> Bool {
         let multiline = characters.starts(with: ["\"", "\"", "\""])
         characters = characters.dropFirst(multiline ? 3 : 1)
         while let character = characters.first {
@@ -108,13 +124,14 @@ struct SwiftTokens {
                 characters = characters.dropFirst(2)
             } else if multiline && characters.starts(with: ["\"", "\"", "\""]) {
                 characters = characters.dropFirst(3)
-                return
+                return true
             } else if !multiline && (character == "\"" || character == "\n") {
                 characters.removeFirst()
-                return
+                return true
             } else {
                 characters.removeFirst()
             }
         }
+        return !multiline
     }
 }

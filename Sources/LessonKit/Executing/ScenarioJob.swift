@@ -70,6 +70,9 @@ public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case usesWord(String)
     /// A top-level name that shadows an engine declaration: an error only at the top level.
     case shadowsEngineName(String)
+    /// Brackets, a block comment or a multi-line string that do not close within the scenario (or close
+    /// what it did not open): wrapped, it could close its wrapper early.
+    case notSelfContained
     case exerciseStarter
     case submissionAlone
     case engineFilesWithoutScenario
@@ -81,6 +84,7 @@ public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
+        case .notSelfContained: "does not close every bracket, comment or string it opens"
         case .exerciseStarter: "an exercise starter"
         case .submissionAlone: "the submission built on its own"
         case .engineFilesWithoutScenario: "engine files with no scenario"
