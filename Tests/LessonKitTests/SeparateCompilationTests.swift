@@ -65,12 +65,34 @@ final class SeparateCompilationTests: XCTestCase {
         batch.insert(commands[0], at: 1)
         var noFrontend = commands
         noFrontend[0][1] = "-c"
+        // The program's path spelled otherwise than it was given (`/w/./program`) stays in the link.
+        var otherSpelling = commands
+        otherSpelling[2][otherSpelling[2].count - 1] = "/w/./program"
         for (name, shape) in [
+            ("the program spelled otherwise", otherSpelling),
             ("a temporary file left", extraTemporary), ("two frontends", batch), ("no frontend", noFrontend),
         ] {
             XCTAssertNil(
                 SeparateCompilation.recipe(from: shape, source: "/w/main.swift", program: "/w/program"), name)
         }
+    }
+
+    /// A temporary folder given as `/tmp/x/./` still gives a recipe whose paths are all replaced: the driver
+    /// prints paths in their normal form, and they are compared in that form.
+    func testATemporaryFolderSpelledOddlyStillGivesTheRecipe() throws {
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", folder + "/./", 1)
+        defer { previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
+        let recipe = try XCTUnwrap(
+            try SeparateCompilation.learn(toolchain: try TestSupport.toolchain(), arguments: ["-module-name", "main"]))
+        XCTAssertEqual(recipe.link.filter { $0 == .output }.count, 1)
+        let literals =
+            recipe.frontend
+            + ((recipe.libraryExtraction ?? []) + recipe.link).compactMap {
+                if case .literal(let text) = $0 { text } else { nil }
+            }
+        XCTAssertEqual(literals.filter { $0.contains("lesson-driver") }, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "the driver's folder goes")
     }
 
     func testShellWordsAreSplitAsAShellWould() {

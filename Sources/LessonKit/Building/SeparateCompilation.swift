@@ -31,17 +31,19 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     /// Learns the commands from the driver, in a scratch folder; nil when it prints something else. Throws
     /// when the driver cannot be asked (it fails, it cannot be started).
     static func learn(toolchain: Toolchain, arguments: [String]) throws -> SeparateCompilation? {
-        try WorkDirectory.using(prefix: "lesson-driver") { folder in
-            let source = folder.path + "/main.swift"
-            let program = folder.path + "/program"
+        try WorkDirectory.using(prefix: "lesson-driver") { scratch in
+            // The driver prints paths in their normal form (`$TMPDIR` may hold `//` or `/./`).
+            let folder = Paths.absolute(scratch.path)
+            let source = folder + "/main.swift"
+            let program = folder + "/program"
             try ScratchFile.save("", to: source)
             var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = folder.path  // the driver leaves a folder there, even for `-###`
+            environment["TMPDIR"] = folder  // the driver leaves a folder there, even for `-###`
             // The frontend the checker parses with, the one beside `swiftc` (the driver's own otherwise).
             if let frontend = toolchain.swiftFrontend { environment["SWIFT_DRIVER_SWIFT_FRONTEND_EXEC"] = frontend }
             let printed = try Subprocess.run(
                 toolchain.swiftc, arguments: ["-###"] + arguments + [source, "-o", program], environment: environment,
-                workingDirectory: folder.path, limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
+                workingDirectory: folder, limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
             guard printed.termination == .exited(0) else {
                 throw LessonError(.toolchain, "swiftc -### ended with \(printed.termination)")
             }
@@ -51,8 +53,9 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     }
 
     /// The recipe in the commands the driver printed for compiling `source` into `program`: one frontend
-    /// command, an optional library extraction, a link. Every temporary path of the driver's must be one the
-    /// recipe replaces, or there is no recipe.
+    /// command, an optional library extraction, a link. Every temporary path of the driver's, and every path
+    /// into the folder of `source` (however the driver spelled it), must be one the recipe replaces, or there
+    /// is no recipe.
     static func recipe(from commands: [[String]], source: String, program: String) -> SeparateCompilation? {
         guard commands.count == 2 || commands.count == 3, let frontendCommand = commands.first,
             frontendCommand.count > 2, frontendCommand[1] == "-frontend", frontendCommand[2] == "-c",
@@ -84,7 +87,11 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
         }
         let recipe = SeparateCompilation(frontend: frontend, libraryExtraction: extraction, link: link)
         let scratch = (object as NSString).deletingLastPathComponent
-        return recipe.literals.contains { $0.contains(scratch) || $0.contains(source) } ? nil : recipe
+        let folderName = "/" + ((source as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let leftover = recipe.literals.contains {
+            $0.contains(scratch) || $0.contains(folderName + "/") || $0.hasSuffix(folderName)
+        }
+        return leftover ? nil : recipe
     }
 
     private var literals: [String] {
