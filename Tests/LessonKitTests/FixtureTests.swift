@@ -22,12 +22,26 @@ final class FixtureTests: XCTestCase {
         try checkFixtures(strategy: .merged, record: false)
     }
 
-    private func checkFixtures(strategy: CheckOptions.Strategy, record: Bool) throws {
+    /// Merged programs that compile only their scenarios and link the engine objects an earlier check kept
+    /// give the same reports: the fixtures are checked once to keep the objects, their results are then
+    /// removed from the cache (the objects stay), and they are checked again.
+    func testMergedProgramsLinkedWithKeptEngineObjectsGiveTheGoldenReports() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        try checkFixtures(strategy: .merged, record: false, cacheDirectory: cache)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: cache + "/objects").filter { !$0.hasPrefix(".") }
+        XCTAssertGreaterThanOrEqual(kept.count, 5)
+        try FileManager.default.removeItem(atPath: cache + "/" + ResultCache.layout)
+        try checkFixtures(strategy: .merged, record: false, cacheDirectory: cache)
+    }
+
+    private func checkFixtures(strategy: CheckOptions.Strategy, record: Bool, cacheDirectory: String? = nil) throws {
         TestSupport.enterPackageRoot()
         let files = try TestSupport.markdownFiles(under: "Fixtures").filter { !$0.hasSuffix("README.md") }
         XCTAssertGreaterThanOrEqual(files.count, 28)
         var options = TestSupport.fixtureOptions
         options.strategy = strategy
+        options.cacheDirectory = cacheDirectory
         let checker = LessonChecker(
             options: options, toolchain: try TestSupport.toolchain(), catalog: try TestSupport.fixtureCatalog())
         let report = checker.check(files: files)

@@ -82,9 +82,9 @@ final class EngineObjects: @unchecked Sendable {
     func kept(_ engine: [ProgramFile]) -> ObjectSet? {
         let set = objectSet(engine)
         let folder = (set.libraryList as NSString).deletingLastPathComponent
-        guard (set.objects + [folder + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists) else {
-            return nil
-        }
+        let list = recipe.libraryExtraction == nil ? [] : [set.libraryList]
+        guard (set.objects + list + [folder + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists)
+        else { return nil }
         utimes(folder, nil)  // most recently used
         return set
     }
@@ -96,8 +96,10 @@ final class EngineObjects: @unchecked Sendable {
         guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
         else { return }
         defer { scratch.remove() }
+        // Where the platform extracts no library list (Darwin), there is none to keep.
+        let list = recipe.libraryExtraction == nil ? [] : [libraryList]
         let names = set.objects.map { ($0 as NSString).lastPathComponent } + [Self.libraryListName]
-        for (source, name) in zip(objects + [libraryList], names) {
+        for (source, name) in zip(objects + list, names) {
             guard (try? FileManager.default.copyItem(atPath: source, toPath: scratch.path + "/" + name)) != nil
             else { return }
         }
@@ -122,6 +124,12 @@ final class EngineObjects: @unchecked Sendable {
     static let libraryListName = "libraries.autolink"
     /// Written last into a set's scratch folder: a set without it is not used.
     static let completeName = "complete"
+
+    /// Replaces a set's library list with one that linked.
+    func replaceLibraryList(of set: ObjectSet, with libraryList: String) {
+        guard let data = FileManager.default.contents(atPath: libraryList) else { return }
+        try? AtomicFile.write(data, to: set.libraryList)
+    }
 
     /// Forgets a set that did not link.
     func discard(_ set: ObjectSet) {

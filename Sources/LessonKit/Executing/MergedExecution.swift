@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Many scenarios of one engine compiled into one executable (rustdoc's merged doctests): each scenario's
 /// top-level code is wrapped in a function, and every scenario still runs in a process of its own, selected
 /// by `LESSON_SCENARIO`, so a trap fails one scenario and keeps the others.
@@ -158,13 +160,14 @@ extension Executor {
         using engineObjects: EngineObjects
     ) -> BuildOutcome? {
         do {
+            let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let engineFiles = Array(files.prefix(engineFileCount))
             let kept = engineObjects.kept(engineFiles)
-            let (compiled, objects) = try compiler.compileObjects(
+            let (compiled, objects) = try build.compiler.compileObjects(
                 inputs: paths, primaries: Set(kept == nil ? paths : Array(paths.dropFirst(engineFileCount))),
-                recipe: engineObjects.recipe, in: folder.path)
+                recipe: build.recipe, in: folder.path)
             guard compiled.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices)
@@ -172,15 +175,12 @@ extension Executor {
             let executable = folder.path + "/scenarios"
             let linked: CompileResult
             if let kept {
-                linked = try link(kept, objects, into: executable, in: folder, recipe: engineObjects.recipe)
-                if !linked.succeeded { engineObjects.discard(kept) }
+                linked = try build.link(kept, objects, into: executable)
             } else {
-                let libraryList = folder.path + "/program.autolink"
-                linked = try linkAll(
-                    objects, into: executable, libraryList: libraryList, in: folder, recipe: engineObjects.recipe)
+                linked = try build.linkListingLibraries(objects, into: executable)
                 if linked.succeeded {
                     engineObjects.keep(
-                        engineFiles, objects: Array(objects.prefix(engineFileCount)), libraryList: libraryList)
+                        engineFiles, objects: Array(objects.prefix(engineFileCount)), libraryList: build.libraryList)
                 }
             }
             guard linked.succeeded else { return nil }
@@ -190,27 +190,48 @@ extension Executor {
             return nil
         }
     }
+}
 
-    /// Links the engine's kept objects with the scenarios' objects, using the engine's library list; should
-    /// that fail, the libraries of all the objects are listed again (a scenario needing a library the engine
-    /// does not) and linked once more.
-    private func link(
-        _ engine: EngineObjects.ObjectSet, _ objects: [String], into executable: String, in folder: WorkDirectory,
-        recipe: SeparateCompilation
-    ) throws -> CompileResult {
-        let all = engine.objects + objects
-        let linked = try compiler.link(
-            all, output: executable, libraryList: engine.libraryList, recipe: recipe, in: folder.path)
-        guard !linked.succeeded else { return linked }
-        return try linkAll(
-            all, into: executable, libraryList: folder.path + "/program.autolink", in: folder, recipe: recipe)
+/// The steps of one merged program compiled file by file: compile, list the libraries, link. Together they
+/// get one build's time, as `swiftc` would.
+private struct SeparateBuild {
+    var compiler: SwiftCompiler
+    var engineObjects: EngineObjects
+    var folder: WorkDirectory
+
+    init(compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory) {
+        var limited = compiler
+        let end = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 + compiler.timeout
+        limited.deadline = min(compiler.deadline ?? end, end)
+        self.compiler = limited
+        self.engineObjects = engineObjects
+        self.folder = folder
     }
 
-    /// Lists the libraries `objects` link with in `libraryList`, then links them.
-    private func linkAll(
-        _ objects: [String], into executable: String, libraryList: String, in folder: WorkDirectory,
-        recipe: SeparateCompilation
-    ) throws -> CompileResult {
+    var recipe: SeparateCompilation { engineObjects.recipe }
+    /// The library list of this program's own objects, when it is extracted.
+    var libraryList: String { folder.path + "/program.autolink" }
+
+    /// Links the engine's kept objects with the scenarios' objects, using the set's library list. Should that
+    /// fail, the libraries of all the objects are listed again and linked once more: the set then gets the
+    /// list that linked, or, when that fails too, is discarded (unless a limit or an interruption stopped
+    /// the link, which says nothing of the set).
+    func link(_ kept: EngineObjects.ObjectSet, _ objects: [String], into executable: String) throws -> CompileResult {
+        let all = kept.objects + objects
+        let linked = try compiler.link(
+            all, output: executable, libraryList: kept.libraryList, recipe: recipe, in: folder.path)
+        guard !linked.succeeded else { return linked }
+        let relinked = try linkListingLibraries(all, into: executable)
+        if relinked.succeeded {
+            engineObjects.replaceLibraryList(of: kept, with: libraryList)
+        } else if !relinked.timedOut, relinked.stoppedBy == nil, !Cleanup.shared.isInterrupted {
+            engineObjects.discard(kept)
+        }
+        return relinked
+    }
+
+    /// Lists the libraries `objects` link with, then links them.
+    func linkListingLibraries(_ objects: [String], into executable: String) throws -> CompileResult {
         let extracted = try compiler.extractLibraries(of: objects, to: libraryList, recipe: recipe, in: folder.path)
         guard extracted.succeeded else { return extracted }
         return try compiler.link(objects, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
