@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Many scenarios of one engine compiled into one executable (rustdoc's merged doctests): each scenario's
 /// top-level code is wrapped in a function, and every scenario still runs in a process of its own, selected
 /// by `LESSON_SCENARIO`, so a trap fails one scenario and keeps the others.
@@ -201,7 +199,7 @@ private struct SeparateBuild {
 
     init(compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory) {
         var limited = compiler
-        let end = Double(DispatchTime.now().uptimeNanoseconds) / 1e9 + compiler.timeout
+        let end = Uptime.now + compiler.timeout
         limited.deadline = min(compiler.deadline ?? end, end)
         self.compiler = limited
         self.engineObjects = engineObjects

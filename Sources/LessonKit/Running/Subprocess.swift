@@ -167,7 +167,7 @@ public enum Subprocess {
         var stop = reader.readUntilClosed(pid: pid, deadline: deadline)
         // A program may close its output and go on running: it still has until the deadline to end.
         while stop == .closed && !reader.hasExited(pid) {
-            if Double(DispatchTime.now().uptimeNanoseconds) / 1e9 >= deadline {
+            if Uptime.now >= deadline {
                 stop = .timedOut
                 break
             }
@@ -207,7 +207,7 @@ private struct OutputReader {
         var childExited = false
         var drainDeadline = deadline
         while !open.isEmpty {
-            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            let now = Uptime.now
             if now >= deadline { return .timedOut }
             // A descendant that left the process group may hold the pipes open after the child exits:
             // read what is there, briefly, then stop.
