@@ -5,16 +5,19 @@ import Testing
 extension CourseLesson {
     /// Checks this lesson (engine drift judged against the other lessons of its folder) and records each
     /// finding as a Swift Testing issue at the lesson's own file and line, so the test case fails there and
-    /// `swift test` ends with `✘ Test run with … failed`. Results are cached in the package's
+    /// `swift test` ends with `✘ Test run with … failed`. A warning is recorded as an issue of severity
+    /// `.warning`, which fails nothing; a note is not recorded. Results are cached in the package's
     /// `.build/lesson-cache` unless `options` names another cache folder.
     public func check(
         options: CheckOptions = CheckOptions(), sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         do {
             let course = LessonPaths.folder(of: path)
-            for finding in try OneLessonCheck.findings(of: path, course: course, options: options) {
+            for finding in try OneLessonCheck.findings(of: path, course: course, options: options)
+            where finding.severity != .note {
                 Issue.record(
                     Comment(rawValue: OneLessonCheck.description(of: finding)),
+                    severity: finding.isError ? .error : .warning,
                     sourceLocation: Self.testingLocation(of: finding.location))
             }
         } catch {

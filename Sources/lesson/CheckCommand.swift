@@ -47,6 +47,9 @@ enum CheckCommand {
                     .option("--cache-dir", "DIR", "Where results are cached (default: .build/lesson-cache)"),
                     .flag("--no-cache", "Check everything anew; read and write no cache"),
                     .flag("--stats", "Print the wall time and the checker's peak memory to stderr"),
+                    .flag(
+                        "--warnings-as-errors",
+                        "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)"),
                     .color, .help,
                 ]
             )
@@ -57,7 +60,8 @@ enum CheckCommand {
               NO_COLOR              Never colour the report
 
             EXIT STATUS:
-              0 every check passed; 1 a check failed; 2 usage error, unreadable path, or no lesson found.
+              0 every check passed (warnings alone fail nothing); 1 a check failed, or a warning was found with
+              --warnings-as-errors; 2 usage error, unreadable path, or no lesson found.
             """)
 
     /// What `lesson check` was asked, validated.
@@ -71,6 +75,7 @@ enum CheckCommand {
         var update: Bool
         var watch: Bool
         var stats: Bool
+        var warningsAsErrors: Bool
         var engineFolder: String?
 
         init(_ arguments: Arguments) throws {
@@ -84,6 +89,7 @@ enum CheckCommand {
             update = arguments.has("--update")
             watch = arguments.has("--watch")
             stats = arguments.has("--stats")
+            warningsAsErrors = arguments.has("--warnings-as-errors")
             if sharding != nil && (watch || update) {
                 throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
             }
@@ -116,7 +122,7 @@ enum CheckCommand {
         }
         try options.emitter.emit(report)
         if options.stats { printStatistics(since: start) }
-        return report.succeeded ? 0 : 1
+        return report.succeeded(warningsAsErrors: options.warningsAsErrors) ? 0 : 1
     }
 
     /// Runs `body`, showing a progress line on stderr while it runs longer than a second when `show`.

@@ -94,14 +94,15 @@ public struct LessonChecker: Sendable {
             if lessonFailures[index].isEmpty {
                 report = Self.assemble(
                     plan, scenarios: outcomes[index],
-                    others: snippetsByPlan[index] + drift[index] + work.presetChecks[index])
+                    others: snippetsByPlan[index] + drift[index] + work.presetChecks[index]
+                        + Self.frontMatterCheck(plan))
             } else {
                 report = LessonReport(
                     path: plan.path,
                     checks: [
                         CheckResult(
                             kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
-                            findings: lessonFailures[index])
+                            findings: lessonFailures[index] + plan.warnings.keys.sorted().flatMap { plan.warnings[$0]! })
                     ], codeBlocks: plan.lesson.blocks.count)
             }
             report.title = plan.lesson.frontMatter.text("title")
@@ -131,10 +132,24 @@ public struct LessonChecker: Sendable {
         case executed([ScenarioExecution])
     }
 
-    /// The engine of each lesson that can be trusted; the others (reading findings, an unknown engine) get
-    /// the findings that make them one failed check each.
+    /// Front matter the checker cannot read is one failed check; the lesson's code is still checked.
+    static func frontMatterCheck(_ plan: LessonPlan) -> [CheckResult] {
+        let findings = plan.readingFindings.filter { $0.kind == .malformedFrontMatter }
+        guard !findings.isEmpty else { return [] }
+        let line = plan.lesson.frontMatter.lines?.lowerBound ?? 1
+        return [
+            CheckResult(
+                kind: .lesson, location: plan.lesson.location(line), name: "front matter", status: .failed,
+                findings: findings)
+        ]
+    }
+
+    /// The engine of each lesson that can be trusted; the others (reading findings other than the front
+    /// matter's, an unknown engine) get the findings that make them one failed check each.
     private func resolveEngines(_ plans: [LessonPlan]) -> (failures: [[Finding]], engines: [Int: ResolvedEngine]) {
-        var failures = plans.map(\.readingFindings)
+        var failures = plans.map { plan in
+            plan.readingFindings.contains { $0.kind != .malformedFrontMatter } ? plan.readingFindings : []
+        }
         var engines: [Int: ResolvedEngine] = [:]
         for index in plans.indices where failures[index].isEmpty {
             switch EngineResolution.resolve(
@@ -176,11 +191,18 @@ public struct LessonChecker: Sendable {
         _ jobs: [CheckWork.SnippetJob], plans: [LessonPlan], cache: ResultCache?, keys: CacheKeys,
         compiler: SwiftCompiler
     ) -> [SnippetParse] {
-        let sources = jobs.map { SnippetSource(text: $0.block.text, languageMode: plans[$0.plan].languageMode) }
+        let sources = jobs.map {
+            SnippetSource(
+                text: SnippetElision.text(of: $0.block), languageMode: plans[$0.plan].languageMode,
+                elides: SnippetElision.applies(to: $0.block))
+        }
         let parser = SnippetBatchParser(compiler: compiler, jobs: options.jobs, progress: progress)
         return CachedWork.map(
             Array(sources.indices), cache: cache,
-            key: { keys.key(["snippet", sources[$0].languageMode.version, sources[$0].text]) },
+            key: {
+                keys.key(
+                    ["snippet", sources[$0].languageMode.version, sources[$0].elides ? "elides" : "verbatim", sources[$0].text])
+            },
             cacheable: { (parse: SnippetParse) in parse.toolError == nil }
         ) { pending in parser.parse(pending.map { sources[$0] }) }
     }
@@ -223,6 +245,29 @@ public struct LessonChecker: Sendable {
         return run.termination != .timedOut
     }
 
+    /// Each warning given to the check of its block, which it does not fail. A block with no check of its
+    /// own (an engine file that no drift check compares) reports its warnings in a check of its own, which
+    /// passes.
+    static func withWarnings(_ checks: [CheckResult], of plan: LessonPlan) -> [CheckResult] {
+        guard !plan.warnings.isEmpty else { return checks }
+        var checks = checks
+        for line in plan.warnings.keys.sorted() {
+            let warnings = plan.warnings[line]!
+            if let index = checks.firstIndex(where: { $0.location.line == line }) {
+                checks[index].findings += warnings
+                continue
+            }
+            let fileName = plan.engineFiles.first { $0.block.openingLine == line }?.fileName
+            checks.append(
+                CheckResult(
+                    kind: .lesson, location: plan.lesson.location(line),
+                    name: fileName.map { "engine file \($0)" } ?? "block at line \(line)", status: .passed,
+                    findings: warnings))
+        }
+        checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
+        return checks
+    }
+
     /// Puts a lesson's checks in file order. An engine that does not build is reported once, and each
     /// scenario it broke points at it in one line.
     static func assemble(_ plan: LessonPlan, scenarios: [ScenarioEvaluation.Outcome], others: [CheckResult])
@@ -247,6 +292,7 @@ public struct LessonChecker: Sendable {
         }
         checks += others
         checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
+        checks = withWarnings(checks, of: plan)
         return LessonReport(
             path: plan.path, checks: checks, lessonFindings: engineErrors, codeBlocks: plan.lesson.blocks.count)
     }

@@ -37,6 +37,9 @@ public struct LessonSelection: Sendable {
         narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter ?? "") }
         narrowed.snippets = []
         narrowed.blockFindings = [:]
+        // Only the warnings of the scenarios kept are reported.
+        let kept = Set(narrowed.scenarios.map(\.block.openingLine))
+        narrowed.warnings = plan.warnings.filter { kept.contains($0.key) }
         // A lesson left out builds nothing; its report is dropped anyway.
         if scope == .none { narrowed.exerciseStarters = [] }
         return narrowed

@@ -15,6 +15,7 @@ struct SnippetBatchParser {
         var form: SnippetForm
         var text: String
         var languageMode: LanguageMode
+        var elides: Bool
     }
 
     private enum AttemptOutcome: Sendable {
@@ -33,7 +34,9 @@ struct SnippetBatchParser {
         var results = snippets.map { _ in SnippetParse(form: nil, errors: [], seconds: 0) }
         let plain = run(
             snippets.indices.map {
-                Attempt(snippet: $0, form: .file, text: snippets[$0].text, languageMode: snippets[$0].languageMode)
+                Attempt(
+                    snippet: $0, form: .file, text: snippets[$0].text, languageMode: snippets[$0].languageMode,
+                    elides: snippets[$0].elides)
             })
         var failing: [Int] = []
         for (index, outcome) in plain.enumerated() {
@@ -59,7 +62,7 @@ struct SnippetBatchParser {
                 return forms.map {
                     Attempt(
                         snippet: index, form: $0, text: $0.wrap(snippets[index].text),
-                        languageMode: snippets[index].languageMode)
+                        languageMode: snippets[index].languageMode, elides: snippets[index].elides)
                 }
             }
             for (attempt, outcome) in zip(attempts, run(attempts)) {
@@ -126,8 +129,11 @@ struct SnippetBatchParser {
             errorsByFile[error.file, default: []].append(relative)
         }
         let share = result.seconds / Double(batch.count)
-        return files.map { file in
-            .parsed(errors: errorsByFile[file.name] ?? [], seconds: share)
+        return zip(files, batch).map { file, attempt in
+            let errors = errorsByFile[file.name] ?? []
+            return .parsed(
+                errors: attempt.elides ? SnippetElision.withoutPlaceholders(errors, in: attempt.text) : errors,
+                seconds: share)
         }
     }
 }

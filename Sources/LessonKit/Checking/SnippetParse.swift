@@ -1,8 +1,11 @@
 /// A snippet's text and the language mode it is parsed in: what its parse depends on, so a snippet printed
 /// in many places is parsed once.
 struct SnippetSource: Hashable, Sendable {
+    /// The text as parsed: elided lines already made empty (see `SnippetElision`).
     var text: String
     var languageMode: LanguageMode
+    /// Whether errors at placeholders are dropped: not for a block marked `verbatim`.
+    var elides = true
 }
 
 /// What parsing one snippet found, independent of where it is printed: diagnostics give lines of the

@@ -21,6 +21,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     }
 }
 
+/// How much a finding matters, as swiftc says it: an error fails its check; a warning says what looks wrong
+/// without failing (unless `--warnings-as-errors`); a note only informs.
+public enum Severity: String, Hashable, Sendable, Codable, CaseIterable {
+    case error, warning, note
+}
+
 /// Something wrong with a lesson. Findings are values, collected and reported together; the checker never
 /// stops at the first one.
 public struct Finding: Hashable, Sendable, Codable {
@@ -47,9 +53,21 @@ public struct Finding: Hashable, Sendable, Codable {
         case attributePromise = "attribute-promise"
         case drift = "drift"
         case unknownEngine = "unknown-engine"
+        // Warnings: what looks wrong, said without failing the check.
+        case unknownAttribute = "unknown-attribute"
+        case nearMiss = "near-miss"
+
+        /// The severity a finding of this kind has: warnings for what may be deliberate, errors otherwise.
+        public var defaultSeverity: Severity {
+            switch self {
+            case .unknownAttribute, .nearMiss: .warning
+            default: .error
+            }
+        }
     }
 
     public var kind: Kind
+    public var severity: Severity
     public var location: SourceLocation
     public var message: String
     /// Lines shown under the finding: compiler diagnostics, the output printed before a trap.
@@ -58,13 +76,32 @@ public struct Finding: Hashable, Sendable, Codable {
     public var diff: [DiffLine]
 
     public init(
-        _ kind: Kind, at location: SourceLocation, _ message: String, details: [String] = [], diff: [DiffLine] = []
+        _ kind: Kind, at location: SourceLocation, _ message: String, details: [String] = [], diff: [DiffLine] = [],
+        severity: Severity? = nil
     ) {
         self.kind = kind
+        self.severity = severity ?? kind.defaultSeverity
         self.location = location
         self.message = message
         self.details = details
         self.diff = diff
+    }
+
+    public var isError: Bool { severity == .error }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, severity, location, message, details, diff
+    }
+
+    /// A finding stored before severities existed is read with its kind's severity.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        severity = try container.decodeIfPresent(Severity.self, forKey: .severity) ?? kind.defaultSeverity
+        location = try container.decode(SourceLocation.self, forKey: .location)
+        message = try container.decode(String.self, forKey: .message)
+        details = try container.decode([String].self, forKey: .details)
+        diff = try container.decode([DiffLine].self, forKey: .diff)
     }
 
     /// Every line shown under the finding, as plain text: its details, then its diff in unified form.

@@ -37,14 +37,22 @@ public struct OutputOptions: Hashable, Sendable, Codable {
     }
 }
 
-/// Reads block attributes; an unknown or misused attribute is a finding at its block, never ignored.
+/// Reads block attributes. A misused attribute is an error at its block; an unknown one is a warning, with
+/// the attribute it was probably meant to be; the display options of other tools are accepted and ignored.
 enum BlockAttributes {
     static let scenarioAttributes = [
         "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points",
     ]
     static let engineFileAttributes = ["exercise"]
-    static let snippetAttributes = ["ignore", "compile_fail"]
+    static let snippetAttributes = ["ignore", "compile_fail", "verbatim"]
     static let outputAttributes = ["unordered", "ellipsis"]
+    /// How code is shown by DocC (`nocopy`, `highlight=[1, 3]`, `strikeout=[2]`, `wrap=80`), Docusaurus
+    /// (`title="…"`, `showLineNumbers`) and MkDocs (`linenums`, `hl_lines`): nothing to check, on any block.
+    static let displayOptions: Set<String> = [
+        "nocopy", "highlight", "strikeout", "wrap", "title", "showLineNumbers", "linenums", "hl_lines",
+    ]
+    /// Other tools' names for our attributes (rustdoc's `should_panic`).
+    static let synonyms = ["should_panic": "should_trap", "norun": "no_run", "compile-fail": "compile_fail"]
 
     static func scenario(_ block: FencedBlock, in lesson: Lesson) -> (ScenarioOptions, [Finding]) {
         var options = ScenarioOptions()
@@ -94,17 +102,43 @@ enum BlockAttributes {
         return (options, findings)
     }
 
-    /// Findings for attributes `known` does not list, and for an info string that could not be read.
+    /// Errors for an info string that could not be read, and warnings for attributes that are neither
+    /// `known` nor a display option.
     static func problems(of block: FencedBlock, known: [String], role: String, in lesson: Lesson) -> [Finding] {
         var findings = block.info.problems.map {
             Finding(.malformedInfoString, at: lesson.location(block.openingLine), "malformed info string: \($0)")
         }
-        for attribute in block.info.attributes where !known.contains(attribute.name) {
+        for attribute in block.info.attributes
+        where !known.contains(attribute.name) && !displayOptions.contains(attribute.name) {
             let allowed = known.isEmpty ? "none" : known.joined(separator: ", ")
             findings.append(
-                finding(block, in: lesson, "unknown attribute '\(attribute.name)' on \(role) (known: \(allowed))"))
+                Finding(
+                    .unknownAttribute, at: lesson.location(block.openingLine),
+                    "unknown attribute '\(attribute.name)' on \(role), ignored (known: \(allowed))"
+                        + suggestion(for: attribute.name, known: known)))
         }
         return findings
+    }
+
+    /// `; did you mean 'no_run'?` for a misspelling, another tool's name or another spelling of an attribute
+    /// (`no-run`, `NO_RUN`), with the role it belongs to when it is not one of `known`; nothing when none is
+    /// close.
+    static func suggestion(for name: String, known: [String]) -> String {
+        let all = Set(scenarioAttributes + snippetAttributes + outputAttributes + engineFileAttributes)
+        let normalized = name.lowercased().replacingOccurrences(of: "-", with: "_")
+        guard
+            let meant = synonyms[name] ?? synonyms[normalized]
+                ?? (all.contains(normalized) ? normalized : Suggestion.closest(to: normalized, among: all))
+        else { return "" }
+        if known.contains(meant) { return "; did you mean '\(meant)'?" }
+        return "; did you mean '\(meant)'? It is an attribute of \(owner(of: meant))"
+    }
+
+    /// What kind of block an attribute belongs to, for a suggestion.
+    private static func owner(of attribute: String) -> String {
+        if scenarioAttributes.contains(attribute) { return "a scenario" }
+        if snippetAttributes.contains(attribute) { return "a snippet" }
+        return "an expected output block"
     }
 
     private static func finding(_ block: FencedBlock, in lesson: Lesson, _ message: String) -> Finding {

@@ -40,8 +40,11 @@ public struct LessonPlan: Sendable {
     public var engineFiles: [EngineFile]
     public var scenarios: [Scenario]
     public var snippets: [FencedBlock]
-    /// Attribute findings of snippets and engine files, by the block's opening line.
+    /// Attribute errors of snippets and engine files, by the block's opening line.
     public var blockFindings: [Int: [Finding]]
+    /// Warnings (unknown attributes, near-misses), by the opening line of the block whose check reports
+    /// them: a scenario, a snippet, or a block with no check of its own (an engine file).
+    public var warnings: [Int: [Finding]]
     /// Engine files marked `exercise=ID`: the starter code a student implements. They are built with the
     /// engine in place of the file of the same name, but never compiled into the scenarios.
     public var exerciseStarters: [EngineFile]

@@ -10,13 +10,15 @@ public enum LessonPlanner {
     public static func plan(_ lesson: Lesson) -> LessonPlan {
         var builder = PlanBuilder(lesson: lesson)
         for block in lesson.blocks { builder.add(block) }
+        builder.warnAboutTextBlocksMeantAsOutput()
         var findings = builder.findings
         let languageMode = Self.languageMode(of: lesson, findings: &findings)
         let namedEngine = Self.namedEngine(of: lesson, findings: &findings)
         findings.sort { $0.location < $1.location }
         return LessonPlan(
             lesson: lesson, roles: builder.roles, engineFiles: builder.engineFiles, scenarios: builder.scenarios,
-            snippets: builder.snippets, blockFindings: builder.blockFindings, exerciseStarters: builder.starters,
+            snippets: builder.snippets, blockFindings: builder.blockFindings, warnings: builder.warnings,
+            exerciseStarters: builder.starters,
             namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
     }
 
@@ -44,7 +46,7 @@ public enum LessonPlanner {
 
     /// An expected-output fence: an empty info string, or `output` with its attributes.
     static func isOutputFence(_ block: FencedBlock) -> Bool {
-        block.info.raw.isEmpty || block.info.language == "output"
+        block.info.raw.isEmpty || block.info.isOutput
     }
 }
 
@@ -56,12 +58,18 @@ private struct PlanBuilder {
     var scenarios: [Scenario] = []
     var snippets: [FencedBlock] = []
     var blockFindings: [Int: [Finding]] = [:]
+    /// Warnings, by the opening line of the block whose check reports them.
+    var warnings: [Int: [Finding]] = [:]
     var starters: [EngineFile] = []
     var findings: [Finding]
     /// The index in `scenarios` of the scenario still looking for its output.
     var awaitingOutput: Int?
     /// The first engine file of each name, to find a reprint in constant time.
     var firstEngineFile: [String: FencedBlock] = [:]
+    /// The first block in a text language after each scenario still looking for its output, by scenario index.
+    var textBlockAfterScenario: [Int: FencedBlock] = [:]
+    /// The snippet just read, when it prints: a bare fence after it is probably its output.
+    var printingSnippet: FencedBlock?
 
     init(lesson: Lesson) {
         self.lesson = lesson
@@ -69,10 +77,14 @@ private struct PlanBuilder {
     }
 
     mutating func add(_ block: FencedBlock) {
-        if block.info.language == "swift" {
+        if block.info.isSwift {
             awaitingOutput = nil
+            printingSnippet = nil
             let header = block.firstLine.flatMap(FileHeader.init)
             guard let header, !PlatformImports.importsPlatformFramework(block.content) else {
+                if header == nil, let message = block.firstLine.flatMap(NearMiss.header) {
+                    warn(message, at: block.openingLine, reportedBy: block.openingLine)
+                }
                 return addSnippet(block)
             }
             if header.isMain {
@@ -86,11 +98,42 @@ private struct PlanBuilder {
             scenarios[index].expected = block
             let (options, problems) = BlockAttributes.output(block, in: lesson)
             scenarios[index].outputOptions = options
-            scenarios[index].attributeFindings += problems
+            scenarios[index].attributeFindings += keepErrors(problems, reportedBy: scenarios[index].block.openingLine)
             awaitingOutput = nil
             roles.append(.expectedOutput(scenarioLine: scenarios[index].block.openingLine))
         } else {
+            if let index = awaitingOutput, textBlockAfterScenario[index] == nil,
+                NearMiss.textLanguages.contains(block.info.language.lowercased())
+            {
+                textBlockAfterScenario[index] = block
+            } else if LessonPlanner.isOutputFence(block), let snippet = printingSnippet {
+                warn(NearMiss.bareFenceAfterSnippet, at: block.openingLine, reportedBy: snippet.openingLine)
+                printingSnippet = nil
+            }
             roles.append(.other)
+        }
+    }
+
+    /// A warning at `line`, reported by the check of the block that opens at `owner`.
+    private mutating func warn(_ message: String, at line: Int, reportedBy owner: Int) {
+        warnings[owner, default: []].append(Finding(.nearMiss, at: lesson.location(line), message))
+    }
+
+    /// The errors of `findings`; its warnings go to the check of the block at `owner`.
+    private mutating func keepErrors(_ findings: [Finding], reportedBy owner: Int) -> [Finding] {
+        let others = findings.filter { !$0.isError }
+        if !others.isEmpty { warnings[owner, default: []] += others }
+        return findings.filter(\.isError)
+    }
+
+    /// A scenario left with no expected output, followed by a block in a text language: that block was
+    /// probably meant as its output.
+    mutating func warnAboutTextBlocksMeantAsOutput() {
+        for (index, block) in textBlockAfterScenario.sorted(by: { $0.key < $1.key })
+        where scenarios[index].expected == nil {
+            warn(
+                NearMiss.textBlockAfterScenario(block), at: block.openingLine,
+                reportedBy: scenarios[index].block.openingLine)
         }
     }
 
@@ -99,7 +142,7 @@ private struct PlanBuilder {
         scenarios.append(
             Scenario(
                 block: block, header: header, expected: nil, options: options, outputOptions: OutputOptions(),
-                attributeFindings: problems))
+                attributeFindings: keepErrors(problems, reportedBy: block.openingLine)))
         awaitingOutput = scenarios.count - 1
         roles.append(.scenario(description: header.description))
     }
@@ -127,17 +170,23 @@ private struct PlanBuilder {
         }
         engineFiles.append(EngineFile(fileName: header.fileName, block: block))
         if firstEngineFile[header.fileName] == nil { firstEngineFile[header.fileName] = block }
+        if let message = NearMiss.engineFileName(header.fileName) {
+            warn(message, at: block.openingLine, reportedBy: block.openingLine)
+        }
         let problems = BlockAttributes.problems(
             of: block, known: BlockAttributes.engineFileAttributes, role: "an engine file", in: lesson)
-        if !problems.isEmpty { blockFindings[block.openingLine] = problems }
+        let errors = keepErrors(problems, reportedBy: block.openingLine)
+        if !errors.isEmpty { blockFindings[block.openingLine] = errors }
         roles.append(.engineFile(fileName: header.fileName))
     }
 
     private mutating func addSnippet(_ block: FencedBlock) {
         snippets.append(block)
         roles.append(.snippet)
+        if !block.info.has("ignore"), NearMiss.printsOutput(block) { printingSnippet = block }
         let problems = BlockAttributes.problems(
             of: block, known: BlockAttributes.snippetAttributes, role: "a snippet", in: lesson)
-        if !problems.isEmpty { blockFindings[block.openingLine] = problems }
+        let errors = keepErrors(problems, reportedBy: block.openingLine)
+        if !errors.isEmpty { blockFindings[block.openingLine] = errors }
     }
 }

@@ -37,6 +37,13 @@ public struct InfoString: Hashable, Sendable {
     }
 
     public func has(_ name: String) -> Bool { attribute(name) != nil }
+
+    /// Whether the block is Swift: the language in any case (`swift`, `Swift`, `SWIFT`), as GitHub's
+    /// highlighter reads it; CommonMark leaves the info string to the application.
+    public var isSwift: Bool { language.lowercased() == "swift" }
+
+    /// Whether the language is `output`, in any case: an expected block with attributes.
+    public var isOutput: Bool { language.lowercased() == "output" }
 }
 
 /// Splits an info string into `name[=value]` tokens; a value may be double-quoted, with `\"` and `\\` inside.
@@ -67,6 +74,25 @@ private struct InfoStringTokenizer {
             name: CommonMarkEscapes.decoded(name), value: CommonMarkEscapes.decoded(readValue(of: name)))
     }
 
+    private static let closingBracket: [Character: Character] = ["[": "]", "{": "}"]
+
+    /// A value in brackets, as DocC writes line lists (`highlight=[1, 3]`): spaces and commas inside belong to
+    /// it, up to the bracket that closes the first, nested brackets included.
+    private mutating func readBracketed(closedBy close: Character, of name: String) -> String {
+        let open = characters[position]
+        var value = ""
+        var depth = 0
+        while position < characters.count {
+            let character = characters[position]
+            if character == open { depth += 1 }
+            if character == close { depth -= 1 }
+            takeCharacter(into: &value)
+            if depth == 0 { return value }
+        }
+        problems.append("the '\(open)' of '\(CommonMarkEscapes.decoded(name))' is never closed")
+        return value
+    }
+
     /// Appends the next character, or a backslash and the character it escapes, as written.
     private mutating func takeCharacter(into text: inout String) {
         text.append(characters[position])
@@ -79,6 +105,9 @@ private struct InfoStringTokenizer {
 
     private mutating func readValue(of name: String) -> String {
         var value = ""
+        if position < characters.count, let close = Self.closingBracket[characters[position]] {
+            return readBracketed(closedBy: close, of: name)
+        }
         guard position < characters.count && characters[position] == "\"" else {
             while position < characters.count && !Self.isSeparator(characters[position]) { takeCharacter(into: &value) }
             return value

@@ -139,6 +139,8 @@ public struct CheckReport: Hashable, Sendable {
         public var passed = 0
         public var failed = 0
         public var skipped = 0
+        /// Findings that are warnings: they fail no check.
+        public var warnings = 0
     }
 
     public var totals: Totals {
@@ -150,6 +152,7 @@ public struct CheckReport: Hashable, Sendable {
             case .skipped: totals.skipped += 1
             }
         }
+        totals.warnings = findings.filter { $0.severity == .warning }.count
         return totals
     }
 
@@ -189,4 +192,10 @@ public struct CheckReport: Hashable, Sendable {
 
     public var findings: [Finding] { lessons.flatMap(\.findings) }
     public var succeeded: Bool { totals.failed == 0 }
+
+    /// Whether the run succeeded when warnings count as errors too (`--warnings-as-errors`).
+    public func succeeded(warningsAsErrors: Bool) -> Bool {
+        let totals = totals
+        return totals.failed == 0 && !(warningsAsErrors && totals.warnings > 0)
+    }
 }

@@ -1,5 +1,6 @@
 /// The report as GitHub Actions workflow commands: `::error file=PATH,line=N,col=C,title=…::message`, one
-/// per finding, so findings appear on the lines of a pull request.
+/// per finding (`::warning` for a warning, `::notice` for a note), so findings appear on the lines of a pull
+/// request.
 public enum GitHubReporter {
     public static func render(_ report: CheckReport) -> String {
         var lines: [String] = []
@@ -8,7 +9,13 @@ public enum GitHubReporter {
             if let column = finding.location.column { properties.append("col=\(column)") }
             properties.append("title=\(property("lesson check: \(finding.kind.rawValue)"))")
             let message = ([finding.message] + finding.detailLines).joined(separator: "\n")
-            lines.append("::error \(properties.joined(separator: ","))::\(data(message))")
+            let command =
+                switch finding.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
+            lines.append("::\(command) \(properties.joined(separator: ","))::\(data(message))")
         }
         return lines.map { $0 + "\n" }.joined()
     }

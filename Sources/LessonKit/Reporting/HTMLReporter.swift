@@ -88,6 +88,16 @@ public enum HTMLReporter {
                 html.append("</section>")
             }
         }
+        // Lessons that pass with warnings: said, apart from the failures.
+        let warned = report.lessons.filter { !$0.failed && $0.findings.contains { !$0.isError } }
+        if !warned.isEmpty {
+            html.append("<h2>Warnings</h2>")
+            for lesson in warned {
+                html.append("<section class=\"lesson-warnings\"><h3>\(escape(lesson.path))</h3>")
+                for finding in lesson.findings { html.append(render(finding)) }
+                html.append("</section>")
+            }
+        }
         let skipped = report.lessons.flatMap { lesson in lesson.checks.filter { $0.status == .skipped } }
         if !skipped.isEmpty {
             html.append("<h2>Skipped</h2><ul class=\"skipped\">")
@@ -132,8 +142,9 @@ public enum HTMLReporter {
     /// A finding: its location and message, then its diff side by side, or its other details.
     static func render(_ finding: Finding) -> String {
         var html =
-            "<div class=\"finding\"><p><code class=\"location\">\(escape(finding.location.description))</code> "
-            + "<span class=\"kind\">\(escape(finding.kind.rawValue))</span> \(escape(finding.message))</p>"
+            "<div class=\"finding \(finding.severity.rawValue)\"><p><code class=\"location\">"
+            + "\(escape(finding.location.description))</code> "
+            + "<span class=\"severity\">\(finding.severity.rawValue)</span> <span class=\"kind\">\(escape(finding.kind.rawValue))</span> \(escape(finding.message))</p>"
         if !finding.details.isEmpty {
             html += "<pre class=\"details\">\(escape(finding.details.joined(separator: "\n")))</pre>"
         }
@@ -241,6 +252,7 @@ public enum HTMLReporter {
         .badge.passed{background:#c8e6c9}.badge.failed{background:#ffcdd2}
         tr.lesson.failed td,tr.course.failed td{background:#fff5f5}
         .finding{margin:.7em 0;padding:.5em;border-left:4px solid #d93025;background:#fafafa}
+        .finding.warning{border-left-color:#e8a100}.finding.note{border-left-color:#777}
         .title{color:#333;margin-left:.5em}.language{font-size:.8em;color:#555;border:1px solid #bbb;border-radius:3px;padding:0 .3em;margin-left:.4em}
         .kind{font-size:.8em;color:#666;border:1px solid #ccc;border-radius:3px;padding:0 .3em}
         pre,code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap}

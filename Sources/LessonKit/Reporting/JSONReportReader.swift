@@ -68,13 +68,21 @@ public enum JSONReportReader {
         guard let kind = Finding.Kind(rawValue: record.kind) else {
             throw LessonError(.invalidReport, "\(name): unknown finding kind '\(record.kind)'")
         }
+        let severity = try record.severity.map { written in
+            guard let severity = Severity(rawValue: written) else {
+                throw LessonError(.invalidReport, "\(name): unknown finding severity '\(written)'")
+            }
+            return severity
+        }
         let location = SourceLocation(path: record.file ?? lesson, line: record.line, column: record.column)
         // The findings about a difference hold their diff alone; read it back typed.
         if kind == .outputMismatch || kind == .drift {
             let diff = record.details.compactMap(DiffLine.init(unified:))
-            if diff.count == record.details.count { return Finding(kind, at: location, record.message, diff: diff) }
+            if diff.count == record.details.count {
+                return Finding(kind, at: location, record.message, diff: diff, severity: severity)
+            }
         }
-        return Finding(kind, at: location, record.message, details: record.details)
+        return Finding(kind, at: location, record.message, details: record.details, severity: severity)
     }
 
     /// A decoding error in one line: what is wrong and where, without Foundation's domain and code.

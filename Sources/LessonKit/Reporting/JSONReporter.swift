@@ -16,6 +16,8 @@ public enum JSONReporter {
         var passed: Int
         var failed: Int
         var skipped: Int
+        /// Absent in reports written before severities existed.
+        var warnings: Int?
     }
 
     struct Record: Codable {
@@ -39,6 +41,8 @@ public enum JSONReporter {
         var line: Int
         var column: Int?
         var kind: String
+        /// `error`, `warning` or `note`; absent in reports written before severities existed (an error).
+        var severity: String?
         var message: String
         var details: [String]
         /// `lesson` for a finding of the whole lesson (an engine that does not build), repeated in each of
@@ -59,7 +63,8 @@ public enum JSONReporter {
             }
         let document = Document(
             lessons: lessons, shard: report.shard, checks: records,
-            totals: Totals(passed: totals.passed, failed: totals.failed, skipped: totals.skipped))
+            totals: Totals(
+                passed: totals.passed, failed: totals.failed, skipped: totals.skipped, warnings: totals.warnings))
         return StableJSON.text(document)
     }
 
@@ -70,11 +75,11 @@ public enum JSONReporter {
             FindingRecord(
                 file: finding.location.path == lesson.path ? nil : finding.location.path,
                 line: finding.location.line, column: finding.location.column, kind: finding.kind.rawValue,
-                message: finding.message, details: finding.detailLines, scope: scope)
+                severity: finding.severity.rawValue, message: finding.message, details: finding.detailLines, scope: scope)
         }
         return Record(
             lesson: lesson.path, line: check.location.line, kind: check.kind.rawValue, name: check.name,
-            status: check.status.rawValue, message: check.findings.first?.message,
+            status: check.status.rawValue, message: check.findings.first(where: \.isError)?.message,
             findings: check.findings.map { finding($0, scope: nil) } + shared.map { finding($0, scope: "lesson") },
             expected: check.expectedOutput, actual: check.actualOutput, skipReason: check.skipReason,
             duration: (check.seconds * 1000).rounded() / 1000)

@@ -37,21 +37,30 @@ public enum JUnitReporter {
         let findings =
             check.findings
             + (check.status == .failed && [.scenario, .exercise].contains(check.kind) ? lesson.lessonFindings : [])
+        let errors = findings.filter(\.isError)
+        // Warnings and notes fail no test case: they are the test case's output, after its status.
+        let others = findings.filter { !$0.isError }.flatMap(lines)
+        let output = others.isEmpty ? [] : ["      <system-out>" + escape(others.joined(separator: "\n")) + "</system-out>"]
         switch check.status {
         case .passed:
-            return [open + "/>"]
+            return output.isEmpty ? [open + "/>"] : [open + ">"] + output + ["    </testcase>"]
         case .skipped:
-            return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>", "    </testcase>"]
+            return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>"] + output
+                + ["    </testcase>"]
         case .failed:
-            let message = findings.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
-            let body = findings.flatMap { ["\($0.location.description): error: \($0.message)"] + $0.detailLines }
+            let message = errors.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
+            let body = errors.flatMap(lines)
             return [
                 open + ">",
-                "      <failure message=\"\(escape(message))\" type=\"\(findings.first?.kind.rawValue ?? "failure")\">"
+                "      <failure message=\"\(escape(message))\" type=\"\(errors.first?.kind.rawValue ?? "failure")\">"
                     + escape(body.joined(separator: "\n")) + "</failure>",
-                "    </testcase>",
-            ]
+            ] + output + ["    </testcase>"]
         }
+    }
+
+    /// A finding as a compiler prints it, then its details.
+    private static func lines(_ finding: Finding) -> [String] {
+        ["\(finding.location.description): \(finding.severity.rawValue): \(finding.message)"] + finding.detailLines
     }
 
     /// `path:line: kind name`, without saying a word twice: `…:156: snippet`, not

@@ -11,6 +11,7 @@ public struct TextReporter: Sendable {
         case boldRed = "\u{1B}[1;31m"
         case green = "\u{1B}[32m"
         case cyan = "\u{1B}[36m"
+        case boldMagenta = "\u{1B}[1;35m"
         case dim = "\u{1B}[2m"
     }
 
@@ -21,9 +22,15 @@ public struct TextReporter: Sendable {
     /// The lines of one finding.
     public func render(_ finding: Finding) -> [String] {
         // What comes from a lesson or a program is escaped before it is styled: only the styles are sequences.
+        let label: Style =
+            switch finding.severity {
+            case .error: .boldRed
+            case .warning: .boldMagenta
+            case .note: .dim
+            }
         var lines = [
-            styled(TerminalSafe.escape(finding.location.description) + ":", .bold) + " " + styled("error:", .boldRed)
-                + " " + TerminalSafe.escape(finding.message)
+            styled(TerminalSafe.escape(finding.location.description) + ":", .bold) + " "
+                + styled(finding.severity.rawValue + ":", label) + " " + TerminalSafe.escape(finding.message)
         ]
         lines += finding.details.map(TerminalSafe.escape)
         for line in finding.diff {
@@ -68,10 +75,12 @@ public struct TextReporter: Sendable {
             ].joined(separator: ", ")
     }
 
-    /// `N passed, N failed`, with `, N skipped` when any check was skipped.
+    /// `N passed, N failed`, with `, N skipped` when any check was skipped and `, N warnings` when any finding
+    /// was a warning.
     public static func summary(_ totals: CheckReport.Totals) -> String {
         var text = "\(totals.passed) passed, \(totals.failed) failed"
         if totals.skipped > 0 { text += ", \(totals.skipped) skipped" }
+        if totals.warnings > 0 { text += ", \(totals.warnings) warning\(totals.warnings == 1 ? "" : "s")" }
         return text
     }
 }

@@ -34,7 +34,7 @@ public struct LessonWatcher: Sendable {
             let current = snapshot()
             if current != last {
                 last = current
-                let files = current.keys.filter { $0.hasSuffix(".md") }.sorted()
+                let files = current.keys.filter(LessonDiscovery.isMarkdown).sorted()
                 let time = DateFormatter.localizedString(from: Date(), dateStyle: .none, timeStyle: .medium)
                 log("[\(time)] checking \(files.count) lesson\(files.count == 1 ? "" : "s")")
                 if let lessons = try? LessonDiscovery.lessonFiles(in: paths) {

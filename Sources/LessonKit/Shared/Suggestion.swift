@@ -1,8 +1,8 @@
 /// "did you mean": the known word closest to a mistyped one, when it is close enough to be a typo.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate with the fewest edits from `word` (at most a third of its length, and at least one
     /// allowed), or nil; on a tie, the first in sorted order.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let allowed = max(1, word.count / 3)
         var best: (distance: Int, word: String)?
         for candidate in candidates.sorted() {
@@ -13,12 +13,12 @@ enum Suggestion {
     }
 
     /// `"; did you mean '--filter'?"`, or nothing.
-    static func hint(for word: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// Levenshtein distance, with swapping two neighbours counted as one edit (`--fromat`).
-    static func editDistance(_ left: String, _ right: String) -> Int {
+    package static func editDistance(_ left: String, _ right: String) -> Int {
         let a = Array(left)
         let b = Array(right)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }

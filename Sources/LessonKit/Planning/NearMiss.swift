@@ -1,0 +1,74 @@
+/// Blocks written almost as the format says. Each would otherwise pass without a word: a mistyped header
+/// makes a scenario a snippet, a fence with a language is no expected output, a bare fence after a snippet is
+/// compared with nothing. Each is a warning at its line that says what was probably meant.
+enum NearMiss {
+    /// Languages of blocks that show output as text: right after a scenario, probably meant as its output.
+    static let textLanguages: Set<String> = [
+        "text", "txt", "plaintext", "plain", "console", "terminal", "stdout", "log", "none",
+    ]
+
+    /// What a first line that is no file header probably meant, when it looks like one: `// main.swfit — …`
+    /// (a name whose extension is one or two edits from `swift`, or two from `main.swift`), or
+    /// `// main.swift: …` (a colon where the dash goes).
+    static func header(_ line: String) -> String? {
+        var rest = line.trimmingSpaces()[...]
+        guard rest.hasPrefix("//") else { return nil }
+        rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        let token = rest.prefix { $0 != " " && $0 != "\t" }
+        let after = rest.dropFirst(token.count).drop { $0 == " " || $0 == "\t" }
+        var name = token
+        if name.hasSuffix(":") || after.hasPrefix(":") {
+            if name.hasSuffix(":") { name = name.dropLast() }
+            if FileHeader("// \(name)") != nil {
+                return "'\(line.trimmingSpaces())' is not a file header, so this block is a snippet: a header "
+                    + "separates its description with a dash, as in '// \(name) — …'"
+            }
+            return nil
+        }
+        guard after.isEmpty || after.first.map({ "—–-".contains($0) }) == true else { return nil }
+        guard let meant = meantFileName(String(name)) else { return nil }
+        return "'// \(name)' is not a file header, so this block is a snippet; did you mean '// \(meant) — …'?"
+    }
+
+    /// The Swift file name `name` was probably meant to be, when it is not one.
+    private static func meantFileName(_ name: String) -> String? {
+        guard !name.hasSuffix(".swift"), name.count <= 64 else { return nil }
+        if name.lowercased() == "main.swift" || Suggestion.editDistance(name.lowercased(), "main.swift") <= 2 {
+            return "main.swift"
+        }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let stem = name[..<dot]
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        guard !fileExtension.isEmpty, stem.allSatisfy({ $0.isLetter || $0.isNumber || "_+-.".contains($0) }),
+            Suggestion.editDistance(fileExtension, "swift") <= 2
+        else { return nil }
+        return stem + ".swift"
+    }
+
+    /// An engine file whose name is a near-miss of `main.swift` (`Main.swift`, `mian.swift`): probably a
+    /// scenario, which is compiled into every other scenario instead.
+    static func engineFileName(_ fileName: String) -> String? {
+        guard fileName != "main.swift", Suggestion.editDistance(fileName.lowercased(), "main.swift") <= 2 else {
+            return nil
+        }
+        return "'\(fileName)' makes this block an engine file, compiled into every scenario of the lesson; "
+            + "did you mean a scenario, '// main.swift — …'?"
+    }
+
+    /// A fence in a text language right after a scenario that gets no expected output.
+    static func textBlockAfterScenario(_ block: FencedBlock) -> String {
+        "this '\(block.info.language)' block follows a scenario that has no expected output; an expected "
+            + "output block is a bare fence (\(block.fence.marker)) or '\(block.fence.marker)output'"
+    }
+
+    /// Whether a snippet looks like a program that prints: a bare fence after it is probably its output.
+    static func printsOutput(_ block: FencedBlock) -> Bool {
+        !PlatformImports.importsPlatformFramework(block.content)
+            && block.content.contains { $0.text.contains("print(") || $0.text.contains("dump(") }
+    }
+
+    static let bareFenceAfterSnippet =
+        "this bare block follows a snippet, not a scenario, so it is compared with nothing; to check it as the "
+        + "snippet's output, start the snippet with '// main.swift — …'; to keep it as text, give it a "
+        + "language ('```text')"
+}
