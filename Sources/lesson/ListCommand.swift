@@ -13,7 +13,8 @@ enum ListCommand {
         sections: [("OPTIONS", [.help])],
         notes: """
             EXIT STATUS:
-              0 every lesson was read; 1 a lesson is malformed; 2 usage error or no lesson found.
+              0 every lesson was read (warnings alone fail nothing); 1 a lesson is malformed; 2 usage error or
+              no lesson found.
             """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
@@ -32,8 +33,10 @@ enum ListCommand {
                 print("  " + describe(block, role, expected: expected, rangeWidth: max(13, width)))
             }
             print("  " + count(plan))
-            for finding in plan.readingFindings {
-                malformed = true
+            // Reading findings, then the warnings a check would give, in file order.
+            let warnings = plan.warnings.values.flatMap { $0 }.sorted { $0.location < $1.location }
+            for finding in plan.readingFindings + warnings {
+                if finding.isError { malformed = true }
                 reporter.render(finding).forEach { print($0) }
             }
         }

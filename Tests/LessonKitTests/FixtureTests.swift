@@ -47,7 +47,7 @@ final class FixtureTests: XCTestCase {
         let report = checker.check(files: files)
         for lesson in report.lessons {
             let text = GoldenFile.fixtureText(of: lesson)
-            let golden = String(lesson.path.dropLast(".md".count)) + ".expected"
+            let golden = (lesson.path as NSString).deletingPathExtension + ".expected"
             if record {
                 try GoldenFile.record(text, golden: golden)
                 continue

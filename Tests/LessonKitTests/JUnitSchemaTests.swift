@@ -58,6 +58,8 @@ final class JUnitSchemaTests: XCTestCase {
         let runs = [
             "course": ["Lessons"], "failures": TestSupport.fixtureFlags + ["Fixtures/check/fail"],
             "attributes": TestSupport.fixtureFlags + ["Fixtures/attributes"],
+            // Warnings, in passing, failing and skipped test cases' output.
+            "field": TestSupport.fixtureFlags + ["Fixtures/field"],
         ]
         for (name, arguments) in runs {
             let result = try TestSupport.runLesson(["check", "--format", "junit"] + arguments)

@@ -1,9 +1,10 @@
-/// Code a snippet leaves out on purpose, as books and docs write it: a line that is only `...` or `…`, and
-/// Xcode placeholders `<#name#>` (The Swift Programming Language's grammar templates,
-/// `<#label name#>: while <#condition#> {`). Neither is an error. An elided line is parsed as an empty line,
-/// so every other line keeps its number; a placeholder stays, and the errors the parser gives at its first
-/// column (it is no real name, type or parameter list) are dropped. A real error elsewhere in the block is
-/// still reported at its own line. `verbatim` on the block parses it exactly as written.
+/// Code a snippet leaves out on purpose, as books and docs write it: a line that is only `...` or `…`, a body
+/// that is only one (`func f() { ... }`), and Xcode placeholders `<#name#>` (The Swift Programming Language's
+/// grammar templates, `<#label name#>: while <#condition#> {`). None is an error. An elided line is parsed as
+/// an empty line and an elided body as spaces, so every other line and column keeps its place; a placeholder
+/// stays, and the parser's errors on a line that holds one are dropped (a placeholder stands for a name, a
+/// type, a parameter list or a whole clause, which the rest of its line depends on). A real error on any
+/// other line is still reported at that line. `verbatim` on the block parses it exactly as written.
 enum SnippetElision {
     static let placeholderMessage = "editor placeholder in source file"
 
@@ -16,10 +17,30 @@ enum SnippetElision {
         return trimmed == "..." || trimmed == "…"
     }
 
-    /// The text a snippet is parsed as: its elided lines made empty.
+    /// The text a snippet is parsed as: its elided lines made empty, its elided bodies made spaces.
     static func text(of block: FencedBlock) -> String {
         guard applies(to: block) else { return block.text }
-        return block.content.map { (isElided($0.text) ? "" : $0.text) + "\n" }.joined()
+        return block.content.map { (isElided($0.text) ? "" : withoutElidedBodies($0.text)) + "\n" }.joined()
+    }
+
+    /// `{ ... }` or `{ … }` on one line, with the ellipsis replaced by as many spaces as it has bytes.
+    static func withoutElidedBodies(_ line: String) -> String {
+        guard line.contains("{"), line.contains("...") || line.contains("…") else { return line }
+        var result = ""
+        var rest = line[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[...open]
+            rest = rest[rest.index(after: open)...]
+            let spaces = rest.prefix { $0 == " " || $0 == "\t" }
+            let afterSpaces = rest.dropFirst(spaces.count)
+            let ellipsis = afterSpaces.hasPrefix("...") ? "..." : afterSpaces.hasPrefix("…") ? "…" : nil
+            guard let ellipsis else { continue }
+            let afterEllipsis = afterSpaces.dropFirst(ellipsis.count)
+            guard afterEllipsis.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("}") else { continue }
+            result += spaces + String(repeating: " ", count: ellipsis.utf8.count)
+            rest = afterEllipsis
+        }
+        return result + rest
     }
 
     /// A place in a parsed file: a 1-based line and a 1-based UTF-8 column, as the parser reports them.
@@ -58,12 +79,10 @@ enum SnippetElision {
         return nil
     }
 
-    /// The errors of a parse that are not about a placeholder.
+    /// The errors of a parse that are not on a line holding a placeholder.
     static func withoutPlaceholders(_ errors: [CompilerDiagnostic], in text: String) -> [CompilerDiagnostic] {
         guard text.contains("<#") else { return errors }
-        let starts = placeholderStarts(in: text)
-        return errors.filter {
-            $0.message != placeholderMessage && !starts.contains(Position(line: $0.line, column: $0.column))
-        }
+        let lines = Set(placeholderStarts(in: text).map(\.line))
+        return errors.filter { $0.message != placeholderMessage && !lines.contains($0.line) }
     }
 }
