@@ -43,9 +43,17 @@ struct Arguments {
         }
     }
 
-    subscript(name: String) -> String? { values[name] }
+    /// The value of `option`, read as its type; nil when it was not given.
+    func value<Value>(_ option: ValueOption<Value>) throws -> Value? {
+        guard let text = values[option.declaration.name] else { return nil }
+        return try option.read(option.declaration.name, text)
+    }
 
-    func has(_ flag: String) -> Bool { values[flag] != nil }
+    /// Whether `flag` was given.
+    func isSet(_ flag: Flag) -> Bool { values[flag.declaration.name] != nil }
+
+    /// Whether `option` was given, whatever its value.
+    func isGiven(_ option: some DeclaredOption) -> Bool { values[option.declaration.name] != nil }
 
     /// The `--name value` pairs (and flags) of the forwarded declarations that were given, in declaration
     /// order: what a class batch passes on to each student's grader.
@@ -72,50 +80,22 @@ extension Arguments {
     }
 }
 
-extension Arguments {
-    func positiveNumber(_ name: String) throws -> Double? {
-        guard let text = self[name] else { return nil }
-        guard let value = Double(text), value > 0, value.isFinite else {
-            throw LessonError(.usage, "\(name) needs a positive number, not '\(text)'")
-        }
-        return value
-    }
+/// The limits every command that builds and runs programs takes, declared with the help of that command.
+struct RunLimitOptions {
+    var timeout: ValueOption<Double>
+    var maxOutput: ValueOption<Int>
+    var jobs = SharedOptions.jobs
+    var buildTimeout: ValueOption<Double>
+    var buildMemoryLimit = SharedOptions.buildMemoryLimit
 
-    func positiveInteger(_ name: String) throws -> Int? {
-        guard let text = self[name] else { return nil }
-        guard let value = Int(text), value > 0 else {
-            throw LessonError(.usage, "\(name) needs a positive whole number, not '\(text)'")
-        }
-        return value
-    }
+    var all: [any DeclaredOption] { [timeout, maxOutput, jobs, buildTimeout, buildMemoryLimit] }
 
-    /// A size in bytes: `65536`, `512K`, `1M`.
-    func byteSize(_ name: String) throws -> Int? {
-        guard let text = self[name] else { return nil }
-        let multipliers: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30]
-        var digits = Substring(text)
-        var multiplier = 1
-        if let last = digits.last, let factor = multipliers[last] {
-            multiplier = factor
-            digits = digits.dropLast()
-        }
-        guard let value = Int(digits), value > 0,
-            case let (bytes, overflow) = value.multipliedReportingOverflow(by: multiplier),
-            !overflow
-        else {
-            throw LessonError(.usage, "\(name) needs a size such as 65536, 512K or 1M, not '\(text)'")
-        }
-        return bytes
-    }
-}
-
-extension CheckOptions {
-    /// Applies `--timeout`, `--max-output` and `--jobs`, which every command that runs programs takes.
-    mutating func apply(_ values: Arguments) throws {
-        if let timeout = try values.positiveNumber("--timeout") { self.timeout = timeout }
-        if let limit = try values.byteSize("--max-output") { outputLimit = limit }
-        if let jobs = try values.positiveInteger("--jobs") { self.jobs = jobs }
-        if let seconds = try values.positiveNumber("--build-timeout") { buildTimeout = seconds }
-        if let size = try values.byteSize("--build-memory-limit") { buildMemoryLimit = size }
+    /// Applies the limits given to `options`.
+    func apply(_ values: Arguments, to options: inout CheckOptions) throws {
+        if let timeout = try values.value(timeout) { options.timeout = timeout }
+        if let limit = try values.value(maxOutput) { options.outputLimit = limit }
+        if let jobs = try values.value(jobs) { options.jobs = jobs }
+        if let seconds = try values.value(buildTimeout) { options.buildTimeout = seconds }
+        if let size = try values.value(buildMemoryLimit) { options.buildMemoryLimit = size }
     }
 }

@@ -3,54 +3,63 @@ import LessonKit
 
 /// `lesson check`: check lessons and report every finding.
 enum CheckCommand {
+    /// The options of `lesson check`, declared once: the parser, `--help` and forwarding read these.
+    enum Option {
+        static let update = Flag(
+            "--update",
+            "Accept what the scenarios print: rewrite each expected block that differs, insert missing ones, refresh "
+                + "drifted engine reprints (in place, atomically; a lesson with a scenario that does not build, traps "
+                + "or times out is left untouched)")
+        static let watch = Flag(
+            "--watch",
+            "Check, then re-check each time a lesson or engine file is saved, until interrupted (fast with the result "
+                + "cache)")
+        static let filter = ValueOption(
+            "--filter", "TEXT",
+            "Check only the lessons whose path contains TEXT, and elsewhere the scenarios whose description "
+                + "contains it (none selected: exit 2)")
+        static let format = ValueOption(
+            "--format", "FORMAT",
+            "text (default), json, junit, github (workflow commands) or html (one self-contained page); with a "
+                + "machine format stdout holds only that format and the summary goes to stderr",
+            read: ReportFormat.read)
+        static let output = ValueOption(
+            "--output", "FILE",
+            "Write the report to FILE (any format); the summary goes to stderr. A report that cannot be written exits "
+                + "2")
+        static let shard = SharedOptions.shard(
+            "Check only shard INDEX of COUNT: each lesson is in exactly one shard; drift is still judged against the "
+                + "whole course")
+        static let durations = SharedOptions.durations(
+            "the durations of an earlier JSON report (longest lessons first, each to the least loaded shard)")
+        static let limits = RunLimitOptions(
+            timeout: SharedOptions.timeout("scenario run"), maxOutput: SharedOptions.maxOutput("a scenario"),
+            buildTimeout: SharedOptions.buildTimeout("one build", seconds: 300))
+        static let cacheDirectory = ValueOption(
+            "--cache-dir", "DIR", "Where results are cached (default: .build/lesson-cache)")
+        static let noCache = Flag("--no-cache", "Check everything anew; read and write no cache")
+        static let stats = Flag("--stats", "Print the wall time and the checker's peak memory to stderr")
+        static let warningsAsErrors = Flag(
+            "--warnings-as-errors", "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
+    }
+
     static let help = HelpPage(
         overview: """
             Builds and runs every scenario of the lessons, compares its output with the expected block,
             parses every platform snippet, compares engine reprints, and reports each finding as
-            `path:line:column: error: message`. Checking a folder adds a summary line per course folder.
+            `path:line:column: error: message` (or `warning:` for what looks wrong but fails nothing).
+            Checking a folder adds a summary line per course folder.
             """,
         usage: "lesson check [--update | --watch] [options] [PATH ...]",
         sections: [
             (
                 "OPTIONS",
                 [
-                    .flag(
-                        "--update",
-                        "Accept what the scenarios print: rewrite each expected block that differs, insert missing "
-                            + "ones, refresh drifted engine reprints (in place, atomically; a lesson with a scenario "
-                            + "that does not build, traps or times out is left untouched)"),
-                    .flag(
-                        "--watch",
-                        "Check, then re-check each time a lesson or engine file is saved, until interrupted (fast "
-                            + "with the result cache)"),
-                    .option(
-                        "--filter", "TEXT",
-                        "Check only the lessons whose path contains TEXT, and elsewhere the scenarios whose "
-                            + "description contains it (none selected: exit 2)"),
-                    .option(
-                        "--format", "FORMAT",
-                        "text (default), json, junit, github (workflow commands) or html (one self-contained page); "
-                            + "with a machine format stdout holds only that format and the summary goes to stderr"),
-                    .option(
-                        "--output", "FILE",
-                        "Write the report to FILE (any format); the summary goes to stderr. A report that cannot be "
-                            + "written exits 2"),
-                    .junitFileAttributes,
-                    .shard(
-                        "Check only shard INDEX of COUNT: each lesson is in exactly one shard; drift is still judged "
-                            + "against the whole course"),
-                    .durations(
-                        "the durations of an earlier JSON report (longest lessons first, each to the least loaded "
-                            + "shard)"),
-                    .timeout("scenario run"), .maxOutput("a scenario"), .jobs, .buildTimeout("one build", seconds: 300),
-                    .buildMemoryLimit, .engines, .strategy,
-                    .option("--cache-dir", "DIR", "Where results are cached (default: .build/lesson-cache)"),
-                    .flag("--no-cache", "Check everything anew; read and write no cache"),
-                    .flag("--stats", "Print the wall time and the checker's peak memory to stderr"),
-                    .flag(
-                        "--warnings-as-errors",
-                        "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)"),
-                    .color, .help,
+                    Option.update, Option.watch, Option.filter, Option.format, Option.output,
+                    SharedOptions.junitFileAttributes, Option.shard, Option.durations,
+                ] + Option.limits.all + [
+                    SharedOptions.engines, SharedOptions.strategy, Option.cacheDirectory, Option.noCache,
+                    Option.stats, Option.warningsAsErrors, SharedOptions.color, SharedOptions.help,
                 ]
             )
         ],
@@ -60,8 +69,8 @@ enum CheckCommand {
               NO_COLOR              Never colour the report
 
             EXIT STATUS:
-              0 every check passed (warnings alone fail nothing); 1 a check failed, or a warning was found with
-              --warnings-as-errors; 2 usage error, unreadable path, or no lesson found.
+              0 every check passed (warnings alone fail nothing); 1 a check failed (or, with
+              --warnings-as-errors, a warning was given); 2 usage error, unreadable path, or no lesson found.
             """)
 
     /// What `lesson check` was asked, validated.
@@ -79,17 +88,20 @@ enum CheckCommand {
         var engineFolder: String?
 
         init(_ arguments: Arguments) throws {
-            check = try CheckCommand.checkOptions(arguments)
-            engineFolder = arguments["--engines"]
-            catalog = try engineFolder.map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
+            check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: true)
+            let engines = try arguments.value(SharedOptions.engines)
+            engineFolder = engines?.path
+            catalog = engines?.catalog ?? .builtIn
             paths = try arguments.lessonPaths()
-            emitter = try ReportEmitter(arguments, courseSummary: paths.contains(where: CheckCommand.isFolder))
-            sharding = try ShardOption.parse(arguments)
-            filter = arguments["--filter"]
-            update = arguments.has("--update")
-            watch = arguments.has("--watch")
-            stats = arguments.has("--stats")
-            warningsAsErrors = arguments.has("--warnings-as-errors")
+            emitter = try ReportEmitter(
+                arguments, format: Option.format, output: Option.output,
+                courseSummary: paths.contains(where: CheckCommand.isFolder))
+            sharding = try ShardOption.parse(arguments, shard: Option.shard, durations: Option.durations)
+            filter = try arguments.value(Option.filter)
+            update = arguments.isSet(Option.update)
+            watch = arguments.isSet(Option.watch)
+            stats = arguments.isSet(Option.stats)
+            warningsAsErrors = arguments.isSet(Option.warningsAsErrors)
             if sharding != nil && (watch || update) {
                 throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
             }
@@ -98,7 +110,7 @@ enum CheckCommand {
     }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let start = DispatchTime.now()
+        let start = Uptime.now
         let options = try Options(arguments)
         let files = try LessonDiscovery.lessonFiles(in: options.paths)
         let selection = LessonSelection(filter: options.filter, sharding: options.sharding?.assignment(of: files))
@@ -138,24 +150,19 @@ enum CheckCommand {
         return body(checker)
     }
 
-    /// `--timeout`, `--max-output`, `--jobs`, `--strategy` and the cache options.
-    /// `caching`: whether the command keeps a result cache (coverage does not).
-    static func checkOptions(_ values: Arguments, caching: Bool = true) throws -> CheckOptions {
+    /// The run limits, `--strategy` and the cache options. `caching`: whether the command keeps a result cache
+    /// (coverage does not).
+    static func checkOptions(_ values: Arguments, limits: RunLimitOptions, caching: Bool) throws -> CheckOptions {
         var options = CheckOptions()
-        try options.apply(values)
-        if let strategy = values["--strategy"] {
-            guard let chosen = CheckOptions.Strategy(rawValue: strategy) else {
-                throw LessonError(.usage, "--strategy takes merged or isolated, not '\(strategy)'")
-            }
-            options.strategy = chosen
-        }
+        try limits.apply(values, to: &options)
+        if let strategy = try values.value(SharedOptions.strategy) { options.strategy = strategy }
         guard caching else { return options }
-        if values.has("--no-cache") {
-            guard values["--cache-dir"] == nil else {
+        if values.isSet(Option.noCache) {
+            guard !values.isGiven(Option.cacheDirectory) else {
                 throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
             }
         } else {
-            options.cacheDirectory = values["--cache-dir"] ?? ".build/lesson-cache"
+            options.cacheDirectory = try values.value(Option.cacheDirectory) ?? ".build/lesson-cache"
         }
         return options
     }
@@ -176,14 +183,14 @@ enum CheckCommand {
     }
 
     /// Wall time and the checker's own peak memory (children not included), for benchmarks.
-    static func printStatistics(since start: DispatchTime) {
+    static func printStatistics(since start: Double) {
         var usage = rusage()
         #if canImport(Darwin)
             getrusage(RUSAGE_SELF, &usage)
         #else
             getrusage(RUSAGE_SELF.rawValue, &usage)
         #endif
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let seconds = Uptime.seconds(since: start)
         #if canImport(Darwin)
             let peakKiB = Int(usage.ru_maxrss) / 1024
         #else
@@ -195,16 +202,5 @@ enum CheckCommand {
     static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Colour only on a terminal, and never when NO_COLOR is set.
-    static func colorChoice(_ value: String) throws -> Bool {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        switch value {
-        case "always": return !noColor
-        case "never": return false
-        case "auto": return !noColor && isatty(STDOUT_FILENO) == 1
-        default: throw LessonError(.usage, "--color takes auto, always or never, not '\(value)'")
-        }
     }
 }

@@ -3,6 +3,31 @@ import LessonKit
 
 /// `lesson coverage`: which engine code no lesson reaches.
 enum CoverageCommand {
+    /// The options of `lesson coverage`, declared once.
+    enum Option {
+        static let byLesson = Flag(
+            "--by-lesson", "Also list, for each engine line, the lessons whose scenarios reach it")
+        static let minLines = ValueOption(
+            "--min-lines", "PERCENT", "Exit 1 when an engine's line coverage is below PERCENT (for CI)",
+            read: OptionValues.percentage)
+        static let format = ValueOption(
+            "--format", "FORMAT",
+            "text (default) or html (one self-contained page, with the engines' sources and their unreached lines "
+                + "marked)"
+        ) { name, text in
+            guard ["text", "html"].contains(text) else {
+                throw LessonError(.usage, "\(name) takes text or html, not '\(text)'")
+            }
+            return text == "html"
+        }
+        static let output = ValueOption("--output", "FILE", "With --format html: write the page to FILE")
+        static let limits = RunLimitOptions(
+            timeout: SharedOptions.timeout("scenario run"), maxOutput: SharedOptions.maxOutput("a scenario"),
+            buildTimeout: SharedOptions.buildTimeout("one build", seconds: 300))
+        static let shard = SharedOptions.shard("Measure only the lessons of shard INDEX of COUNT")
+        static let durations = SharedOptions.durations("an earlier JSON report of lesson check")
+    }
+
     static let help = HelpPage(
         overview: """
             Builds every scenario with the toolchain's coverage instrumentation, runs it, and reports per
@@ -14,20 +39,8 @@ enum CoverageCommand {
         sections: [
             (
                 "OPTIONS",
-                [
-                    .flag("--by-lesson", "Also list, for each engine line, the lessons whose scenarios reach it"),
-                    .option(
-                        "--min-lines", "PERCENT", "Exit 1 when an engine's line coverage is below PERCENT (for CI)"),
-                    .option(
-                        "--format", "FORMAT",
-                        "text (default) or html (one self-contained page, with the engines' sources and their "
-                            + "unreached lines marked)"),
-                    .option("--output", "FILE", "With --format html: write the page to FILE"),
-                    .engines, .jobs, .timeout("scenario run"), .maxOutput("a scenario"),
-                    .buildTimeout("one build", seconds: 300), .buildMemoryLimit, .strategy,
-                    .shard("Measure only the lessons of shard INDEX of COUNT"),
-                    .durations("an earlier JSON report of lesson check"), .help,
-                ]
+                [Option.byLesson, Option.minLines, Option.format, Option.output, SharedOptions.engines]
+                    + Option.limits.all + [SharedOptions.strategy, Option.shard, Option.durations, SharedOptions.help]
             )
         ],
         notes: """
@@ -46,25 +59,18 @@ enum CoverageCommand {
         var files: [String]
 
         init(_ arguments: Arguments) throws {
-            check = try CheckCommand.checkOptions(arguments, caching: false)
-            catalog = try arguments["--engines"].map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
-            if let text = arguments["--min-lines"] {
-                guard let value = Double(text), value >= 0, value <= 100 else {
-                    throw LessonError(.usage, "--min-lines needs a percentage from 0 to 100, not '\(text)'")
-                }
-                threshold = value
-            }
-            let format = arguments["--format"] ?? "text"
-            guard ["text", "html"].contains(format) else {
-                throw LessonError(.usage, "--format takes text or html, not '\(format)'")
-            }
-            html = format == "html"
-            output = arguments["--output"]
+            check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: false)
+            catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
+            threshold = try arguments.value(Option.minLines)
+            html = try arguments.value(Option.format) ?? false
+            output = try arguments.value(Option.output)
             if output != nil && !html { throw LessonError(.usage, "--output is for --format html") }
-            byLesson = arguments.has("--by-lesson")
+            byLesson = arguments.isSet(Option.byLesson)
             files = try LessonDiscovery.lessonFiles(in: try arguments.lessonPaths())
             // A shard measures the scenarios of its lessons: engine coverage of that part of the course.
-            if let sharding = try ShardOption.parse(arguments) { files = sharding.select(files) }
+            if let sharding = try ShardOption.parse(arguments, shard: Option.shard, durations: Option.durations) {
+                files = sharding.select(files)
+            }
         }
     }
 
@@ -90,8 +96,13 @@ enum CoverageCommand {
         for engine in below {
             printError(
                 "error: engine \(engine.name): line coverage \(String(format: "%.1f", engine.linePercent))% is below "
-                    + "--min-lines \(arguments["--min-lines"]!)")
+                    + "--min-lines \(Self.percent(threshold))")
         }
         return below.isEmpty ? 0 : 1
+    }
+
+    /// A threshold as the user would have written it: `80`, not `80.0`.
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -3,6 +3,74 @@ import LessonKit
 
 /// `lesson grade`: grade a student's submission for an exercise.
 enum GradeCommand {
+    /// The options of `lesson grade`, declared once; those marked `forwarded` go on to each student's grader.
+    enum Option {
+        static let exercise = ValueOption(
+            "--exercise", "ID", "The exercise (exercise=ID in the lesson)", forwarded: true)
+        static let submission = ValueOption(
+            "--submission", "PATH",
+            "The student's file: main.swift for a scenario exercise, the engine file (e.g. Sync.swift) for an engine "
+                + "exercise; or a folder holding that file or exactly one .swift file")
+        static let lesson = ValueOption(
+            "--lesson", "PATH", "The lesson that holds the exercise (default: found under --lessons)", forwarded: true)
+        static let lessons = ValueOption(
+            "--lessons", "DIR", "Where to look for the exercise without --lesson (default: Lessons)", forwarded: true)
+        static let hidden = ValueOption(
+            "--hidden", "PATH",
+            "More tests for an engine exercise, in a lesson-format file students never see; their source and "
+                + "expected output never appear in a result",
+            forwarded: true)
+        static let format = ValueOption(
+            "--format", "FORMAT", "text (default), exercism (results.json v3) or gradescope", forwarded: true
+        ) { name, text in
+            guard let format = GradeFormat(rawValue: text) else {
+                throw LessonError(.usage, "\(name) takes text, exercism or gradescope, not '\(text)'")
+            }
+            return format
+        }
+        static let output = ValueOption("--output", "DIR", "Write DIR/results.json (default format then: exercism)")
+        static let limits = RunLimitOptions(
+            timeout: SharedOptions.timeout("test run"), maxOutput: SharedOptions.maxOutput("one test"),
+            buildTimeout: SharedOptions.buildTimeout("building the submission", seconds: 60))
+        static let submissions = ValueOption(
+            "--submissions", "DIR",
+            "Grade a class: each subfolder of DIR is one student; writes OUT/<student>/results.json and "
+                + "OUT/summary.csv (needs --output OUT)")
+        static let budget = ValueOption(
+            "--budget", "S",
+            "Wall-clock limit of the whole grading (a platform's window): tests run at once, and those it cuts short "
+                + "are errors that say so (default: none)",
+            forwarded: true, read: OptionValues.positiveNumber)
+        static let maxSubmissionSize = ValueOption(
+            "--max-submission-size", "SIZE", "Largest submission file graded (default: 1M)", forwarded: true,
+            read: OptionValues.byteSize)
+        static let checkSandbox = Flag(
+            "--check-sandbox", "Print what a contained run gets on this machine, and why not, then exit")
+        static let shard = SharedOptions.shard(
+            "With --submissions: grade only shard INDEX of COUNT of the students; lesson merge joins the shards' "
+                + "summary.csv files")
+        static let durations = SharedOptions.durations("the seconds column of an earlier summary.csv")
+        static let cpuLimit = ValueOption(
+            "--cpu-limit", "S", "CPU seconds a test may use (default: the --timeout)", forwarded: true,
+            read: OptionValues.positiveInteger)
+        static let memoryLimit = ValueOption(
+            "--memory-limit", "SIZE", "Address space of a test (default: 512M)", forwarded: true,
+            read: OptionValues.byteSize)
+        static let processLimit = ValueOption(
+            "--process-limit", "N", "Processes and threads of the sandbox user (default: 64)", forwarded: true,
+            read: OptionValues.positiveInteger)
+        static let fileSizeLimit = ValueOption(
+            "--file-size-limit", "SIZE", "Largest file a test may write (default: 16M)", forwarded: true,
+            read: OptionValues.byteSize)
+        static let hide = ValueOption("--hide", "DIR", "One more folder the submission must not see", forwarded: true)
+        static let uidBase = ValueOption(
+            "--uid-base", "UID", "First user ID of the sandbox users (default: 61000)",
+            read: OptionValues.positiveInteger)
+        static let uidCount = ValueOption(
+            "--uid-count", "N", "How many sandbox users (default: 64)", read: OptionValues.positiveInteger)
+        static let noSandbox = Flag("--no-sandbox", "Run the tests uncontained (trusted code only)", forwarded: true)
+    }
+
     static let help = HelpPage(
         overview: """
             Grades a student's submission for an exercise of a lesson (a block marked exercise=ID):
@@ -18,62 +86,18 @@ enum GradeCommand {
             (
                 "OPTIONS",
                 [
-                    .option("--exercise", "ID", "The exercise (exercise=ID in the lesson)", forwarded: true),
-                    .option(
-                        "--submission", "PATH",
-                        "The student's file: main.swift for a scenario exercise, the engine file (e.g. Sync.swift) "
-                            + "for an engine exercise; or a folder holding that file or exactly one .swift file"),
-                    .option(
-                        "--lesson", "PATH", "The lesson that holds the exercise (default: found under --lessons)",
-                        forwarded: true),
-                    .option(
-                        "--lessons", "DIR", "Where to look for the exercise without --lesson (default: Lessons)",
-                        forwarded: true),
-                    .option(
-                        "--hidden", "PATH",
-                        "More tests for an engine exercise, in a lesson-format file students never see; their "
-                            + "source and expected output never appear in a result",
-                        forwarded: true),
-                    .option(
-                        "--format", "FORMAT", "text (default), exercism (results.json v3) or gradescope",
-                        forwarded: true),
-                    .option("--output", "DIR", "Write DIR/results.json (default format then: exercism)"),
-                    .timeout("test run"), .maxOutput("one test"), .jobs, .engines,
-                    .option(
-                        "--submissions", "DIR",
-                        "Grade a class: each subfolder of DIR is one student; writes OUT/<student>/results.json and "
-                            + "OUT/summary.csv (needs --output OUT)"),
-                    .option(
-                        "--budget", "S",
-                        "Wall-clock limit of the whole grading (a platform's window): tests run at once, and those "
-                            + "it cuts short are errors that say so (default: none)",
-                        forwarded: true),
-                    .option(
-                        "--max-submission-size", "SIZE", "Largest submission file graded (default: 1M)",
-                        forwarded: true),
-                    .flag("--check-sandbox", "Print what a contained run gets on this machine, and why not, then exit"),
-                    .shard(
-                        "With --submissions: grade only shard INDEX of COUNT of the students; lesson merge joins the "
-                            + "shards' summary.csv files"),
-                    .durations("the seconds column of an earlier summary.csv"),
+                    Option.exercise, Option.submission, Option.lesson, Option.lessons, Option.hidden, Option.format,
+                    Option.output, Option.limits.timeout, Option.limits.maxOutput, Option.limits.jobs,
+                    SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
+                    Option.checkSandbox, Option.shard, Option.durations,
                 ]
             ),
             (
                 "CONTAINMENT (Linux: each mechanism is tried, and what works is used; see --check-sandbox)",
                 [
-                    .buildTimeout("building the submission", seconds: 60), .buildMemoryLimit,
-                    .option("--cpu-limit", "S", "CPU seconds a test may use (default: the --timeout)", forwarded: true),
-                    .option("--memory-limit", "SIZE", "Address space of a test (default: 512M)", forwarded: true),
-                    .option(
-                        "--process-limit", "N", "Processes and threads of the sandbox user (default: 64)",
-                        forwarded: true),
-                    .option(
-                        "--file-size-limit", "SIZE", "Largest file a test may write (default: 16M)", forwarded: true),
-                    .option("--hide", "DIR", "One more folder the submission must not see", forwarded: true),
-                    .option("--uid-base", "UID", "First user ID of the sandbox users (default: 61000)"),
-                    .option("--uid-count", "N", "How many sandbox users (default: 64)"),
-                    .flag("--no-sandbox", "Run the tests uncontained (trusted code only)", forwarded: true),
-                    .help,
+                    Option.limits.buildTimeout, Option.limits.buildMemoryLimit, Option.cpuLimit, Option.memoryLimit,
+                    Option.processLimit, Option.fileSizeLimit, Option.hide, Option.uidBase, Option.uidCount,
+                    Option.noSandbox, SharedOptions.help,
                 ]
             ),
         ],
@@ -115,9 +139,10 @@ enum GradeCommand {
         }
         if options.sandboxed {
             let policy = options.policy.grading(
-                lesson: exercise.plan.path, lessonsRoot: values["--lessons"], hidden: values["--hidden"],
-                submission: try submissionFile(submissionPath, of: exercise), output: options.output,
-                extra: values["--hide"], runtimeLibraries: grader.toolchain.runtimeLibraries)
+                lesson: exercise.plan.path, lessonsRoot: try values.value(Option.lessons),
+                hidden: try values.value(Option.hidden), submission: try submissionFile(submissionPath, of: exercise),
+                output: options.output, extra: try values.value(Option.hide),
+                runtimeLibraries: grader.toolchain.runtimeLibraries)
             grader.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
         let result = try grader.grade(exercise, submission: submission, hidden: hidden)
@@ -158,12 +183,12 @@ enum GradeCommand {
     /// The limits of `--memory-limit`, `--cpu-limit`, `--process-limit`, `--file-size-limit` and the UIDs.
     static func sandboxPolicy(_ values: Arguments) throws -> SandboxPolicy {
         var policy = SandboxPolicy()
-        if let size = try values.byteSize("--memory-limit") { policy.memoryLimit = size }
-        if let seconds = try values.positiveInteger("--cpu-limit") { policy.cpuSeconds = seconds }
-        if let count = try values.positiveInteger("--process-limit") { policy.processLimit = count }
-        if let size = try values.byteSize("--file-size-limit") { policy.fileSizeLimit = size }
-        if let uid = try values.positiveInteger("--uid-base") { policy.firstUID = uid }
-        if let count = try values.positiveInteger("--uid-count") { policy.uidCount = count }
+        if let size = try values.value(Option.memoryLimit) { policy.memoryLimit = size }
+        if let seconds = try values.value(Option.cpuLimit) { policy.cpuSeconds = seconds }
+        if let count = try values.value(Option.processLimit) { policy.processLimit = count }
+        if let size = try values.value(Option.fileSizeLimit) { policy.fileSizeLimit = size }
+        if let uid = try values.value(Option.uidBase) { policy.firstUID = uid }
+        if let count = try values.value(Option.uidCount) { policy.uidCount = count }
         return policy
     }
 
@@ -196,15 +221,15 @@ enum GradeCommand {
 
     /// The exercise, from `--lesson` or found under `--lessons`.
     static func loadExercise(_ id: String, _ values: Arguments) throws -> Exercise {
-        if let lessonPath = values["--lesson"] {
+        if let lessonPath = try values.value(Option.lesson) {
             return try Exercise.find(id, in: try wellFormedPlan(lessonPath, what: "lesson"))
         }
-        return try Exercise.locate(id, under: values["--lessons"] ?? "Lessons")
+        return try Exercise.locate(id, under: try values.value(Option.lessons) ?? "Lessons")
     }
 
     /// The hidden tests of `--hidden`: a well-formed file holding at least one test.
     static func loadHidden(_ values: Arguments) throws -> LessonPlan? {
-        guard let hiddenPath = values["--hidden"] else { return nil }
+        guard let hiddenPath = try values.value(Option.hidden) else { return nil }
         let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
         if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
             throw LessonError(.usage, "\(finding.location.description): \(finding.message)")

@@ -31,40 +31,40 @@ extension GradeCommand {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
             check = CheckOptions()
             check.buildTimeout = 60
-            check.budget = try values.positiveNumber("--budget")
-            try check.apply(values)
-            catalog = try values["--engines"].map { try EngineCatalog.builtIn.adding(directory: $0) } ?? .builtIn
+            check.budget = try values.value(Option.budget)
+            try Option.limits.apply(values, to: &check)
+            catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
             policy = try GradeCommand.sandboxPolicy(values)
-            sandboxed = !values.has("--no-sandbox")
+            sandboxed = !values.isSet(Option.noSandbox)
             firstUID = policy.firstUID
-            output = values["--output"]
-            maxSubmissionSize = try values.byteSize("--max-submission-size") ?? (1 << 20)
+            output = try values.value(Option.output)
+            maxSubmissionSize = try values.value(Option.maxSubmissionSize) ?? (1 << 20)
             forwarded = values.forwarded(GradeCommand.help.declarations)
             studentBudget = BatchGrader.studentBudget(
-                budget: check.budget, buildTimeout: try values.positiveNumber("--build-timeout"),
-                timeout: try values.positiveNumber("--timeout"))
-            exerciseID = values["--exercise"] ?? ""
+                budget: check.budget, buildTimeout: try values.value(Option.limits.buildTimeout),
+                timeout: try values.value(Option.limits.timeout))
+            exerciseID = try values.value(Option.exercise) ?? ""
             format = .text
-            if values.has("--check-sandbox") {
+            if values.isSet(Option.checkSandbox) {
                 mode = .checkSandbox
                 return
             }
-            guard values["--exercise"] != nil else { throw LessonError(.usage, "--exercise ID is required") }
-            if values["--submissions"] == nil && values["--shard"] != nil {
+            guard values.isGiven(Option.exercise) else { throw LessonError(.usage, "--exercise ID is required") }
+            if !values.isGiven(Option.submissions) && values.isGiven(Option.shard) {
                 throw LessonError(.usage, "--shard is for a class: --submissions DIR")
             }
             mode = try Self.mode(values)
-            sharding = try ShardOption.parse(values)
+            sharding = try ShardOption.parse(values, shard: Option.shard, durations: Option.durations)
             let isBatch = if case .batch = mode { true } else { false }
-            format = try Self.format(values, default: isBatch || output != nil ? "exercism" : "text")
+            format = try values.value(Option.format) ?? (isBatch || output != nil ? .exercism : .text)
             if output != nil && format == .text {
                 throw LessonError(.usage, "--output writes results.json: use --format exercism or gradescope")
             }
         }
 
         private static func mode(_ values: Arguments) throws -> Mode {
-            guard let submissions = values["--submissions"] else {
-                guard let submission = values["--submission"] else {
+            guard let submissions = try values.value(Option.submissions) else {
+                guard let submission = try values.value(Option.submission) else {
                     throw LessonError(.usage, "--submission FILE (or --submissions DIR) is required")
                 }
                 return .single(submission: submission)
@@ -72,21 +72,13 @@ extension GradeCommand {
             guard CheckCommand.isFolder(submissions) else {
                 throw LessonError(.usage, "--submissions needs a folder of student folders")
             }
-            guard let output = values["--output"] else {
+            guard let output = try values.value(Option.output) else {
                 throw LessonError(.usage, "--submissions needs --output OUT for the results and summary.csv")
             }
-            guard values["--submission"] == nil else {
+            guard !values.isGiven(Option.submission) else {
                 throw LessonError(.usage, "--submission and --submissions cannot be used together")
             }
             return .batch(submissions: submissions, output: output)
-        }
-
-        private static func format(_ values: Arguments, default name: String) throws -> GradeFormat {
-            let formatName = values["--format"] ?? name
-            guard let format = GradeFormat(rawValue: formatName) else {
-                throw LessonError(.usage, "--format takes text, exercism or gradescope, not '\(formatName)'")
-            }
-            return format
         }
     }
 }

@@ -3,12 +3,12 @@
 struct HelpPage: Sendable {
     var overview: String
     var usage: String
-    var sections: [(title: String, options: [OptionDeclaration])]
+    var sections: [(title: String, options: [any DeclaredOption])]
     /// Environment, exit status and other notes, as written.
     var notes: String = ""
 
     /// Every option of every section, `--help` included: what the command accepts.
-    var declarations: [OptionDeclaration] { sections.flatMap(\.options) }
+    var declarations: [OptionDeclaration] { sections.flatMap { $0.options.map(\.declaration) } }
 
     /// Where an option's help starts, and how wide a line may be.
     static let helpColumn = 24
@@ -18,7 +18,7 @@ struct HelpPage: Sendable {
         var lines = ["OVERVIEW: " + overview, "", "USAGE: " + usage]
         for section in sections {
             lines += ["", section.title + ":"]
-            for option in section.options { lines += Self.rows(option) }
+            for option in section.options { lines += Self.rows(option.declaration) }
         }
         if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n")

@@ -4,13 +4,14 @@ import LessonKit
 enum ListCommand {
     static let help = HelpPage(
         overview: """
-            Prints every fenced block of the lessons (in block quotes and list items too) with its line
+            Prints the front matter's keys, then every fenced block of the lessons (in block quotes and list
+            items too) with its line
             range and role (engine file, scenario with the lines of its expected output, expected output, snippet,
             other), then how many blocks each lesson has by role, then any reading finding. Nothing is built or
             run.
             """,
         usage: "lesson list [PATH ...]",
-        sections: [("OPTIONS", [.help])],
+        sections: [("OPTIONS", [SharedOptions.help])],
         notes: """
             EXIT STATUS:
               0 every lesson was read (warnings alone fail nothing); 1 a lesson is malformed; 2 usage error or
@@ -24,6 +25,13 @@ enum ListCommand {
         for path in files {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             print(path)
+            // Every key of the front matter, read or not: the checker uses `engine` and `swift-version`.
+            if let lines = plan.lesson.frontMatter.lines {
+                print("  lines \(lines.lowerBound)-\(lines.upperBound)".padding(15) + "front matter")
+                for entry in plan.lesson.frontMatter.entries {
+                    print("    " + TerminalSafe.escape(entry.key) + ": " + TerminalSafe.escape(entry.value.summary))
+                }
+            }
             // Each scenario's expected block, found once: describing a block stays constant time.
             let expected = Dictionary(
                 plan.scenarios.map { ($0.block.openingLine, $0.expected) }, uniquingKeysWith: { first, _ in first })

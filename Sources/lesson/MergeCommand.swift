@@ -5,6 +5,18 @@ import LessonKit
 /// become one report in any format, with the whole course's totals and the exit status the unsharded
 /// check would have; `summary.csv` files of `lesson grade --submissions --shard` become one summary.
 enum MergeCommand {
+    /// The options of `lesson merge`, declared once.
+    enum Option {
+        static let format = ValueOption(
+            "--format", "FORMAT", "text (default), json, junit, github or html, as for check", read: ReportFormat.read)
+        static let output = ValueOption(
+            "--output", "FILE",
+            "Write the merged report to FILE (stdout without it); the summary goes to stderr. A report that cannot "
+                + "be written exits 2")
+        static let color = ValueOption(
+            "--color", "WHEN", "Colour the text report: auto, always or never (default: auto)", read: ColorChoice.read)
+    }
+
     static let help = HelpPage(
         overview: """
             Merges the reports of the shards of one run. The JSON reports of lesson check --shard
@@ -19,16 +31,7 @@ enum MergeCommand {
         sections: [
             (
                 "OPTIONS",
-                [
-                    .option("--format", "FORMAT", "text (default), json, junit, github or html, as for check"),
-                    .option(
-                        "--output", "FILE",
-                        "Write the merged report to FILE (stdout without it); the summary goes to stderr. A report "
-                            + "that cannot be written exits 2"),
-                    .junitFileAttributes,
-                    .option("--color", "WHEN", "Colour the text report: auto, always or never (default: auto)"),
-                    .help,
-                ]
+                [Option.format, Option.output, SharedOptions.junitFileAttributes, Option.color, SharedOptions.help]
             )
         ],
         notes: """
@@ -55,16 +58,19 @@ enum MergeCommand {
             let summaries = paths.filter { $0.hasSuffix(".csv") }
             guard !summaries.isEmpty else {
                 // A merged report is the report of a course: it gives the course lines, as checking a folder does.
-                inputs = .reports(paths, try ReportEmitter(values, courseSummary: true))
+                inputs = .reports(
+                    paths,
+                    try ReportEmitter(
+                        values, format: Option.format, output: Option.output, color: Option.color, courseSummary: true))
                 return
             }
             guard summaries.count == paths.count else {
                 throw LessonError(.usage, "merge takes JSON reports or summary.csv files, not both")
             }
-            guard values["--format"] == nil, !values.has("--junit-file-attributes") else {
+            guard !values.isGiven(Option.format), !values.isSet(SharedOptions.junitFileAttributes) else {
                 throw LessonError(.usage, "summary.csv files merge into a summary.csv: --format is for JSON reports")
             }
-            inputs = .summaries(summaries, output: values["--output"])
+            inputs = .summaries(summaries, output: try values.value(Option.output))
         }
     }
 

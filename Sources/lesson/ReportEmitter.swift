@@ -1,4 +1,27 @@
+import Foundation
 import LessonKit
+
+/// `--color`: colour on a terminal only (`auto`), always, or never; never when NO_COLOR is set.
+enum ColorChoice: String, Sendable {
+    case auto, always, never
+
+    @Sendable static func read(_ name: String, _ value: String) throws -> ColorChoice {
+        guard let choice = ColorChoice(rawValue: value) else {
+            throw LessonError(.usage, "\(name) takes auto, always or never, not '\(value)'")
+        }
+        return choice
+    }
+
+    /// Whether the report on stdout is coloured.
+    var colors: Bool {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        switch self {
+        case .always: return !noColor
+        case .never: return false
+        case .auto: return !noColor && isatty(STDOUT_FILENO) == 1
+        }
+    }
+}
 
 /// Where and how a check report goes: stdout or `--output FILE`, in one format. With a machine format, or
 /// with `--output`, stdout holds only that format (or nothing) and the summary line goes to stderr.
@@ -10,12 +33,17 @@ struct ReportEmitter {
     var output: String?
     var junitFileAttributes = false
 
-    init(_ values: Arguments, courseSummary: Bool) throws {
-        format = try ReportFormat.parse(values["--format"] ?? "text")
-        useColor = try CheckCommand.colorChoice(values["--color"] ?? "auto") && values["--output"] == nil
+    /// Reads the command's own `--format` and `--output` (their help differs between commands), and the
+    /// shared `--color` and `--junit-file-attributes`.
+    init(
+        _ values: Arguments, format formatOption: ValueOption<ReportFormat>, output outputOption: ValueOption<String>,
+        color colorOption: ValueOption<ColorChoice> = SharedOptions.color, courseSummary: Bool
+    ) throws {
+        format = try values.value(formatOption) ?? .text
+        output = try values.value(outputOption)
+        useColor = (try values.value(colorOption) ?? .auto).colors && output == nil
         self.courseSummary = courseSummary
-        output = values["--output"]
-        junitFileAttributes = values.has("--junit-file-attributes")
+        junitFileAttributes = values.isSet(SharedOptions.junitFileAttributes)
         if junitFileAttributes && format != .junit {
             throw LessonError(.usage, "--junit-file-attributes is for --format junit")
         }

@@ -5,12 +5,12 @@ import LessonKit
 enum ReportFormat: String, CaseIterable {
     case text, json, junit, github, html
 
-    static func parse(_ value: String) throws -> ReportFormat {
+    @Sendable static func read(_ name: String, _ value: String) throws -> ReportFormat {
         guard let format = ReportFormat(rawValue: value) else {
             let names = allCases.map(\.rawValue).joined(separator: ", ")
             throw LessonError(
                 .usage,
-                "--format takes \(names), not '\(value)'"
+                "\(name) takes \(names), not '\(value)'"
                     + Suggestion.hint(for: value, among: allCases.map(\.rawValue)))
         }
         return format

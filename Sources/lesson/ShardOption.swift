@@ -8,12 +8,14 @@ struct ShardOption {
     var durations: [String: Double]?
 
     /// nil without `--shard`.
-    static func parse(_ values: Arguments) throws -> ShardOption? {
-        guard let text = values["--shard"] else {
-            if values["--durations"] != nil { throw LessonError(.usage, "--durations is for --shard") }
+    static func parse(
+        _ values: Arguments, shard shardOption: ValueOption<Shard>, durations durationsOption: ValueOption<[String: Double]>
+    ) throws -> ShardOption? {
+        guard let shard = try values.value(shardOption) else {
+            if values.isGiven(durationsOption) { throw LessonError(.usage, "--durations is for --shard") }
             return nil
         }
-        return ShardOption(shard: try Shard.parse(text), durations: try values["--durations"].map(readDurations))
+        return ShardOption(shard: shard, durations: try values.value(durationsOption))
     }
 
     /// The items of `items` this shard takes.

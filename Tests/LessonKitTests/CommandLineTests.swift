@@ -77,6 +77,15 @@ final class CommandLineTests: XCTestCase {
         "Fixtures/update/no-final-newline.md": 1,
         "Fixtures/update/wildcards.md": 1,
         "Fixtures/engines/course": 1,
+        "Fixtures/field/fail/elision-with-an-error.md": 1,
+        "Fixtures/field/fail/swift-in-any-case.md": 1,
+        "Fixtures/field/fail/text-block-after-scenario.md": 1,
+        "Fixtures/field/fail/unreadable-front-matter.md": 1,
+        "Fixtures/field/pass/display-options.md": 0,
+        "Fixtures/field/pass/elisions.md": 0,
+        "Fixtures/field/pass/linked-list.markdown": 0,
+        "Fixtures/field/pass/near-misses.md": 0,
+        "Fixtures/field/pass/site-front-matter.md": 0,
     ]
 
     func testExitStatusOfEveryFixture() throws {
@@ -93,7 +102,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.status, Self.exitStatuses[path], path)
             seen[result.status, default: 0] += 1
         }
-        XCTAssertEqual(seen, [0: 22, 1: 39])
+        XCTAssertEqual(seen, [0: 27, 1: 43])
     }
 
     func testPassingLessonsExitZero() throws {

@@ -197,7 +197,7 @@ final class ReadingTests: XCTestCase {
         XCTAssertEqual(read.frontMatter.text("source"), "https://example.com/a:b")
         XCTAssertEqual(read.frontMatter.text("quoted"), #"a "b" c"#)
         XCTAssertEqual(read.frontMatter.text("custom-key"), "kept")
-        XCTAssertEqual(read.frontMatter["objectives"], .list(["Birinci", "ikinci"]))
+        XCTAssertEqual(read.frontMatter["objectives"], .list([.text("Birinci"), .text("ikinci")]))
         XCTAssertEqual(read.frontMatter.lines, 1...10)
     }
 

@@ -30,7 +30,7 @@ public struct Grader: Sendable {
     }
 
     public func grade(_ exercise: Exercise, submission: String, hidden: LessonPlan? = nil) throws -> GradeResult {
-        let start = DispatchTime.now()
+        let start = Uptime.now
         let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         if hidden != nil, exercise.kind == .scenario {
             throw LessonError(
@@ -44,7 +44,7 @@ public struct Grader: Sendable {
         let (engine, studentFile) = try engineFiles(for: exercise, submission: submission)
         let tests = try self.tests(for: exercise, submission: submission, hidden: hidden)
         // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
-        let deadline = options.budget.map { Double(start.uptimeNanoseconds) / 1e9 + $0 }
+        let deadline = options.budget.map { start + $0 }
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
         let evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
@@ -119,7 +119,7 @@ public struct Grader: Sendable {
     /// test says why it did not run.
     private func notBuilt(
         _ exercise: Exercise, _ verdict: Verdict, tests: [GradingTest], evaluation: GradeEvaluation,
-        feedback: Feedback, start: DispatchTime
+        feedback: Feedback, start: Double
     ) -> GradeResult {
         let message = evaluation.buildMessage(verdict, hidden: false, test: nil)
         let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
@@ -194,9 +194,7 @@ public struct Grader: Sendable {
         return GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
     }
 
-    private func elapsed(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
+    private func elapsed(since start: Double) -> Double { Uptime.seconds(since: start) }
 
     /// The engine the tests build with, the student's file in place of the exercise's, and that file's name.
     private func engineFiles(for exercise: Exercise, submission: String) throws -> ([ProgramFile], String?) {

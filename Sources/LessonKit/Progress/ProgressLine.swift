@@ -33,10 +33,10 @@ public final class ProgressLine: @unchecked Sendable {
     /// Starts redrawing the line every tenth of a second once `delay` has passed.
     public func start() {
         let thread = Thread { [self] in
-            let start = DispatchTime.now()
+            let start = Uptime.now
             while true {
                 if done.wait(timeout: .now() + .milliseconds(100)) == .success { return }
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                let elapsed = Uptime.seconds(since: start)
                 guard elapsed >= delay else { continue }
                 let text = CheckProgress.render(progress.current)
                 lock.withLock {

@@ -1,12 +1,27 @@
-import Foundation
-
-/// Reads front matter between two `---` lines at the very top of a lesson. What it cannot read is a finding
-/// at its line; nothing is silently dropped.
+/// Reads the front matter between a first line `---` and the next line `---` or `...`, as the YAML that
+/// Jekyll, Hugo and DocC sites write:
+///
+/// - a map of keys, plain (`last modified:`, `https://x:`) or quoted (`"key: with colon":`), whose values are
+///   maps and lists nested by indentation at any depth (a list may be at its key's indentation or deeper;
+///   `- name: x` starts a map in a list, `- - a` a list in a list);
+/// - flow lists and maps, `[a, "b, c"]` and `{a: 1, b: [x, y]}`, nested, over several lines;
+/// - plain scalars, which only `: ` and ` #` end (so `https://x` and `C#` are plain text), single-quoted (`''`
+///   is a quote) and double-quoted ones (with YAML's escapes), on one line or folded over several;
+/// - block scalars, `|` and `>`, with chomping (`|-`, `>+`) and indentation (`|2`) indicators;
+/// - comments, blank lines, anchors (`&a`) and aliases (`*a`, the anchored value again); tags (`!!str`) are
+///   read and ignored.
+///
+/// Every scalar stays its text (see `FrontMatter.Value`). What cannot be read is a problem at its line (a tab
+/// that indents, a quote or a bracket never closed, a key given twice, indentation that matches no open
+/// level, text after a closing quote, a line that is not `key: value`, an unknown alias, an unsupported
+/// escape), and reading resumes at the next line it can read, so that nothing is silently dropped. Reading
+/// takes time linear in the front matter's length, whatever it holds.
 enum FrontMatterParser {
     struct Result {
         var frontMatter = FrontMatter()
         /// Index of the first line after the front matter.
         var bodyStart: Int
+        /// What could not be read, in line order.
         var problems: [(line: Int, message: String)] = []
     }
 
@@ -22,123 +37,12 @@ enum FrontMatterParser {
         }
         var result = Result(bodyStart: closing + 1)
         result.frontMatter.lines = first.number...lines[closing].number
-        var listKey: Int?  // index of the entry whose list items follow
-        for line in lines[1..<closing] {
-            let trimmed = line.text.trimmingSpaces()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if trimmed == "-" || trimmed.hasPrefix("- ") {
-                addListItem(trimmed, at: line.number, to: listKey, in: &result)
-            } else {
-                listKey = addEntry(line, to: &result)
-            }
-        }
+        var reader = YAMLReader(lines: lines[1..<closing].map(YAMLLine.init))
+        result.frontMatter.entries = reader.readDocument()
+        // Each level reports what it reads in order; a nested value's problems come before its key's.
+        result.problems = reader.problems.enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+            .map(\.element)
         return result
-    }
-
-    /// `- item` under the key `listKey` names.
-    private static func addListItem(_ trimmed: String, at line: Int, to listKey: Int?, in result: inout Result) {
-        guard let index = listKey else {
-            result.problems.append((line, "list item '\(trimmed)' does not belong to a key"))
-            return
-        }
-        switch scalar(String(trimmed.dropFirst()).trimmingSpaces()) {
-        case .success(let item):
-            if case .list(var items) = result.frontMatter.entries[index].value {
-                items.append(item)
-                result.frontMatter.entries[index].value = .list(items)
-            }
-        case .failure(let problem):
-            result.problems.append((line, problem.message))
-        }
-    }
-
-    /// `key: value`, or `key:` opening a list; returns the index of the entry whose list items may follow.
-    private static func addEntry(_ line: SourceLine, to result: inout Result) -> Int? {
-        let text = line.text
-        guard let colon = text.firstIndex(of: ":"), text.first.map({ $0 != " " && $0 != "\t" }) == true else {
-            result.problems.append((line.number, "expected 'key: value', found '\(text.trimmingSpaces())'"))
-            return nil
-        }
-        let key = String(text[..<colon])
-        guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-            result.problems.append((line.number, "'\(key)' is not a valid key"))
-            return nil
-        }
-        if result.frontMatter.entry(key) != nil {
-            result.problems.append((line.number, "key '\(key)' appears twice"))
-            return nil
-        }
-        let rawValue = String(text[text.index(after: colon)...]).trimmingSpaces()
-        if rawValue.isEmpty {
-            result.frontMatter.entries.append(.init(key: key, value: .list([]), line: line.number))
-            return result.frontMatter.entries.count - 1
-        }
-        switch scalar(rawValue) {
-        case .success(let value):
-            result.frontMatter.entries.append(.init(key: key, value: .text(value), line: line.number))
-        case .failure(let problem):
-            result.problems.append((line.number, "value of '\(key)': \(problem.message)"))
-        }
-        return nil
-    }
-
-    struct Problem: Error {
-        var message: String
-    }
-
-    /// A plain, single-quoted or double-quoted scalar.
-    static func scalar(_ text: String) -> Swift.Result<String, Problem> {
-        if text.hasPrefix("'") { return singleQuoted(text) }
-        if text.hasPrefix("\"") { return doubleQuoted(text) }
-        if let first = text.first, "[{|>&*!%@`".contains(first) {
-            return .failure(Problem(message: "'\(text)' uses YAML syntax lessons do not support; quote the value"))
-        }
-        // A plain value ends before a comment.
-        if let comment = text.range(of: " #") {
-            return .success(String(text[..<comment.lowerBound]).trimmingSpaces())
-        }
-        return .success(text)
-    }
-
-    private static func singleQuoted(_ text: String) -> Swift.Result<String, Problem> {
-        var value = ""
-        var characters = text.dropFirst()[...]
-        while let character = characters.popFirst() {
-            if character == "'" {
-                if characters.first == "'" {
-                    value.append("'")
-                    characters.removeFirst()
-                    continue
-                }
-                return trailing(characters, after: value)
-            }
-            value.append(character)
-        }
-        return .failure(Problem(message: "the quote opened by \(text.prefix(12))… is never closed"))
-    }
-
-    private static func doubleQuoted(_ text: String) -> Swift.Result<String, Problem> {
-        var value = ""
-        var characters = text.dropFirst()[...]
-        let escapes: [Character: Character] = ["\"": "\"", "\\": "\\", "/": "/", "n": "\n", "t": "\t"]
-        while let character = characters.popFirst() {
-            if character == "\"" { return trailing(characters, after: value) }
-            if character == "\\" {
-                guard let escaped = characters.popFirst(), let replacement = escapes[escaped] else {
-                    return .failure(Problem(message: "unsupported escape in \(text)"))
-                }
-                value.append(replacement)
-                continue
-            }
-            value.append(character)
-        }
-        return .failure(Problem(message: "the quote opened by \(text.prefix(12))… is never closed"))
-    }
-
-    /// After a closing quote only a comment may follow.
-    private static func trailing(_ rest: Substring, after value: String) -> Swift.Result<String, Problem> {
-        let rest = String(rest).trimmingSpaces()
-        if rest.isEmpty || rest.hasPrefix("#") { return .success(value) }
-        return .failure(Problem(message: "unexpected text '\(rest)' after the closing quote"))
     }
 }

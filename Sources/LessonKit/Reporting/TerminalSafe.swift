@@ -1,8 +1,8 @@
 /// Text that is safe to print on a terminal: a program's output can hold escape sequences (a clipboard
 /// write, a title change, a cursor move), NUL or BEL, which a report must show, not perform. Every control
 /// character but tab is written as an escape a reader can see: `\e` (ESC), `\0` (NUL), `\u{7}`.
-enum TerminalSafe {
-    static func escape(_ line: String) -> String {
+package enum TerminalSafe {
+    package static func escape(_ line: String) -> String {
         guard line.unicodeScalars.contains(where: isControl) else { return line }
         var escaped = ""
         for scalar in line.unicodeScalars {

@@ -48,7 +48,7 @@ public struct ProcessLimits: Sendable {
     public var timeout: Double
     /// Bytes of stdout and stderr together, enforced while reading.
     public var outputLimit: Int
-    /// A moment (uptime seconds, as `DispatchTime`) no run may outlast, whatever its timeout: a grading budget.
+    /// A moment (seconds of `Uptime`) no run may outlast, whatever its timeout: a grading budget.
     public var deadline: Double?
 
     public init(timeout: Double, outputLimit: Int, deadline: Double? = nil) {
@@ -67,7 +67,7 @@ public enum Subprocess {
         _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
         limits: ProcessLimits, statusDescriptor: Bool = false
     ) throws -> ProcessResult {
-        let start = DispatchTime.now()
+        let start = Uptime.now
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
@@ -98,7 +98,7 @@ public enum Subprocess {
         Cleanup.shared.register(program: pid)
         defer { Cleanup.shared.unregister(program: pid) }
         var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
-        let deadline = min(Double(start.uptimeNanoseconds) / 1e9 + limits.timeout, limits.deadline ?? .infinity)
+        let deadline = min(start + limits.timeout, limits.deadline ?? .infinity)
         let stop = waitForEnd(pid, reading: &reader, deadline: deadline)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -110,7 +110,7 @@ public enum Subprocess {
         case .outputLimitExceeded: termination = .outputLimitExceeded
         case .closed: termination = decode(status)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let seconds = Uptime.seconds(since: start)
         return ProcessResult(
             termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds,
             reportedEnd: statusPipe?.reportedEnd())

@@ -17,7 +17,7 @@ public enum AtomicFile {
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw failure(path, errno, folder: folder) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var number = writeAll(Array(bytes), to: descriptor)
+        var number = DescriptorWrite.all(Array(bytes), to: descriptor)
         var status = stat()
         let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
         if number == 0 && fchmod(descriptor, mode) != 0 { number = errno }
@@ -27,20 +27,6 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure(path, number, folder: folder)
         }
-    }
-
-    /// Writes every byte, retrying interrupted writes; 0, or the error number that stopped it.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += count
-        }
-        return 0
     }
 
     private static func failure(_ path: String, _ number: Int32, folder: String) -> LessonError {

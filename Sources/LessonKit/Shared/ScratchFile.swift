@@ -13,15 +13,9 @@ enum ScratchFile {
             throw LessonError(.system, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        let data = Array(bytes)
-        var written = 0
-        while written < data.count {
-            let result = data.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, data.count - written) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                throw LessonError(.system, "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            written += result
+        let number = DescriptorWrite.all(Array(bytes), to: descriptor)
+        guard number == 0 else {
+            throw LessonError(.system, "cannot write \(path): \(String(cString: strerror(number)))")
         }
     }
 

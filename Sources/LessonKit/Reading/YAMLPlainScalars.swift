@@ -1,0 +1,81 @@
+/// Plain (unquoted) scalars: `https://x` and `C#` are plain text, since only `: ` and ` #` (and, inside a
+/// flow collection, `,[]{}`) end one. A plain scalar goes on over the lines below it that continue it, folded:
+/// a line break is a space, each blank line a line break.
+extension YAMLReader {
+    private enum PlainEnd { case lineEnd, colon, comment, flowIndicator }
+
+    /// The plain scalar at the reader, inside a flow collection or not, in a block collection indented
+    /// `parent`. After a key (`isMapValue`), a `: ` in the value is reported and kept. Leaves the reader after
+    /// the scalar's last character.
+    mutating func readPlain(inFlow: Bool, parent: Int, isMapValue: Bool = false) -> Value {
+        var line = lines[row]
+        var (end, stop) = Self.scanPlain(line, from: col, inFlow: inFlow, keepingColons: false)
+        if stop == .colon && isMapValue && !inFlow {
+            (end, stop) = Self.scanPlain(line, from: col, inFlow: false, keepingColons: true)
+            report(row, "value '\(line.excerpt(col..<end))' contains ': '; quote it")
+        }
+        var text = [Unicode.Scalar]()
+        text.append(contentsOf: line.scalars[col..<end])
+        col = end
+        var blankLines = 0
+        var next = row + 1
+        while stop == .lineEnd, next < lines.count {
+            line = lines[next]
+            if line.isBlank {
+                blankLines += 1
+                next += 1
+                continue
+            }
+            guard continuesPlain(next, inFlow: inFlow, parent: parent) else { break }
+            (end, stop) = Self.scanPlain(line, from: line.indent, inFlow: inFlow, keepingColons: false)
+            if blankLines == 0 { text.append(" ") }
+            for _ in 0..<blankLines { text.append("\n") }
+            text.append(contentsOf: line.scalars[line.indent..<end])
+            row = next
+            col = end
+            blankLines = 0
+            next += 1
+        }
+        valueCount += 1
+        return .text(String(yamlScalars: text))
+    }
+
+    /// Whether the line `row` (not blank) goes on with a plain scalar above it.
+    private func continuesPlain(_ row: Int, inFlow: Bool, parent: Int) -> Bool {
+        let line = lines[row]
+        if line.isComment { return false }
+        let first = line.scalars[line.indent]
+        if inFlow {
+            if line.indent <= parent && isEntryLine(row) { return false }
+            return !first.isFlowIndicator && !(first == ":" && Self.isFlowSeparated(line, after: line.indent))
+        }
+        // A key below a value is not part of it (YAML reads it as an error, the reader as misindented).
+        return line.indent > parent && line.implicitKeyColon(from: line.indent) == nil
+    }
+
+    /// Where the plain text that starts at `start` (whose first scalar is taken as is) ends, and why.
+    private static func scanPlain(
+        _ line: YAMLLine, from start: Int, inFlow: Bool, keepingColons: Bool
+    ) -> (end: Int, stop: PlainEnd) {
+        var index = start + 1
+        var end = index
+        while index < line.count {
+            let character = line.scalars[index]
+            if character == ":" && !keepingColons
+                && (inFlow ? isFlowSeparated(line, after: index) : line.isSeparated(after: index))
+            {
+                return (end, .colon)
+            }
+            if character == "#" && line.scalars[index - 1].isYAMLSpace { return (end, .comment) }
+            if inFlow && character.isFlowIndicator { return (end, .flowIndicator) }
+            index += 1
+            if !character.isYAMLSpace { end = index }
+        }
+        return (end, .lineEnd)
+    }
+
+    /// Whether the scalar at `index` is followed by a space, a tab, a flow indicator or the line end.
+    static func isFlowSeparated(_ line: YAMLLine, after index: Int) -> Bool {
+        line.isSeparated(after: index) || line[index + 1]?.isFlowIndicator == true
+    }
+}
