@@ -47,8 +47,9 @@ extension XCTestCase {
     /// fails nothing and is printed as swiftc prints it (`/…/x.md:12: warning: …`).
     public func recordLessonFailure(_ finding: Finding) {
         guard finding.isError else {
-            print("\(finding.location.path):\(finding.location.line): \(finding.severity.rawValue): "
-                + OneLessonCheck.description(of: finding))
+            print(
+                "\(finding.location.path):\(finding.location.line): \(finding.severity.rawValue): "
+                    + OneLessonCheck.description(of: finding))
             return
         }
         record(OneLessonCheck.description(of: finding), path: finding.location.path, line: finding.location.line)

@@ -40,7 +40,8 @@ enum CheckCommand {
         static let noCache = Flag("--no-cache", "Check everything anew; read and write no cache")
         static let stats = Flag("--stats", "Print the wall time and the checker's peak memory to stderr")
         static let warningsAsErrors = Flag(
-            "--warnings-as-errors", "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
+            "--warnings-as-errors",
+            "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
     }
 
     static let help = HelpPage(
@@ -69,8 +70,8 @@ enum CheckCommand {
               NO_COLOR              Never colour the report
 
             EXIT STATUS:
-              0 every check passed (warnings alone fail nothing); 1 a check failed (or, with
-              --warnings-as-errors, a warning was given); 2 usage error, unreadable path, or no lesson found.
+              0 every check passed, warnings alone included; 1 a check failed, or a warning was given under
+              the flag --warnings-as-errors; 2 usage error, unreadable path, or no lesson found.
             """)
 
     /// What `lesson check` was asked, validated.

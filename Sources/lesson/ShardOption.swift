@@ -9,7 +9,8 @@ struct ShardOption {
 
     /// nil without `--shard`.
     static func parse(
-        _ values: Arguments, shard shardOption: ValueOption<Shard>, durations durationsOption: ValueOption<[String: Double]>
+        _ values: Arguments, shard shardOption: ValueOption<Shard>,
+        durations durationsOption: ValueOption<[String: Double]>
     ) throws -> ShardOption? {
         guard let shard = try values.value(shardOption) else {
             if values.isGiven(durationsOption) { throw LessonError(.usage, "--durations is for --shard") }

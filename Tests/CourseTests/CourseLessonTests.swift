@@ -36,7 +36,12 @@ import Testing
     @Test func aFolderWithoutLessonsThrows() {
         // The folder is found from the package root, and named so.
         let folder = LessonPaths.packageRoot(containing: #filePath) + "/Fixtures/engines/extra"
-        #expect(throws: LessonError(.input, "no lesson found in \(folder) (looked for *.md files)")) {
+        #expect(
+            throws: LessonError(
+                .input,
+                "no lesson found in \(folder) (looked for Markdown files: *.md, *.markdown, *.mdown, *.mkdn, *.mkd, *.mdwn)"
+            )
+        ) {
             try CourseLesson.all(in: "Fixtures/engines/extra")
         }
     }

@@ -38,7 +38,9 @@ final class ArchitectureTests: XCTestCase {
         }
         var owner: [String: String] = [:]
         for source in sources {
-            for name in SourceScan.declaredTypes(in: source.code) where owner[name] == nil { owner[name] = source.layer }
+            for name in SourceScan.declaredTypes(in: source.code) where owner[name] == nil {
+                owner[name] = source.layer
+            }
         }
         var upward: [String] = []
         for source in sources {

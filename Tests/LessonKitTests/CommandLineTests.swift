@@ -242,6 +242,9 @@ final class CommandLineTests: XCTestCase {
               lines 11-15  snippet         import UIKit
               2 code blocks: 1 scenario, 1 snippet
             Fixtures/check/pass/crlf-bom.md
+              lines 1-4    front matter
+                title: CRLF ve BOM
+                language: tr
               lines 8-11   engine file     Greeting.swift
               lines 13-17  scenario        iki selam (expected output: lines 19-22)
               lines 19-22  expected output of the scenario at line 13

@@ -88,7 +88,8 @@ final class FieldMarkdownTests: XCTestCase {
 
     func testUnknownAttributesSayWhatWasProbablyMeant() {
         let scenario = BlockAttributes.scenarioAttributes
-        XCTAssertEqual(BlockAttributes.suggestion(for: "should_panic", known: scenario), "; did you mean 'should_trap'?")
+        XCTAssertEqual(
+            BlockAttributes.suggestion(for: "should_panic", known: scenario), "; did you mean 'should_trap'?")
         XCTAssertEqual(BlockAttributes.suggestion(for: "no-run", known: scenario), "; did you mean 'no_run'?")
         XCTAssertEqual(BlockAttributes.suggestion(for: "NO_RUN", known: scenario), "; did you mean 'no_run'?")
         XCTAssertEqual(BlockAttributes.suggestion(for: "standalon", known: scenario), "; did you mean 'standalone'?")

@@ -345,13 +345,7 @@ final class FrontMatterTests: XCTestCase {
     /// Aliases of aliases would multiply the values tenfold at each level: past a million values, an alias
     /// stays its text.
     func testAliasesCannotMakeTheFrontMatterHuge() {
-        var text = "---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...6 {
-            text +=
-                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
-                + "]\n"
-        }
-        let result = read(text + "---\n")
+        let result = read(aliasLevels(6))
         let limit = "would make the front matter hold more than 1000000 values"
         XCTAssertEqual(
             result.problems.map { "\($0.line): \($0.message)" },
@@ -370,6 +364,13 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(
             problems("---\na: 1\n\tb: 2\nc: 3\n---\n"),
             ["3: indentation of 1 space matches no open level (a tab counts as one; indent with spaces)"])
+        // A tab does not indent a key into a bracket left open above it either.
+        XCTAssertEqual(
+            problems("---\ntags: [swift, ui\n\tb: 2\nc: 3\n---\n"),
+            [
+                "2: the '[' opened here is never closed",
+                "3: indentation of 1 space matches no open level (a tab counts as one; indent with spaces)",
+            ])
     }
 
     func testQuotesNeverClosedEndAtTheNextKey() {
@@ -579,22 +580,15 @@ final class FrontMatterTests: XCTestCase {
     func testSummariesFitOnOneLine() {
         XCTAssertEqual(list("hborla", "heckj").summary, "[hborla, heckj]")
         XCTAssertEqual(
-            value("---\nstatus: {swift: 2.0, xcode: 11}\n---\n"),
-            map(["status": map(["swift": .text("2.0"), "xcode": .text("11")])]))
-        XCTAssertEqual(map(["swift": .text("2.0"), "xcode": .text("11")]).summary, "{swift: 2.0, xcode: 11}")
+            read("---\nstatus:\n  swift: 2.0\n  xcode: 11\n---\n").frontMatter["status"]?.summary,
+            "{swift: 2.0, xcode: 11}")
         XCTAssertEqual(Value.text("line one\nline two\n").summary, "line one⏎line two")
         XCTAssertEqual(list("c, d", "").summary, #"["c, d", ""]"#)
         XCTAssertEqual(Value.text("a\tb\u{1B}").summary, "a b\u{FFFD}")
         let long = Value.text(String(repeating: "a", count: 100)).summary
         XCTAssertEqual(long, String(repeating: "a", count: 79) + "…")
         // A value that aliases make a hundred thousand values is summarized from its first few only.
-        var text = "---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...4 {
-            text +=
-                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
-                + "]\n"
-        }
-        let result = read(text + "---\n")
+        let result = read(aliasLevels(4))
         XCTAssertEqual(result.problems.map(\.message), [])
         XCTAssertEqual(result.frontMatter["a4"]?.summary.count, 80)
         XCTAssertEqual(result.frontMatter["a4"]?.summary.hasPrefix("[[[[[x, x, x"), true)
@@ -607,11 +601,10 @@ final class FrontMatterTests: XCTestCase {
     func testRandomDocumentsNeverCrashTheReader() {
         var generator = SplitMix(seed: 2019)
         let pieces = [
-            "key: ", "other key: ", "- ", "-", "  ", "    ", "\t", "\n", "\n", "\n  ", "\"", "'", "''", "[", "]", "{",
-            "}",
-            ", ", ": ", ":", "#", " # note", "|", "|-", ">+", "|2", "&a ", "*a", "*b", "!!str ", "!<x> ", "!<", "\\",
-            "\\x4",
-            "\\u00e9", "\\q", "? ", "value", "https://x.com/a:b", "C#", "---", "...", "\r\n", "é", "\u{301}", "~",
+            "key: ", "other key: ", "- ", "-", "  ", "    ", "\t", "\n", "\n", "\n  ", "\"", "'", "''", "[", "]",
+            "{", "}", ", ", ": ", ":", "#", " # note", "|", "|-", ">+", "|2", "&a ", "*a", "*b", "!!str ", "!<x> ",
+            "!<", "\\", "\\x4", "\\u00e9", "\\q", "? ", "value", "https://x.com/a:b", "C#", "---", "...", "\r\n",
+            "é", "\u{301}", "~",
         ]
         for _ in 0..<3000 {
             var text = "---\n"
@@ -683,6 +676,16 @@ final class FrontMatterTests: XCTestCase {
         case .map(let entries):
             .map(entries.map { FrontMatter.Entry(key: $0.key, value: withoutLines($0.value), line: 0) })
         }
+    }
+
+    /// Front matter whose `a0` is a list of ten values, and each `aN` a list of ten aliases of `aN-1`.
+    private func aliasLevels(_ levels: Int) -> String {
+        var text = "---\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...levels {
+            let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+            text += "a\(level): &a\(level) [\(aliases)]\n"
+        }
+        return text + "---\n"
     }
 
     /// The lines of every key in `value`, at any depth.

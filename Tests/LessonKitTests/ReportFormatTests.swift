@@ -33,7 +33,7 @@ final class ReportFormatTests: XCTestCase {
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(document["version"] as? Int, 1)
         let totals = try XCTUnwrap(document["totals"] as? [String: Int])
-        XCTAssertEqual(totals, ["passed": 1, "failed": 1, "skipped": 1])
+        XCTAssertEqual(totals, ["passed": 1, "failed": 1, "skipped": 1, "warnings": 0])
         let checks = try XCTUnwrap(document["checks"] as? [[String: Any]])
         XCTAssertEqual(checks.count, 3)
         let failed = checks[1]

@@ -63,7 +63,8 @@ struct ViewTree {
                 skipped.append(node.name)
             }
         }
-        let recomputedList = recomputed.isEmpty ? "yok" : recomputed.map { "\($0.view) \($0.cause)" }.joined(separator: ", ")
+        let recomputedList =
+            recomputed.isEmpty ? "yok" : recomputed.map { "\($0.view) \($0.cause)" }.joined(separator: ", ")
         let skippedList = skipped.isEmpty ? "yok" : skipped.joined(separator: ",")
         print("\(label): \(key) degisti | yeniden \(recomputedList) | atlanan \(skippedList)")
         return recomputed

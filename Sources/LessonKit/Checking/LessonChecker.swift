@@ -102,7 +102,8 @@ public struct LessonChecker: Sendable {
                     checks: [
                         CheckResult(
                             kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
-                            findings: lessonFailures[index] + plan.warnings.keys.sorted().flatMap { plan.warnings[$0]! })
+                            findings: lessonFailures[index] + plan.warnings.keys.sorted().flatMap { plan.warnings[$0]! }
+                        )
                     ], codeBlocks: plan.lesson.blocks.count)
             }
             report.title = plan.lesson.frontMatter.text("title")
@@ -201,7 +202,10 @@ public struct LessonChecker: Sendable {
             Array(sources.indices), cache: cache,
             key: {
                 keys.key(
-                    ["snippet", sources[$0].languageMode.version, sources[$0].elides ? "elides" : "verbatim", sources[$0].text])
+                    [
+                        "snippet", sources[$0].languageMode.version, sources[$0].elides ? "elides" : "verbatim",
+                        sources[$0].text,
+                    ])
             },
             cacheable: { (parse: SnippetParse) in parse.toolError == nil }
         ) { pending in parser.parse(pending.map { sources[$0] }) }

@@ -44,7 +44,10 @@ public enum LessonDiscovery {
         var seen: Set<String> = []
         files = files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         if files.isEmpty {
-            throw LessonError(.input, "no lesson found in \(paths.joined(separator: ", ")) (looked for Markdown files: *.md, *.markdown, *.mdown, *.mkdn, *.mkd, *.mdwn)")
+            throw LessonError(
+                .input,
+                "no lesson found in \(paths.joined(separator: ", ")) (looked for Markdown files: *.md, *.markdown, *.mdown, *.mkdn, *.mkd, *.mdwn)"
+            )
         }
         return files
     }

@@ -23,6 +23,9 @@ struct YAMLLine {
         self.firstTab = firstTab
     }
 
+    /// How many spaces come before the content or the first tab: the indentation YAML sees.
+    var spaceIndent: Int { firstTab ?? indent }
+
     var count: Int { scalars.count }
     /// Nothing but spaces and tabs.
     var isBlank: Bool { indent == scalars.count }

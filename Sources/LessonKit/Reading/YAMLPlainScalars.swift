@@ -46,7 +46,7 @@ extension YAMLReader {
         if line.isComment { return false }
         let first = line.scalars[line.indent]
         if inFlow {
-            if line.indent <= parent && isEntryLine(row) { return false }
+            if isEntryOfEnclosingBlock(row, parent: parent) { return false }
             return !first.isFlowIndicator && !(first == ":" && Self.isFlowSeparated(line, after: line.indent))
         }
         // A key below a value is not part of it (YAML reads it as an error, the reader as misindented).

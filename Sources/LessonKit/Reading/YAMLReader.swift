@@ -107,17 +107,24 @@ struct YAMLReader {
 
     /// Moves to the next line of a value that goes on over lines (a quoted scalar, a flow collection). Returns
     /// false, staying at the end of this line, when there is none: at the end of the front matter, or when the
-    /// next line is indented `parent` or less and starts an entry of the block around the value (`key:`,
-    /// `- `), which is where reading resumes after a quote or a bracket that is never closed.
+    /// next line is indented `parent` spaces or less (a tab does not indent) and starts an entry of the block
+    /// around the value (`key:`, `- `), which is where reading resumes after a quote or a bracket that is
+    /// never closed.
     mutating func moveToContinuationLine(parent: Int) -> Bool {
         let next = row + 1
-        guard next < lines.count, lines[next].indent > parent || !isEntryLine(next) else {
+        guard next < lines.count, !isEntryOfEnclosingBlock(next, parent: parent) else {
             col = lines[row].count
             return false
         }
         row = next
         col = 0
         return true
+    }
+
+    /// Whether `row` starts an entry of the block collection indented `parent` (or of one around it), so that
+    /// a value going on over lines above it ends there.
+    func isEntryOfEnclosingBlock(_ row: Int, parent: Int) -> Bool {
+        lines[row].spaceIndent <= parent && isEntryLine(row)
     }
 
     static func spaces(_ count: Int) -> String { count == 1 ? "1 space" : "\(count) spaces" }

@@ -75,7 +75,8 @@ public enum JSONReporter {
             FindingRecord(
                 file: finding.location.path == lesson.path ? nil : finding.location.path,
                 line: finding.location.line, column: finding.location.column, kind: finding.kind.rawValue,
-                severity: finding.severity.rawValue, message: finding.message, details: finding.detailLines, scope: scope)
+                severity: finding.severity.rawValue, message: finding.message, details: finding.detailLines,
+                scope: scope)
         }
         return Record(
             lesson: lesson.path, line: check.location.line, kind: check.kind.rawValue, name: check.name,

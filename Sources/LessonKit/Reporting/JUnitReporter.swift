@@ -40,7 +40,8 @@ public enum JUnitReporter {
         let errors = findings.filter(\.isError)
         // Warnings and notes fail no test case: they are the test case's output, after its status.
         let others = findings.filter { !$0.isError }.flatMap(lines)
-        let output = others.isEmpty ? [] : ["      <system-out>" + escape(others.joined(separator: "\n")) + "</system-out>"]
+        let output =
+            others.isEmpty ? [] : ["      <system-out>" + escape(others.joined(separator: "\n")) + "</system-out>"]
         switch check.status {
         case .passed:
             return output.isEmpty ? [open + "/>"] : [open + ">"] + output + ["    </testcase>"]
