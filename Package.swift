@@ -9,7 +9,9 @@ let package = Package(
         .library(name: "LessonKit", targets: ["LessonKit"]),
     ],
     targets: [
-        // The pipeline: reading → planning → building → running → comparing → reporting.
+        // The pipeline, one numbered folder per layer, each depending only on those below it (ArchitectureTests):
+        // support, findings → reading → planning → running → building → caching → executing → comparing →
+        // judging → reporting, then the clients: checking, coverage, grading, updating, watching.
         .target(name: "LessonKit", dependencies: ["CSHA256"], plugins: ["EmbedEngines"]),
         // SHA-256 for cache keys, in C so that a debug build hashes as fast as a release one.
         .target(name: "CSHA256"),

@@ -91,7 +91,7 @@ struct RunLimitOptions {
     var all: [any DeclaredOption] { [timeout, maxOutput, jobs, buildTimeout, buildMemoryLimit] }
 
     /// Applies the limits given to `options`.
-    func apply(_ values: Arguments, to options: inout CheckOptions) throws {
+    func apply(_ values: Arguments, to options: inout ExecutionOptions) throws {
         if let timeout = try values.value(timeout) { options.timeout = timeout }
         if let limit = try values.value(maxOutput) { options.outputLimit = limit }
         if let jobs = try values.value(jobs) { options.jobs = jobs }

@@ -155,7 +155,7 @@ enum CheckCommand {
     /// (coverage does not).
     static func checkOptions(_ values: Arguments, limits: RunLimitOptions, caching: Bool) throws -> CheckOptions {
         var options = CheckOptions()
-        try limits.apply(values, to: &options)
+        try limits.apply(values, to: &options.execution)
         if let strategy = try values.value(SharedOptions.strategy) { options.strategy = strategy }
         guard caching else { return options }
         if values.isSet(Option.noCache) {

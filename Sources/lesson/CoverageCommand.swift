@@ -78,7 +78,7 @@ enum CoverageCommand {
         let options = try Options(arguments)
         // In this repository, reports point at the engines' own sources.
         let report = try CoverageRunner(
-            options: options.check, toolchain: try Toolchain.locate(), catalog: options.catalog,
+            options: options.check.execution, toolchain: try Toolchain.locate(), catalog: options.catalog,
             engineSources: "Sources/Engines"
         ).measure(files: options.files, byLesson: options.byLesson)
 

@@ -262,7 +262,7 @@ enum GradeCommand {
         // What a student's result says when their submission could not be graded at all.
         let exercise = try loadExercise(options.exerciseID, values)
         let hidden = try loadHidden(values)
-        let grader = Grader(toolchain: try Toolchain.locate(), options: CheckOptions())
+        let grader = Grader(toolchain: try Toolchain.locate(), options: GradingOptions())
         var batch = BatchGrader(
             executable: selfExecutable, sharedArguments: options.forwarded, jobs: options.check.jobs,
             firstUID: options.firstUID, studentBudget: options.studentBudget, format: options.format,

@@ -11,7 +11,7 @@ extension GradeCommand {
         }
 
         var mode: Mode
-        var check: CheckOptions
+        var check: GradingOptions
         var catalog: EngineCatalog
         var exerciseID: String
         var format: GradeFormat
@@ -29,10 +29,9 @@ extension GradeCommand {
 
         init(_ values: Arguments) throws {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
-            check = CheckOptions()
-            check.buildTimeout = 60
+            check = GradingOptions()
             check.budget = try values.value(Option.budget)
-            try Option.limits.apply(values, to: &check)
+            try Option.limits.apply(values, to: &check.execution)
             catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
             policy = try GradeCommand.sandboxPolicy(values)
             sandboxed = !values.isSet(Option.noSandbox)

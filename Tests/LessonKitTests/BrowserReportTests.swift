@@ -34,7 +34,7 @@ final class BrowserReportTests: XCTestCase {
         let lessons = try LessonDiscovery.lessonFiles(in: files)
         let check = LessonChecker(options: options, toolchain: try TestSupport.toolchain(), catalog: catalog).check(
             files: lessons)
-        let coverage = try CoverageRunner(options: options, toolchain: try TestSupport.toolchain(), catalog: catalog)
+        let coverage = try CoverageRunner(options: options.execution, toolchain: try TestSupport.toolchain(), catalog: catalog)
             .measure(files: try LessonDiscovery.lessonFiles(in: ["Fixtures/coverage"]), byLesson: false)
         let page = HTMLReporter.render(check: check, coverage: coverage, title: "Report <test> ğüş Tiếng Việt")
 

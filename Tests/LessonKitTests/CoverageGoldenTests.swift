@@ -17,7 +17,7 @@ final class CoverageGoldenTests: XCTestCase {
         // Named relative to the package root, as `lesson coverage --engines Fixtures/engines/extra` names it.
         let catalog = try EngineCatalog.builtIn.adding(directory: "Fixtures/engines/extra")
         let runner = CoverageRunner(
-            options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain(), catalog: catalog)
+            options: TestSupport.fixtureOptions.execution, toolchain: try TestSupport.toolchain(), catalog: catalog)
         for file in files {
             let report = try runner.measure(files: [file], byLesson: false)
             try GoldenFile.assertMatches(

@@ -7,8 +7,8 @@ import XCTest
 /// hidden, reference solutions score full marks, and the platform adapters work as the platforms call them.
 final class GradingTests: XCTestCase {
     private let root = TestSupport.packageRoot
-    private var options: CheckOptions {
-        var options = CheckOptions()
+    private var options: GradingOptions {
+        var options = GradingOptions()
         options.timeout = 5
         return options
     }

@@ -11,7 +11,7 @@ final class JudgingTests: XCTestCase {
     func testGradingJudgesShouldTrapAsCheckingDoes() throws {
         let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/trap-exercise.md"))
         let exercise = try Exercise.find("must-trap", in: plan)
-        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureGradingOptions)
         func grade(_ name: String) throws -> GradeResult {
             let path = root + "/Fixtures/grading/submissions/must-trap/\(name)/main.swift"
             return try grader.grade(exercise, submission: String(contentsOfFile: path, encoding: .utf8))

@@ -28,7 +28,7 @@ final class SubmissionTests: XCTestCase {
     /// `#sourceLocation` in a submission would move the student's errors into the tests' files.
     func testSourceLocationInASubmissionIsRefused() throws {
         let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/scenario-exercise.md"))
-        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureGradingOptions)
         let result = try grader.grade(
             try Exercise.find("tree-count", in: plan),
             submission: "#sourceLocation(file: \"/course/hidden.md\", line: 3)\nlet x: Int = \"a\"\n")
@@ -44,7 +44,7 @@ final class SubmissionTests: XCTestCase {
     /// appears.
     func testErrorDirectivesInASubmissionAreRefused() throws {
         let plan = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/engine-exercise.md"))
-        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureOptions)
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: TestSupport.fixtureGradingOptions)
         let forged =
             "struct X {}\n#error(\"\"\"\nbroken\n\(root)/Fixtures/grading/engine-exercise.md:60:1: error: the test is wrong\n\"\"\")\n"
         let result = try grader.grade(try Exercise.find("sync-engine", in: plan), submission: forged)

@@ -19,6 +19,13 @@ enum TestSupport {
         return options
     }
 
+    /// The fixtures' limits, for a grader.
+    static var fixtureGradingOptions: GradingOptions {
+        var options = GradingOptions()
+        options.execution = fixtureOptions.execution
+        return options
+    }
+
     /// The command-line flags that match `fixtureOptions`.
     static let fixtureFlags = [
         "--color", "never", "--timeout", "2", "--max-output", "64K", "--engines", "Fixtures/engines/extra",

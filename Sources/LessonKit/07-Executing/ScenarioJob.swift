@@ -60,38 +60,6 @@ public enum EngineIdentity: Hashable, Sendable {
     case unshared
 }
 
-/// Why a scenario is built as a program of its own rather than merged with others.
-public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
-    case markedStandalone
-    case markedCompileFail
-    /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
-    case languageMode(LanguageMode)
-    /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
-    case usesWord(String)
-    /// A top-level name that shadows an engine declaration: an error only at the top level.
-    case shadowsEngineName(String)
-    /// Brackets, a block comment or a multi-line string that do not close within the scenario (or close
-    /// what it did not open): wrapped, it could close its wrapper early.
-    case notSelfContained
-    case exerciseStarter
-    case submissionAlone
-    case engineFilesWithoutScenario
-
-    public var description: String {
-        switch self {
-        case .markedStandalone: "marked standalone"
-        case .markedCompileFail: "marked compile_fail"
-        case .languageMode(let mode): "\(mode) language mode"
-        case .usesWord(let word): "uses '\(word)'"
-        case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
-        case .notSelfContained: "does not close every bracket, comment or string it opens"
-        case .exerciseStarter: "an exercise starter"
-        case .submissionAlone: "the submission built on its own"
-        case .engineFilesWithoutScenario: "engine files with no scenario"
-        }
-    }
-}
-
 /// What happened to a scenario job: its build, and its run when the build succeeded.
 public struct ScenarioExecution: Sendable, Codable {
     public var build: CompileResult?

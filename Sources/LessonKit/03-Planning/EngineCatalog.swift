@@ -11,7 +11,7 @@ public struct Engine: Hashable, Sendable {
         public var path: String
 
         /// The file's lines, without line endings, as a lesson reprints them.
-        public var lines: [String] { OutputComparison.lines(of: contents) }
+        public var lines: [String] { OutputLines.split( contents) }
     }
 
     public var name: String

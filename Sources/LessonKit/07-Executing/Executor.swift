@@ -10,7 +10,7 @@ import Foundation
 public struct Executor: Sendable {
     public var compiler: SwiftCompiler
     public var runner: ScenarioRunner
-    public var strategy: CheckOptions.Strategy
+    public var strategy: BuildStrategy
     /// Builds and runs at once.
     public var jobs: Int
     /// Advanced as programs are built and scenarios run.
@@ -22,7 +22,7 @@ public struct Executor: Sendable {
     var engineObjects: EngineObjects?
 
     public init(
-        compiler: SwiftCompiler, runner: ScenarioRunner, strategy: CheckOptions.Strategy = .merged, jobs: Int,
+        compiler: SwiftCompiler, runner: ScenarioRunner, strategy: BuildStrategy = .merged, jobs: Int,
         progress: CheckProgress? = nil, instrumentation: Instrumentation? = nil
     ) {
         self.compiler = compiler

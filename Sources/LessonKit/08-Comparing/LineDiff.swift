@@ -129,11 +129,6 @@ public struct LineDiff: Sendable {
         return count
     }
 
-    /// Makes trailing whitespace visible: `·` for a space, `→` for a tab.
-    public static func visible(_ line: String) -> String {
-        let trailing = line.reversed().prefix { $0 == " " || $0 == "\t" }
-        guard !trailing.isEmpty else { return line }
-        let marks = trailing.reversed().map { $0 == " " ? "·" : "→" }.joined()
-        return String(line.dropLast(trailing.count)) + marks
-    }
+    /// Makes trailing whitespace visible, as a diff line shows it (see `DiffLine`).
+    public static func visible(_ line: String) -> String { DiffLine.visible(line) }
 }

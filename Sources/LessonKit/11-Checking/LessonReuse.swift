@@ -23,7 +23,7 @@ struct LessonReuse {
         contents = paths.map { FileManager.default.contents(atPath: $0) }
         let digests = contents.map { $0.map(SHA256.hex) }
         var folders: [String: [Int]] = [:]
-        for index in paths.indices { folders[EngineDrift.courseFolder(of: paths[index]), default: []].append(index) }
+        for index in paths.indices { folders[LessonReport.courseFolder(of: paths[index]), default: []].append(index) }
         var folderDigests: [String: String] = [:]
         for (folder, members) in folders {
             var hasher = SHA256()
@@ -36,7 +36,7 @@ struct LessonReuse {
             digests[index].map {
                 keys.key([
                     "lesson", paths[index], Paths.absolute(paths[index]), $0,
-                    folderDigests[EngineDrift.courseFolder(of: paths[index])]!, settings,
+                    folderDigests[LessonReport.courseFolder(of: paths[index])]!, settings,
                 ])
             }
         }

@@ -64,11 +64,6 @@ public struct SwiftCompiler: Sendable {
         self.memoryLimit = memoryLimit
     }
 
-    /// The compiler of a check, a coverage run or a grading, with their build limits.
-    public init(toolchain: Toolchain, options: CheckOptions) {
-        self.init(toolchain: toolchain, timeout: options.buildTimeout, memoryLimit: options.buildMemoryLimit)
-        launcher = Self.defaultLauncher
-    }
 
     public static func arguments(languageMode: LanguageMode) -> [String] {
         ["-module-name", "main", "-swift-version", languageMode.version, "-Onone", "-wmo", "-diagnostic-style", "llvm"]

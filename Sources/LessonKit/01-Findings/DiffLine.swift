@@ -11,9 +11,9 @@ public enum DiffLine: Hashable, Sendable, Codable {
     public var unified: String {
         switch self {
         case .hunk(let old, let oldCount, let new, let newCount): "@@ -\(old),\(oldCount) +\(new),\(newCount) @@"
-        case .same(let text): " " + LineDiff.visible(text)
-        case .removed(let text): "-" + LineDiff.visible(text)
-        case .inserted(let text): "+" + LineDiff.visible(text)
+        case .same(let text): " " + Self.visible(text)
+        case .removed(let text): "-" + Self.visible(text)
+        case .inserted(let text): "+" + Self.visible(text)
         }
     }
 
@@ -35,5 +35,13 @@ public enum DiffLine: Hashable, Sendable, Codable {
         case "+": self = .inserted(text)
         default: return nil
         }
+    }
+
+    /// Makes trailing whitespace visible: `·` for a space, `→` for a tab.
+    static func visible(_ line: String) -> String {
+        let trailing = line.reversed().prefix { $0 == " " || $0 == "\t" }
+        guard !trailing.isEmpty else { return line }
+        let marks = trailing.reversed().map { $0 == " " ? "·" : "→" }.joined()
+        return String(line.dropLast(trailing.count)) + marks
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 /// scenario exercise) and gives each a specific result in the student's language.
 public struct Grader: Sendable {
     public var toolchain: Toolchain
-    public var options: CheckOptions
+    public var options: GradingOptions
     public var catalog: EngineCatalog
     /// Contains the student's programs; nil runs them like lesson scenarios (trusted code only).
     public var sandbox: Sandbox?
 
-    public init(toolchain: Toolchain, options: CheckOptions, catalog: EngineCatalog = .builtIn, sandbox: Sandbox? = nil)
+    public init(toolchain: Toolchain, options: GradingOptions, catalog: EngineCatalog = .builtIn, sandbox: Sandbox? = nil)
     {
         self.toolchain = toolchain
         self.options = options
@@ -86,7 +86,7 @@ public struct Grader: Sendable {
     /// hidden from it, its programs run contained. Within a budget, every test runs at once, so that one
     /// slow test cannot leave the others unrun.
     private func executor(limits: ProcessLimits, tests: Int) -> Executor {
-        var compiler = SwiftCompiler(toolchain: toolchain, options: options)
+        var compiler = options.execution.compiler(toolchain)
         compiler.deadline = limits.deadline
         compiler.hidesBuildFolder = true
         compiler.builder = sandbox?.builder()

@@ -16,7 +16,7 @@ public struct LessonChecker: Sendable {
         self.catalog = catalog
     }
 
-    var limits: ProcessLimits { ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit) }
+    var limits: ProcessLimits { options.execution.processLimits }
 
     /// Reads, plans and checks the lesson files at `paths` (as the user gave them). With a cache, no filter
     /// and no shard, lessons unchanged since their last check are answered from the cache (see
@@ -56,7 +56,7 @@ public struct LessonChecker: Sendable {
     private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?]) -> (
         report: CheckReport, cacheable: Set<Int>
     ) {
-        let compiler = SwiftCompiler(toolchain: toolchain, options: options)
+        let compiler = options.execution.compiler(toolchain)
         let scopes = allPlans.map(selection.scope)
         let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
 

@@ -13,13 +13,8 @@ public enum OutputComparison {
         public var diff: [DiffLine]
     }
 
-    /// The lines of a program's output: CRLF read as LF, and the final newline not starting a line.
-    public static func lines(of output: String) -> [String] {
-        // "\r\n" is one Character in Swift, so both separators are named.
-        var lines = output.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
+    /// The lines of a program's output (see `OutputLines`).
+    public static func lines(of output: String) -> [String] { OutputLines.split(output) }
 
     public static func compare(
         expected: [String], actual: [String], firstLine: Int, options: OutputOptions = OutputOptions()

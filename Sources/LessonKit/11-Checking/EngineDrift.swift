@@ -24,7 +24,7 @@ enum EngineDrift {
                             file, in: plan, with: canonical.lines,
                             reference: "the \(named.name) engine's \(canonical.name)"))
                 } else {
-                    unnamed[courseFolder(of: plan.path) + "\n" + file.fileName, default: []].append(
+                    unnamed[LessonReport.courseFolder(of: plan.path) + "\n" + file.fileName, default: []].append(
                         Reprint(plan: index, file: file))
                 }
             }
@@ -84,11 +84,5 @@ enum EngineDrift {
                 "engine drift: this reprint of \(file.fileName) differs from \(description)", diff: diff)
         ]
         return check
-    }
-
-    /// The folder a lesson belongs to: its course.
-    static func courseFolder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return path[..<slash].isEmpty ? "/" : String(path[..<slash])
     }
 }

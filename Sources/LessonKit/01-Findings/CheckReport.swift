@@ -97,7 +97,13 @@ public struct LessonReport: Hashable, Sendable, Codable {
     public var failed: Bool { checks.contains { $0.status == .failed } }
 
     /// The folder that holds the lesson: its course.
-    public var courseFolder: String { EngineDrift.courseFolder(of: path) }
+    public var courseFolder: String { Self.courseFolder(of: path) }
+
+    /// The folder a lesson at `path` belongs to: its course.
+    static func courseFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return path[..<slash].isEmpty ? "/" : String(path[..<slash])
+    }
 }
 
 /// A lesson of the whole course as a shard's report lists it, so that `lesson merge` can put the shards back

@@ -10,7 +10,7 @@ import Foundation
 /// to the lesson's line for a reprinted one. This never touches a normal check: its builds, runs and cache
 /// are separate.
 public struct CoverageRunner: Sendable {
-    public var options: CheckOptions
+    public var options: ExecutionOptions
     public var toolchain: Toolchain
     public var catalog: EngineCatalog
     /// Where the catalog engines' sources are, as `<folder>/<Engine>/<File>` (`Sources/Engines` in this
@@ -18,7 +18,7 @@ public struct CoverageRunner: Sendable {
     public var engineSources: String?
 
     public init(
-        options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn, engineSources: String? = nil
+        options: ExecutionOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn, engineSources: String? = nil
     ) {
         self.options = options
         self.toolchain = toolchain
@@ -64,8 +64,8 @@ public struct CoverageRunner: Sendable {
             compilerArguments: Self.instrumentation, programFolder: folder + "/programs",
             runEnvironment: { ["LLVM_PROFILE_FILE": folder + "/profiles/\(lessons[$0])/\($0).profraw"] })
         let executor = Executor(
-            compiler: SwiftCompiler(toolchain: toolchain, options: options),
-            runner: ScenarioRunner(limits: ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit)),
+            compiler: options.compiler(toolchain),
+            runner: ScenarioRunner(limits: options.processLimits),
             strategy: options.strategy, jobs: options.jobs, instrumentation: instrumentation)
         let executions = executor.execute(work.jobs.map(\.program))
         var programs: [String?] = []
