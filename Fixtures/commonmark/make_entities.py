@@ -1,4 +1,4 @@
-"""Writes Sources/LessonKit/Reading/HTMLEntities.swift: the named character references of HTML5 (those with
+"""Writes Sources/LessonKit/02-Reading/HTMLEntities.swift: the named character references of HTML5 (those with
 a semicolon, which are the ones CommonMark decodes), from Python's html.entities.html5.
 
     python3 Fixtures/commonmark/make_entities.py
@@ -32,6 +32,6 @@ enum HTMLEntities {{
         """
 }}
 '''
-target = Path(__file__).resolve().parents[2] / "Sources/LessonKit/Reading/HTMLEntities.swift"
+target = Path(__file__).resolve().parents[2] / "Sources/LessonKit/02-Reading/HTMLEntities.swift"
 target.write_text(source, encoding="utf-8")
 print(len(names), "entities")

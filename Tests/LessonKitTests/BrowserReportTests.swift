@@ -34,8 +34,10 @@ final class BrowserReportTests: XCTestCase {
         let lessons = try LessonDiscovery.lessonFiles(in: files)
         let check = LessonChecker(options: options, toolchain: try TestSupport.toolchain(), catalog: catalog).check(
             files: lessons)
-        let coverage = try CoverageRunner(options: options.execution, toolchain: try TestSupport.toolchain(), catalog: catalog)
-            .measure(files: try LessonDiscovery.lessonFiles(in: ["Fixtures/coverage"]), byLesson: false)
+        let coverage = try CoverageRunner(
+            options: options.execution, toolchain: try TestSupport.toolchain(), catalog: catalog
+        )
+        .measure(files: try LessonDiscovery.lessonFiles(in: ["Fixtures/coverage"]), byLesson: false)
         let page = HTMLReporter.render(check: check, coverage: coverage, title: "Report <test> ğüş Tiếng Việt")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)").path

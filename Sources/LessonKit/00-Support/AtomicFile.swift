@@ -3,13 +3,13 @@ import Foundation
 /// The one way files are replaced whole: written to a temporary file in the same folder, then renamed over
 /// the old one, so a reader sees the old file or the new one, never a part (a report, a lesson `--update`
 /// rewrites, a cache entry).
-public enum AtomicFile {
+package enum AtomicFile {
     /// How the temporary files of unfinished writes are named; a writer killed halfway leaves one.
-    public static let temporaryPrefix = ".lesson-write-"
+    package static let temporaryPrefix = ".lesson-write-"
 
     /// Writes `bytes` to `path` (errors name it as given). The new file keeps the old one's permissions, or gets `0644`. A path that
     /// is a symbolic link is written where the link points, and the link stays.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let folder = (path as NSString).deletingLastPathComponent
         let targetFolder = (target as NSString).deletingLastPathComponent
@@ -34,7 +34,7 @@ public enum AtomicFile {
     }
 
     /// The system's words for an error number; for a missing folder, which folder.
-    public static func systemReason(_ number: Int32, folder: String) -> String {
+    package static func systemReason(_ number: Int32, folder: String) -> String {
         if number == ENOENT || number == ENOTDIR {
             return "the folder \(folder.isEmpty ? "." : folder) does not exist"
         }

@@ -2,24 +2,24 @@ import Foundation
 
 /// How far a check has come: programs built, scenarios run, snippets parsed, each out of what this run has
 /// to do (work answered by the cache is not counted). Workers on many threads advance it.
-public final class CheckProgress: @unchecked Sendable {
-    public struct Counts: Hashable, Sendable {
-        public var programsBuilt = 0
-        public var programs = 0
-        public var scenariosRun = 0
-        public var scenarios = 0
-        public var snippetsParsed = 0
-        public var snippets = 0
+package final class CheckProgress: @unchecked Sendable {
+    package struct Counts: Hashable, Sendable {
+        package var programsBuilt = 0
+        package var programs = 0
+        package var scenariosRun = 0
+        package var scenarios = 0
+        package var snippetsParsed = 0
+        package var snippets = 0
 
-        public init() {}
+        package init() {}
     }
 
     private let lock = NSLock()
     private var counts = Counts()
 
-    public init() {}
+    package init() {}
 
-    public var current: Counts { lock.withLock { counts } }
+    package var current: Counts { lock.withLock { counts } }
 
     func expect(programs: Int = 0, scenarios: Int = 0, snippets: Int = 0) {
         lock.withLock {
@@ -39,7 +39,7 @@ public final class CheckProgress: @unchecked Sendable {
 
     /// `building 12/40 programs · running 80/100 scenarios · parsing 150/160 snippets`: the kinds of work this
     /// run has, in that order; empty when it has none.
-    public static func render(_ counts: Counts) -> String {
+    package static func render(_ counts: Counts) -> String {
         var parts: [String] = []
         if counts.programs > 0 { parts.append("building \(counts.programsBuilt)/\(counts.programs) programs") }
         if counts.scenarios > 0 { parts.append("running \(counts.scenariosRun)/\(counts.scenarios) scenarios") }

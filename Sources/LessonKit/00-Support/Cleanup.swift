@@ -4,8 +4,8 @@ import Foundation
 /// everything it started) and its temporary folders. SIGINT, SIGTERM and SIGHUP stop every registered
 /// program and remove every registered folder before the process ends; a SIGKILL cannot be caught, and what
 /// it leaves is found by the next run (`ScratchFolder.removeAbandoned`) or dies with its grader (`pdeathsig`).
-public final class Cleanup: @unchecked Sendable {
-    public static let shared = Cleanup()
+package final class Cleanup: @unchecked Sendable {
+    package static let shared = Cleanup()
 
     private let lock = NSLock()
     private var programs: Set<pid_t> = []
@@ -14,13 +14,13 @@ public final class Cleanup: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
     /// Whether a signal asked this process to stop.
-    public var isInterrupted: Bool { lock.withLock { interrupted } }
+    package var isInterrupted: Bool { lock.withLock { interrupted } }
     /// The signal that did, for the exit status (128 + it).
-    public var interruptingSignal: Int32 { lock.withLock { signalNumber } }
+    package var interruptingSignal: Int32 { lock.withLock { signalNumber } }
     private var signalNumber: Int32 = 0
     /// Whether an interrupted process finishes its own work (a class batch writing its summary) rather
     /// than ending from the signal handler.
-    public var letsCallerFinish: Bool { lock.withLock { !exitsOnSignal } }
+    package var letsCallerFinish: Bool { lock.withLock { !exitsOnSignal } }
     private var exitsOnSignal = true
 
     func register(program pid: pid_t) { lock.withLock { _ = programs.insert(pid) } }
@@ -31,7 +31,7 @@ public final class Cleanup: @unchecked Sendable {
     /// Catches SIGINT, SIGTERM and SIGHUP. With `exit`, the process stops its programs, removes its
     /// folders and exits with 128 + the signal; without, it stops its programs and lets its caller finish
     /// (a class batch still writes its summary), which can ask `isInterrupted`.
-    public func install(exitOnSignal exit: Bool) {
+    package func install(exitOnSignal exit: Bool) {
         // A later call replaces the handling of an earlier one.
         for source in sources { source.cancel() }
         sources = []
@@ -60,7 +60,7 @@ public final class Cleanup: @unchecked Sendable {
 
     /// Stops every registered program and what it started. A child `lesson` gets SIGTERM first, so it can
     /// clean up after itself, then SIGKILL.
-    public func stopEverything() {
+    package func stopEverything() {
         let running = lock.withLock {
             interrupted = true
             return programs

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Paths as every stage needs them.
-public enum Paths {
+package enum Paths {
     /// The absolute form of a path the user gave, `.` and `..` resolved: what `#sourceLocation` names, so
     /// that diagnostics point into the Markdown file wherever the compiler runs.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

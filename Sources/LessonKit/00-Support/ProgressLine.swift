@@ -5,7 +5,7 @@ import Foundation
 /// It appears only after `delay` seconds, so a quick or warm check prints nothing, and only where a person
 /// watches: `shouldShow` wants stderr to be a terminal and the report to be text (a machine format's
 /// consumer, and a log file, never see it).
-public final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     private let progress: CheckProgress
     private let delay: Double
     private let write: @Sendable (String) -> Void
@@ -14,7 +14,7 @@ public final class ProgressLine: @unchecked Sendable {
     private var shown = false
     private let done = DispatchSemaphore(value: 0)
 
-    public init(
+    package init(
         progress: CheckProgress, delay: Double = 1,
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {
@@ -24,14 +24,14 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Whether a check should show its progress: a text report, with stderr on a terminal.
-    public static func shouldShow(textReport: Bool, standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1)
+    package static func shouldShow(textReport: Bool, standardErrorIsTerminal: Bool = isatty(STDERR_FILENO) == 1)
         -> Bool
     {
         textReport && standardErrorIsTerminal
     }
 
     /// Starts redrawing the line every tenth of a second once `delay` has passed.
-    public func start() {
+    package func start() {
         let thread = Thread { [self] in
             let start = Uptime.now
             while true {
@@ -50,7 +50,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Stops redrawing and erases the line, so the report starts on a clean line.
-    public func stop() {
+    package func stop() {
         lock.withLock {
             finished = true
             if shown { write("\r\u{1B}[2K") }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A private scratch directory for one build or run, removed when done.
-public struct WorkDirectory: Sendable {
-    public let path: String
+package struct WorkDirectory: Sendable {
+    package let path: String
 
     /// Creates a fresh directory under the system's temporary directory, or under `base`.
-    public static func create(prefix: String = "lesson", base: String? = nil) throws -> WorkDirectory {
+    package static func create(prefix: String = "lesson", base: String? = nil) throws -> WorkDirectory {
         // An interrupted process makes no more folders: they would outlive it.
         guard !Cleanup.shared.isInterrupted else { throw LessonError(.system, "interrupted") }
         let base = base ?? FileManager.default.temporaryDirectory.path
@@ -18,13 +18,13 @@ public struct WorkDirectory: Sendable {
         return WorkDirectory(path: path)
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: path)
         Cleanup.shared.unregister(folder: path)
     }
 
     /// Runs `body` in a fresh directory and removes the directory afterwards.
-    public static func using<Result>(
+    package static func using<Result>(
         prefix: String = "lesson", base: String? = nil, _ body: (WorkDirectory) throws -> Result
     ) throws -> Result {
         let directory = try create(prefix: prefix, base: base)
@@ -35,7 +35,7 @@ public struct WorkDirectory: Sendable {
     /// A memory file system for files that are only read, never executed: creating a thousand files on a
     /// disk file system costs more than parsing them. Linux has one at `/dev/shm` (often mounted `noexec`,
     /// so never for programs); elsewhere nil, and the temporary directory is used.
-    public static let memoryBase: String? = {
+    package static let memoryBase: String? = {
         let candidate = "/dev/shm"
         return access(candidate, W_OK | X_OK) == 0 ? candidate : nil
     }()

@@ -1,56 +1,56 @@
 /// How much of an engine file the lessons reach.
-public struct FileCoverage: Hashable, Sendable {
-    public struct Region: Hashable, Sendable {
-        public var startLine: Int
-        public var endLine: Int
+package struct FileCoverage: Hashable, Sendable {
+    package struct Region: Hashable, Sendable {
+        package var startLine: Int
+        package var endLine: Int
     }
 
-    public var fileName: String
+    package var fileName: String
     /// Where locations point: the engine's own file (a canonical engine) or the lesson that reprints it.
-    public var displayPath: String
+    package var displayPath: String
     /// The line of `displayPath` that holds the file's first line.
-    public var firstLine: Int
+    package var firstLine: Int
     /// The file's lines, for the HTML report.
-    public var source: [String]
+    package var source: [String]
     /// Execution counts of the lines that hold code, by file line (1-based).
-    public var lineCounts: [Int: Int]
-    public var regionCount: Int
-    public var regionsCovered: Int
+    package var lineCounts: [Int: Int]
+    package var regionCount: Int
+    package var regionsCovered: Int
     /// Code regions no scenario executes, in file lines.
-    public var unreached: [Region]
+    package var unreached: [Region]
     /// With `--by-lesson`: the lessons whose scenarios execute each line.
-    public var lessonsByLine: [Int: [String]]
+    package var lessonsByLine: [Int: [String]]
 
-    public var linesCovered: Int { lineCounts.values.filter { $0 > 0 }.count }
+    package var linesCovered: Int { lineCounts.values.filter { $0 > 0 }.count }
     /// The line of `displayPath` for a line of the file.
-    public func displayLine(_ line: Int) -> Int { firstLine + line - 1 }
+    package func displayLine(_ line: Int) -> Int { firstLine + line - 1 }
 }
 
 /// One engine as the lessons use it: canonical (named in front matter) or reprinted identically by lessons.
-public struct EngineCoverage: Hashable, Sendable {
-    public var name: String
-    public var files: [FileCoverage]
+package struct EngineCoverage: Hashable, Sendable {
+    package var name: String
+    package var files: [FileCoverage]
     /// The lessons whose scenarios ran against this engine.
-    public var lessons: [String]
+    package var lessons: [String]
 
-    public var lineCount: Int { files.reduce(0) { $0 + $1.lineCounts.count } }
-    public var linesCovered: Int { files.reduce(0) { $0 + $1.linesCovered } }
-    public var regionCount: Int { files.reduce(0) { $0 + $1.regionCount } }
-    public var regionsCovered: Int { files.reduce(0) { $0 + $1.regionsCovered } }
-    public var linePercent: Double { Self.percent(linesCovered, lineCount) }
-    public var regionPercent: Double { Self.percent(regionsCovered, regionCount) }
+    package var lineCount: Int { files.reduce(0) { $0 + $1.lineCounts.count } }
+    package var linesCovered: Int { files.reduce(0) { $0 + $1.linesCovered } }
+    package var regionCount: Int { files.reduce(0) { $0 + $1.regionCount } }
+    package var regionsCovered: Int { files.reduce(0) { $0 + $1.regionsCovered } }
+    package var linePercent: Double { Self.percent(linesCovered, lineCount) }
+    package var regionPercent: Double { Self.percent(regionsCovered, regionCount) }
 
     static func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? 100 : Double(part) * 100 / Double(whole) }
 }
 
 /// The result of `lesson coverage`.
-public struct CoverageReport: Hashable, Sendable {
-    public var engines: [EngineCoverage]
+package struct CoverageReport: Hashable, Sendable {
+    package var engines: [EngineCoverage]
     /// Scenarios that could not be measured (they do not build or ran into a limit), with the reason.
-    public var skipped: [String]
+    package var skipped: [String]
 
     /// The text report: per engine, its coverage and every unreached region as `path:line: note: …`.
-    public func text(byLesson: Bool) -> String {
+    package func text(byLesson: Bool) -> String {
         var lines: [String] = []
         for engine in engines {
             lines.append(

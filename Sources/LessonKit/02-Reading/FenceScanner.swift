@@ -1,15 +1,15 @@
 /// Finds the fenced code blocks of a Markdown document as CommonMark sees them: backtick or tilde fences
 /// of three or more characters, at the top level or in block quotes and list items at any depth, and never
 /// inside HTML blocks or indented code. See `BlockStructureReader` for how lines are read.
-public enum FenceScanner {
-    public static func blocks(in lines: ArraySlice<SourceLine>) -> [FencedBlock] {
+package enum FenceScanner {
+    package static func blocks(in lines: ArraySlice<SourceLine>) -> [FencedBlock] {
         var reader = BlockStructureReader()
         for line in lines { reader.read(line) }
         return reader.blocks
     }
 
     /// Whether `text`, a line inside the block's containers, would close a block opened by `fence`.
-    public static func isClosingFence(_ text: String, of fence: Fence) -> Bool {
+    package static func isClosingFence(_ text: String, of fence: Fence) -> Bool {
         var cursor = LineCursor(text)
         cursor.findNextNonspace()
         return cursor.indent <= 3

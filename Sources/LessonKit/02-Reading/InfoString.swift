@@ -1,9 +1,9 @@
 /// One attribute after the language in a fence's info string: `name`, `name=value` or `name="quoted value"`.
-public struct BlockAttribute: Hashable, Sendable {
-    public var name: String
-    public var value: String?
+package struct BlockAttribute: Hashable, Sendable {
+    package var name: String
+    package var value: String?
 
-    public init(name: String, value: String? = nil) {
+    package init(name: String, value: String? = nil) {
         self.name = name
         self.value = value
     }
@@ -13,16 +13,16 @@ public struct BlockAttribute: Hashable, Sendable {
 /// spaces or commas (```` ```swift ignore="needs UIKit", points=2 ````). Backslash escapes and character
 /// references are decoded as CommonMark says, in each word once the words are found, so that a quoted
 /// value may hold `\"`.
-public struct InfoString: Hashable, Sendable {
+package struct InfoString: Hashable, Sendable {
     /// The info string decoded as CommonMark decodes it.
-    public var raw: String
-    public var language: String
-    public var attributes: [BlockAttribute]
+    package var raw: String
+    package var language: String
+    package var attributes: [BlockAttribute]
     /// What could not be read, e.g. a quote that is never closed.
-    public var problems: [String]
+    package var problems: [String]
 
     /// Reads an info string as written in the file (after the fence, trimmed).
-    public init(_ written: String) {
+    package init(_ written: String) {
         raw = CommonMarkEscapes.decoded(written)
         var tokens = InfoStringTokenizer(written)
         language = tokens.next()?.name ?? ""
@@ -32,18 +32,18 @@ public struct InfoString: Hashable, Sendable {
         problems = tokens.problems
     }
 
-    public func attribute(_ name: String) -> BlockAttribute? {
+    package func attribute(_ name: String) -> BlockAttribute? {
         attributes.first { $0.name == name }
     }
 
-    public func has(_ name: String) -> Bool { attribute(name) != nil }
+    package func has(_ name: String) -> Bool { attribute(name) != nil }
 
     /// Whether the block is Swift: the language in any case (`swift`, `Swift`, `SWIFT`), as GitHub's
     /// highlighter reads it; CommonMark leaves the info string to the application.
-    public var isSwift: Bool { language.lowercased() == "swift" }
+    package var isSwift: Bool { language.lowercased() == "swift" }
 
     /// Whether the language is `output`, in any case: an expected block with attributes.
-    public var isOutput: Bool { language.lowercased() == "output" }
+    package var isOutput: Bool { language.lowercased() == "output" }
 }
 
 /// Splits an info string into `name[=value]` tokens; a value may be double-quoted, with `\"` and `\\` inside.

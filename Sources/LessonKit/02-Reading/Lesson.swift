@@ -2,16 +2,16 @@ import Foundation
 
 /// A lesson file as read: its text, front matter and fenced blocks, plus the reading findings that say the
 /// file itself is malformed.
-public struct Lesson: Sendable {
+package struct Lesson: Sendable {
     /// The path as the user gave it; every finding is reported against it.
-    public var path: String
-    public var source: SourceText
-    public var frontMatter: FrontMatter
-    public var blocks: [FencedBlock]
-    public var readingFindings: [Finding]
+    package var path: String
+    package var source: SourceText
+    package var frontMatter: FrontMatter
+    package var blocks: [FencedBlock]
+    package var readingFindings: [Finding]
 
     /// Reads and parses the file at `path`. A file that cannot be read gives a lesson with one finding.
-    public static func read(path: String) -> Lesson {
+    package static func read(path: String) -> Lesson {
         guard let data = FileManager.default.contents(atPath: path) else {
             let empty = SourceText(decoding: [])
             return Lesson(
@@ -23,11 +23,11 @@ public struct Lesson: Sendable {
         return Lesson(path: path, bytes: [UInt8](data))
     }
 
-    public init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8]) {
         self.init(path: path, source: SourceText(decoding: bytes))
     }
 
-    public init(path: String, source: SourceText) {
+    package init(path: String, source: SourceText) {
         self.path = path
         self.source = source
         var findings: [Finding] = []
@@ -66,14 +66,14 @@ public struct Lesson: Sendable {
         self.readingFindings = readingFindings
     }
 
-    public func location(_ line: Int, column: Int? = nil) -> SourceLocation {
+    package func location(_ line: Int, column: Int? = nil) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }
 
     /// The location of a column of a block's content (as a compiler reports it) in the file: the prefix the
     /// line lost (`> `, a list item's indentation, the fence's) is added back. A line whose prefix split a
     /// tab keeps the content's column.
-    public func location(_ line: Int, contentColumn column: Int?) -> SourceLocation {
+    package func location(_ line: Int, contentColumn column: Int?) -> SourceLocation {
         guard let column, let block = block(containing: line) else { return location(line, column: column) }
         let index = line - block.firstContentLine
         guard index >= 0, index < block.contentPrefixes.count, let prefix = block.contentPrefixes[index] else {

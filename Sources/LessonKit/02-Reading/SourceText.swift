@@ -1,13 +1,13 @@
 /// One line of a lesson file: its text without the line ending, and the ending itself, so that the file can
 /// be written back byte for byte.
-public struct SourceLine: Hashable, Sendable {
+package struct SourceLine: Hashable, Sendable {
     /// 1-based line number in the file.
-    public var number: Int
-    public var text: String
+    package var number: Int
+    package var text: String
     /// `"\n"`, `"\r\n"`, or `""` for a last line without a newline.
-    public var ending: String
+    package var ending: String
 
-    public init(number: Int, text: String, ending: String) {
+    package init(number: Int, text: String, ending: String) {
         self.number = number
         self.text = text
         self.ending = ending
@@ -15,14 +15,14 @@ public struct SourceLine: Hashable, Sendable {
 }
 
 /// The decoded text of a lesson file: an optional byte order mark, then lines ending in LF or CRLF.
-public struct SourceText: Sendable {
-    public var hasByteOrderMark: Bool
-    public var lines: [SourceLine]
+package struct SourceText: Sendable {
+    package var hasByteOrderMark: Bool
+    package var lines: [SourceLine]
     /// The lines that hold bytes which are not UTF-8 (decoded with U+FFFD in their place).
-    public var invalidUTF8Lines: [Int]
+    package var invalidUTF8Lines: [Int]
 
     /// Decodes `bytes`, keeping every line ending as it was.
-    public init(decoding bytes: [UInt8]) {
+    package init(decoding bytes: [UInt8]) {
         var start = 0
         hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if hasByteOrderMark { start = 3 }
@@ -56,7 +56,7 @@ public struct SourceText: Sendable {
     }
 
     /// The bytes of the file, as decoded: writing them back reproduces a valid file exactly.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var result: [UInt8] = hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         for line in lines {
             result.append(contentsOf: Array(line.text.utf8))

@@ -1,37 +1,37 @@
 /// What the attributes of a scenario's info string ask for (```` ```swift no_run ````).
-public struct ScenarioOptions: Hashable, Sendable, Codable {
+package struct ScenarioOptions: Hashable, Sendable, Codable {
     /// Not built or run; counted as skipped, with the reason when written `ignore="why"`.
-    public var ignored = false
-    public var ignoreReason: String?
+    package var ignored = false
+    package var ignoreReason: String?
     /// Built, not run.
-    public var noRun = false
+    package var noRun = false
     /// Must fail to build; the expected block, if any, holds text the diagnostics must contain.
-    public var compileFail = false
+    package var compileFail = false
     /// Must trap; the output printed before the trap is compared with the expected block.
-    public var shouldTrap = false
+    package var shouldTrap = false
     /// Never merged with other scenarios.
-    public var standalone = false
+    package var standalone = false
     /// Marks the starter code of a student exercise.
-    public var exercise: String?
+    package var exercise: String?
     /// What the scenario is worth when graded (1 unless `points=N`).
-    public var points = 1
+    package var points = 1
 
-    public init() {}
+    package init() {}
 
     /// Whether `lesson check` runs the scenario: not for `no_run`, `compile_fail` and exercise starters.
-    public var runs: Bool { !noRun && !compileFail && exercise == nil }
+    package var runs: Bool { !noRun && !compileFail && exercise == nil }
 }
 
 /// What the attributes of an expected block ask for: ```` ```output unordered ```` or `output ellipsis`.
-public struct OutputOptions: Hashable, Sendable, Codable {
+package struct OutputOptions: Hashable, Sendable, Codable {
     /// Lines compared as a multiset.
-    public var unordered = false
+    package var unordered = false
     /// A line that is exactly `...` matches any number of lines.
-    public var ellipsis = false
+    package var ellipsis = false
 
-    public static let wildcard = "..."
+    package static let wildcard = "..."
 
-    public init(unordered: Bool = false, ellipsis: Bool = false) {
+    package init(unordered: Bool = false, ellipsis: Bool = false) {
         self.unordered = unordered
         self.ellipsis = ellipsis
     }

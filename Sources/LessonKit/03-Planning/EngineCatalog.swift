@@ -2,34 +2,34 @@ import Foundation
 
 /// A canonical engine: a named set of Swift files that lessons reprint or name in their front matter
 /// (`engine: Sync`).
-public struct Engine: Hashable, Sendable {
-    public struct File: Hashable, Sendable {
-        public var name: String
-        public var contents: String
+package struct Engine: Hashable, Sendable {
+    package struct File: Hashable, Sendable {
+        package var name: String
+        package var contents: String
         /// Where the file's diagnostics point: its path on disk, or `engines/<Name>/<File>` for an engine
         /// built into the checker.
-        public var path: String
+        package var path: String
 
         /// The file's lines, without line endings, as a lesson reprints them.
-        public var lines: [String] { OutputLines.split( contents) }
+        package var lines: [String] { OutputLines.split(contents) }
     }
 
-    public var name: String
-    public var files: [File]
+    package var name: String
+    package var files: [File]
 
-    public func file(named name: String) -> File? { files.first { $0.name == name } }
+    package func file(named name: String) -> File? { files.first { $0.name == name } }
 }
 
 /// The engines a check knows: the canonical ones built into the checker, plus any from `--engines DIR`,
 /// a folder of `<Name>/<File>.swift` whose engines add to or replace the built-in ones.
 public struct EngineCatalog: Hashable, Sendable {
-    public var engines: [String: Engine]
+    package var engines: [String: Engine]
 
-    public init(engines: [String: Engine]) { self.engines = engines }
+    package init(engines: [String: Engine]) { self.engines = engines }
 
     public var names: [String] { engines.keys.sorted() }
 
-    public subscript(name: String) -> Engine? { engines[name] }
+    package subscript(name: String) -> Engine? { engines[name] }
 
     /// The engines of this project (`Sources/Engines`), carried inside the binary.
     public static let builtIn: EngineCatalog = {

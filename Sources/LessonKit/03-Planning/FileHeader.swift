@@ -1,13 +1,13 @@
 /// The first line of a file block: `// Name.swift — description`. The dash is an em dash in the course;
 /// an en dash or a plain `-` is accepted too, and the description may be left out.
-public struct FileHeader: Hashable, Sendable {
+package struct FileHeader: Hashable, Sendable {
     /// The file name, e.g. `Sync.swift` or `main.swift`.
-    public var fileName: String
-    public var description: String
+    package var fileName: String
+    package var description: String
 
-    public var isMain: Bool { fileName == "main.swift" }
+    package var isMain: Bool { fileName == "main.swift" }
 
-    public init?(_ line: String) {
+    package init?(_ line: String) {
         var rest = line.trimmingSpaces()[...]
         guard rest.hasPrefix("//") else { return nil }
         rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }

@@ -5,9 +5,9 @@
 /// - any other `swift` block is a platform snippet;
 /// - the first fence with an empty info string after a scenario, before the next `swift` block, is the
 ///   scenario's expected output.
-public enum LessonPlanner {
+package enum LessonPlanner {
 
-    public static func plan(_ lesson: Lesson) -> LessonPlan {
+    package static func plan(_ lesson: Lesson) -> LessonPlan {
         var builder = PlanBuilder(lesson: lesson)
         for block in lesson.blocks { builder.add(block) }
         builder.warnAboutTextBlocksMeantAsOutput()

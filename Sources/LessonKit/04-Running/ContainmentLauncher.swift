@@ -5,13 +5,13 @@ import Foundation
 /// (and, from ABI 4, TCP; from ABI 6, abstract Unix sockets and signals) out of reach; a seccomp filter
 /// refuses network sockets, `ptrace`, `TIOCSTI`, mounts, namespaces, keys and System V IPC; a reaper
 /// process ends everything the program started when it ends.
-public struct ContainmentLauncher: Hashable, Sendable {
+package struct ContainmentLauncher: Hashable, Sendable {
     /// The `lesson` executable that holds the launcher.
-    public var path: String
+    package var path: String
     /// The Landlock ABI the kernel offers, or why there is none.
-    public var landlock: Availability
-    public var landlockABI: Int
-    public var seccomp: Availability
+    package var landlock: Availability
+    package var landlockABI: Int
+    package var seccomp: Availability
 
     /// What the system and the toolchain give every program to read: libraries, configuration, devices.
     /// The course's folders are never below these on the machines the grader runs on.

@@ -1,19 +1,19 @@
 import Foundation
 
 /// One protection of a contained run: what it is, whether it was in force, and what it did or why not.
-public struct Protection: Hashable, Sendable {
-    public var name: String
-    public var inForce: Bool
-    public var detail: String
+package struct Protection: Hashable, Sendable {
+    package var name: String
+    package var inForce: Bool
+    package var detail: String
 
     /// `network: isolated (its own network namespace)`, `network: not isolated (unshare: Operation not
     /// permitted)`.
-    public var line: String { "\(name): \(detail)" }
+    package var line: String { "\(name): \(detail)" }
 }
 
 extension Sandbox {
     /// What is in force for a run here, each protection with what it does or why it is not in force.
-    public func protectionTable(timeout: Double, outputLimit: Int) -> [Protection] {
+    package func protectionTable(timeout: Double, outputLimit: Int) -> [Protection] {
         var table = [
             Protection(name: "time", inForce: true, detail: "wall-clock limit \(Seconds.describe(timeout)) s"),
             Protection(name: "output", inForce: true, detail: "cap \(ByteCount.describe(outputLimit))"),
@@ -187,7 +187,7 @@ extension Sandbox {
     }
 
     /// The protections as the result lists them.
-    public func protections(timeout: Double, outputLimit: Int) -> [String] {
+    package func protections(timeout: Double, outputLimit: Int) -> [String] {
         protectionTable(timeout: timeout, outputLimit: outputLimit).map(\.line)
     }
 

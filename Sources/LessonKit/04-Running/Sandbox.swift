@@ -8,12 +8,12 @@ import Foundation
 /// dumps. Every program runs in a session of its own with only descriptors 0–2 (`Subprocess`); the wall
 /// clock and the output cap are enforced by the runner while it reads. Whatever is refused here is said in
 /// `protections`, with the reason, and grading goes on with the rest.
-public struct Sandbox: Sendable {
-    public var policy: SandboxPolicy
-    public let probe: SandboxProbe
+package struct Sandbox: Sendable {
+    package var policy: SandboxPolicy
+    package let probe: SandboxProbe
     let tools: SandboxProbe.Tools
     /// The layers that need no privilege (Landlock, seccomp, a reaper); nil without the launcher.
-    public let launcher: ContainmentLauncher?
+    package let launcher: ContainmentLauncher?
 
     init(policy: SandboxPolicy, probe: SandboxProbe, tools: SandboxProbe.Tools, launcher: ContainmentLauncher? = nil) {
         self.policy = policy
@@ -24,7 +24,7 @@ public struct Sandbox: Sendable {
 
     /// Probes this machine once per process: every grading run of a process sees the same machine.
     /// `launcher` is the `lesson` executable that holds `__contain` (the caller knows where it is).
-    public static func detect(policy: SandboxPolicy, launcher: String? = nil) -> Sandbox {
+    package static func detect(policy: SandboxPolicy, launcher: String? = nil) -> Sandbox {
         let tools = SandboxProbe.Tools.find()
         let probe = ProbeCache.shared.probe { SandboxProbe.run(tools: tools, policy: policy) }
         let layers = launcher.flatMap { path in ProbeCache.shared.launcher { ContainmentLauncher.probe(path: path) } }

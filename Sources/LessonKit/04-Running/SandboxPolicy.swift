@@ -1,28 +1,28 @@
 import Foundation
 
 /// The limits a contained program runs under.
-public struct SandboxPolicy: Hashable, Sendable {
+package struct SandboxPolicy: Hashable, Sendable {
     /// Address space: enough for a Foundation program to load (it needs about 200 MiB).
-    public var memoryLimit = 512 << 20
+    package var memoryLimit = 512 << 20
     /// Processes and threads of the sandbox user.
-    public var processLimit = 64
+    package var processLimit = 64
     /// The largest file the program may write.
-    public var fileSizeLimit = 16 << 20
+    package var fileSizeLimit = 16 << 20
     /// CPU seconds; nil takes the wall-clock limit.
-    public var cpuSeconds: Int?
+    package var cpuSeconds: Int?
     /// Folders the program must not see (the lesson, the hidden tests, the cache, other submissions): a
     /// private mount namespace covers each with an empty, unreadable file system.
-    public var hiddenFolders: [String] = []
+    package var hiddenFolders: [String] = []
     /// Files the program must not read (the lesson, the hidden tests), hidden one by one as well, for when
     /// their folder cannot be (it holds the sandbox itself, as `/` does).
-    public var hiddenFiles: [String] = []
+    package var hiddenFiles: [String] = []
     /// Folders and files the program may read beside the system's (with Landlock): the toolchain's
     /// runtime libraries.
-    public var readablePaths: [String] = []
+    package var readablePaths: [String] = []
     /// The first of the user IDs the programs run as; each parallel run takes its own.
-    public var firstUID = 61_000
+    package var firstUID = 61_000
     /// How many UIDs (parallel runs) the pool holds.
-    public var uidCount = 64
+    package var uidCount = 64
 
-    public init() {}
+    package init() {}
 }

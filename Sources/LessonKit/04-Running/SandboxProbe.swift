@@ -1,14 +1,14 @@
 import Foundation
 
 /// Whether a containment mechanism works here, and if not, why.
-public enum Availability: Hashable, Sendable {
+package enum Availability: Hashable, Sendable {
     case available
     case unavailable(reason: String)
 
-    public var isAvailable: Bool { self == .available }
+    package var isAvailable: Bool { self == .available }
 
     /// The reason, for a protection that is not in force.
-    public var reason: String? {
+    package var reason: String? {
         if case .unavailable(let reason) = self { return reason }
         return nil
     }
@@ -17,17 +17,17 @@ public enum Availability: Hashable, Sendable {
 /// What this machine lets the grader use, found by trying each mechanism once rather than assuming it from
 /// the user ID: a container without `CAP_SYS_ADMIN` is root yet refuses every namespace, a non-root user
 /// cannot switch users, a read-only root has no writable `/run`.
-public struct SandboxProbe: Hashable, Sendable {
+package struct SandboxProbe: Hashable, Sendable {
     /// Network, PID, IPC and mount namespaces, with a tmpfs mounted inside (all are needed together).
-    public var namespaces: Availability
+    package var namespaces: Availability
     /// Running the program as another user (`setpriv --reuid`).
-    public var separateUser: Availability
+    package var separateUser: Availability
     /// Resource limits (`prlimit`).
-    public var resourceLimits: Availability
+    package var resourceLimits: Availability
     /// The folder that holds the working folders of contained runs.
-    public var scratch: String
+    package var scratch: String
 
-    public init(namespaces: Availability, separateUser: Availability, resourceLimits: Availability, scratch: String) {
+    package init(namespaces: Availability, separateUser: Availability, resourceLimits: Availability, scratch: String) {
         self.namespaces = namespaces
         self.separateUser = separateUser
         self.resourceLimits = resourceLimits

@@ -3,18 +3,18 @@ import Foundation
 /// Runs a built scenario the same way every time: in an empty directory, with a fixed small environment
 /// (deterministic hashing, so Set and Dictionary order is stable; no backtracer report) and the check's
 /// limits; contained by a sandbox when the code is untrusted.
-public struct ScenarioRunner: Sendable {
-    public var limits: ProcessLimits
-    public var sandbox: Sandbox?
+package struct ScenarioRunner: Sendable {
+    package var limits: ProcessLimits
+    package var sandbox: Sandbox?
     private let uids: UIDPool?
 
-    public init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
+    package init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
         self.limits = limits
         self.sandbox = sandbox
         uids = sandbox.map { UIDPool(first: $0.policy.firstUID, count: $0.policy.uidCount, lockFolder: $0.base) }
     }
 
-    public static func environment(home: String) -> [String: String] {
+    package static func environment(home: String) -> [String: String] {
         [
             "SWIFT_DETERMINISTIC_HASHING": "1",
             "SWIFT_BACKTRACE": "enable=no",
@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `executable`; `scenario` selects one scenario of a merged program.
-    public func run(_ executable: String, scenario: Int? = nil, environment extra: [String: String] = [:]) throws
+    package func run(_ executable: String, scenario: Int? = nil, environment extra: [String: String] = [:]) throws
         -> ProcessResult
     {
         if let sandbox, let uids {

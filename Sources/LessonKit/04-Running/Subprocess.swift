@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// How a process ended.
-public enum Termination: Hashable, Sendable, Codable {
+package enum Termination: Hashable, Sendable, Codable {
     case exited(Int32)
     /// Killed by a signal it raised or received (a Swift trap is SIGILL on x86_64, SIGTRAP on arm64).
     case signaled(Int32)
@@ -20,17 +20,17 @@ public enum Termination: Hashable, Sendable, Codable {
 }
 
 /// What a finished process printed and how it ended.
-public struct ProcessResult: Sendable, Codable {
-    public var termination: Termination
-    public var standardOutput: [UInt8]
-    public var standardError: [UInt8]
-    public var seconds: Double
+package struct ProcessResult: Sendable, Codable {
+    package var termination: Termination
+    package var standardOutput: [UInt8]
+    package var standardError: [UInt8]
+    package var seconds: Double
     /// How the program really ended, as the containment launcher's reaper reported it on the status
     /// descriptor (a shell in between reports a signal N and an exit status 128 + N alike); nil when nothing
     /// reported it.
-    public var reportedEnd: Termination?
+    package var reportedEnd: Termination?
 
-    public init(
+    package init(
         termination: Termination, standardOutput: [UInt8], standardError: [UInt8], seconds: Double,
         reportedEnd: Termination? = nil
     ) {
@@ -43,15 +43,15 @@ public struct ProcessResult: Sendable, Codable {
 }
 
 /// The limits a child process runs under.
-public struct ProcessLimits: Sendable {
+package struct ProcessLimits: Sendable {
     /// Wall-clock seconds.
-    public var timeout: Double
+    package var timeout: Double
     /// Bytes of stdout and stderr together, enforced while reading.
-    public var outputLimit: Int
+    package var outputLimit: Int
     /// A moment (seconds of `Uptime`) no run may outlast, whatever its timeout: a grading budget.
-    public var deadline: Double?
+    package var deadline: Double?
 
-    public init(timeout: Double, outputLimit: Int, deadline: Double? = nil) {
+    package init(timeout: Double, outputLimit: Int, deadline: Double? = nil) {
         self.timeout = timeout
         self.outputLimit = outputLimit
         self.deadline = deadline
@@ -62,8 +62,8 @@ public struct ProcessLimits: Sendable {
 /// above 2, capturing stdout and stderr under a
 /// wall-clock limit and an output cap, and kills the whole group when it ends, so nothing it started
 /// outlives it.
-public enum Subprocess {
-    public static func run(
+package enum Subprocess {
+    package static func run(
         _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
         limits: ProcessLimits, statusDescriptor: Bool = false
     ) throws -> ProcessResult {

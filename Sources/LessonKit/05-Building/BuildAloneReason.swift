@@ -1,5 +1,5 @@
 /// Why a scenario is built as a program of its own rather than merged with others.
-public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
+package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case markedStandalone
     case markedCompileFail
     /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
@@ -15,7 +15,7 @@ public enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case submissionAlone
     case engineFilesWithoutScenario
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .markedStandalone: "marked standalone"
         case .markedCompileFail: "marked compile_fail"

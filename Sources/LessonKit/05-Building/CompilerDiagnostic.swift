@@ -2,21 +2,21 @@ import Foundation
 
 /// One diagnostic of `swiftc -diagnostic-style llvm`: `file:line:column: severity: message`, then the lines
 /// that show the source and the caret.
-public struct CompilerDiagnostic: Hashable, Sendable, Codable {
-    public enum Severity: String, Sendable, Codable {
+package struct CompilerDiagnostic: Hashable, Sendable, Codable {
+    package enum Severity: String, Sendable, Codable {
         case error, warning, note, remark
     }
 
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var severity: Severity
-    public var message: String
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var severity: Severity
+    package var message: String
     /// The source line and caret lines that follow the diagnostic.
-    public var context: [String]
+    package var context: [String]
 
     /// The diagnostics found in a compiler's output; lines that belong to none are left out.
-    public static func parse(_ output: String) -> [CompilerDiagnostic] {
+    package static func parse(_ output: String) -> [CompilerDiagnostic] {
         var diagnostics: [CompilerDiagnostic] = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
             if let diagnostic = parseHeader(line) {

@@ -6,7 +6,7 @@
 /// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
 /// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated).
 /// The scan is deliberately cautious: a word it cannot place makes the scenario standalone, never merged.
-public enum MergeEligibility {
+package enum MergeEligibility {
     /// Words whose presence makes a scenario standalone.
     static let standaloneWords: Set<String> = [
         "class", "struct", "enum", "actor", "protocol", "extension", "typealias", "operator", "precedencegroup",
@@ -16,7 +16,7 @@ public enum MergeEligibility {
     ]
 
     /// Why `scenario` must be built alone, or nil when it may be merged.
-    public static func reasonToBuildAlone(
+    package static func reasonToBuildAlone(
         scenario: String, engineSources: [String], standalone: Bool, languageMode: LanguageMode
     )
         -> BuildAloneReason?

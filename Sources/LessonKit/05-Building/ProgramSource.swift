@@ -1,14 +1,14 @@
 import Foundation
 
 /// A source file of a program to build, named as the compiler will see it.
-public struct ProgramFile: Hashable, Sendable {
-    public var name: String
-    public var contents: String
+package struct ProgramFile: Hashable, Sendable {
+    package var name: String
+    package var contents: String
     /// Where the file already is, when it is compiled from there rather than written into the build folder:
     /// coverage compiles every program of an engine from one copy, so that their coverage mappings merge.
-    public var existingPath: String?
+    package var existingPath: String?
 
-    public init(name: String, contents: String, existingPath: String? = nil) {
+    package init(name: String, contents: String, existingPath: String? = nil) {
         self.name = name
         self.contents = contents
         self.existingPath = existingPath
@@ -16,19 +16,19 @@ public struct ProgramFile: Hashable, Sendable {
 }
 
 /// Turns lesson blocks into compiler input whose diagnostics point into the Markdown file.
-public enum ProgramSource {
+package enum ProgramSource {
     /// `#sourceLocation` wants a string literal.
     static func literal(_ path: String) -> String {
         "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// The block's content, with diagnostics mapped to `markdownPath` at the block's lines.
-    public static func mapped(_ block: FencedBlock, to markdownPath: String) -> String {
+    package static func mapped(_ block: FencedBlock, to markdownPath: String) -> String {
         mapped(block.text, firstLine: block.firstContentLine, to: markdownPath)
     }
 
     /// `text`, with diagnostics mapped to `path` from `firstLine` on.
-    public static func mapped(_ text: String, firstLine: Int, to path: String) -> String {
+    package static func mapped(_ text: String, firstLine: Int, to path: String) -> String {
         // No closing `#sourceLocation()`: an error at the end of the file (an unclosed brace) then points at
         // the block's closing fence instead of a temporary file.
         "#sourceLocation(file: \(literal(path)), line: \(firstLine))\n" + text
@@ -37,7 +37,7 @@ public enum ProgramSource {
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
     /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
     /// `@preconcurrency` lets Swift 6 mode use C's `stdout`.
-    public static let runtimeSupport = ProgramFile(
+    package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
         contents: """
             #if canImport(Glibc)
@@ -66,7 +66,7 @@ public enum ProgramSource {
             """)
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
-    public static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
+    package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
 
     /// The name of the merged program's function that runs scenario `index`.
     static func scenarioFunction(_ index: Int) -> String { "_lessonScenario\(index)" }
@@ -77,7 +77,7 @@ public enum ProgramSource {
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each.
-    public static func mergedProgram(
+    package static func mergedProgram(
         engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)], inMain: Bool = false
     ) -> [ProgramFile] {
         var files = engine + [runtimeSupport]
@@ -99,7 +99,7 @@ public enum ProgramSource {
     }
 
     /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
-    public static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
+    package static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
         engine + [
             runtimeSupport,
             ProgramFile(name: "main.swift", contents: mainPrologue + mapped(scenario, to: markdownPath)),

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The result of one `swiftc` run.
-public struct CompileResult: Sendable, Codable {
-    public var succeeded: Bool
-    public var diagnostics: [CompilerDiagnostic]
+package struct CompileResult: Sendable, Codable {
+    package var succeeded: Bool
+    package var diagnostics: [CompilerDiagnostic]
     /// Everything the compiler printed, for failures no diagnostic explains (a link error, a crash).
-    public var output: String
-    public var seconds: Double
-    public var timedOut: Bool
+    package var output: String
+    package var seconds: Double
+    package var timedOut: Bool
     /// The limit that stopped the compiler, when one did (its wall clock is `timedOut`).
-    public var stoppedBy: ResourceLimit?
+    package var stoppedBy: ResourceLimit?
 
-    public var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
     /// This step, then `next`: one build made of both.
     func followed(by next: CompileResult) -> CompileResult {
@@ -24,29 +24,29 @@ public struct CompileResult: Sendable, Codable {
 
 /// Runs `swiftc` on program files written to a directory. Every program is compiled the same way:
 /// module `main`, a fixed language mode, no optimisation, LLVM-style diagnostics (one line per diagnostic).
-public struct SwiftCompiler: Sendable {
-    public var toolchain: Toolchain
+package struct SwiftCompiler: Sendable {
+    package var toolchain: Toolchain
     /// Wall-clock limit of one compiler run.
-    public var timeout: Double
+    package var timeout: Double
     /// Address space of one compiler run (where `prlimit` exists); its CPU time is bounded by the timeout.
-    public var memoryLimit: Int?
+    package var memoryLimit: Int?
     /// The `lesson` executable that holds the containment launcher (`lesson __contain`); nil runs the
     /// compiler directly.
-    public var launcher: String?
+    package var launcher: String?
     /// The launcher every compiler uses unless told otherwise. Compilers started through it end, their
     /// whole process tree with them, when the checker dies, even by SIGKILL. The command line sets it once,
     /// at start, before any thread runs (it knows where its executable is); a library user may leave it nil.
-    nonisolated(unsafe) public static var defaultLauncher: String?
+    nonisolated(unsafe) package static var defaultLauncher: String?
     /// The user the compiler runs as (through the launcher, which needs the right to switch), with its own
     /// module cache: a student's code is compiled without the grader's rights. Nil: the grader's user.
-    public var builder: Builder?
+    package var builder: Builder?
 
-    public struct Builder: Sendable {
-        public var uid: Int
+    package struct Builder: Sendable {
+        package var uid: Int
         /// A folder of that user's, kept between builds, for the compiler's module cache.
-        public var moduleCache: String
+        package var moduleCache: String
 
-        public init(uid: Int, moduleCache: String) {
+        package init(uid: Int, moduleCache: String) {
             self.uid = uid
             self.moduleCache = moduleCache
         }
@@ -54,24 +54,23 @@ public struct SwiftCompiler: Sendable {
 
     /// Whether the build folder is named `/sandbox` in what the program can see (`#filePath`, `#file`): a
     /// student's program must not learn the grader's paths. (Not for coverage, whose mapping needs them.)
-    public var hidesBuildFolder = false
+    package var hidesBuildFolder = false
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
-    public var deadline: Double?
+    package var deadline: Double?
 
-    public init(toolchain: Toolchain, timeout: Double = 300, memoryLimit: Int? = nil) {
+    package init(toolchain: Toolchain, timeout: Double = 300, memoryLimit: Int? = nil) {
         self.toolchain = toolchain
         self.timeout = timeout
         self.memoryLimit = memoryLimit
     }
 
-
-    public static func arguments(languageMode: LanguageMode) -> [String] {
+    package static func arguments(languageMode: LanguageMode) -> [String] {
         ["-module-name", "main", "-swift-version", languageMode.version, "-Onone", "-wmo", "-diagnostic-style", "llvm"]
     }
 
     /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
     /// compiled as a whole module: one frontend process instead of one per file.
-    public func build(
+    package func build(
         _ files: [ProgramFile], languageMode: LanguageMode, in directory: String, output: String,
         extraArguments: [String] = []
     ) throws -> CompileResult {
@@ -101,7 +100,7 @@ public struct SwiftCompiler: Sendable {
     /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file
     /// is parsed on its own and its diagnostics name it as given (relative to `directory`). Bare-slash regex
     /// literals are on, as in Swift 6 and in packages that enable them.
-    public func parse(_ files: [ProgramFile], languageMode: LanguageMode, in directory: String) throws -> CompileResult
+    package func parse(_ files: [ProgramFile], languageMode: LanguageMode, in directory: String) throws -> CompileResult
     {
         for file in files {
             try ScratchFile.save(file.contents, to: directory + "/" + file.name)

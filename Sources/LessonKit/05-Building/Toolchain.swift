@@ -3,18 +3,18 @@ import Foundation
 /// The Swift toolchain the checker builds with: `swiftc` from `$SWIFTC` or the first on `PATH`, and the
 /// `swift-frontend` beside it for fast parse-only checks.
 public struct Toolchain: Sendable {
-    public var swiftc: String
+    package var swiftc: String
     /// Parses a file without type-checking in a few milliseconds; nil when the toolchain has none.
-    public var swiftFrontend: String?
+    package var swiftFrontend: String?
 
-    public init(swiftc: String, swiftFrontend: String?) {
+    package init(swiftc: String, swiftFrontend: String?) {
         self.swiftc = swiftc
         self.swiftFrontend = swiftFrontend
     }
 
     /// A tool of the toolchain beside `swiftc` (`llvm-cov`, `llvm-profdata`): the system's older LLVM tools
     /// reject Swift's profiles.
-    public func tool(_ name: String) -> String? {
+    package func tool(_ name: String) -> String? {
         let directory = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
             URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent(name).path,
@@ -24,7 +24,7 @@ public struct Toolchain: Sendable {
     }
 
     /// The folder of the Swift runtime libraries a built program loads (`libswiftCore.so`).
-    public var runtimeLibraries: String? {
+    package var runtimeLibraries: String? {
         let prefix = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent()
         #if os(Linux)

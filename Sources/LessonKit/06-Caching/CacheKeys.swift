@@ -2,13 +2,13 @@ import Foundation
 
 /// Builds cache keys from everything that can change a result: the checker itself, the compiler (path, size
 /// and modification time, so a warm check never starts it), the build flags and the inputs of the result.
-public struct CacheKeys: Sendable {
+package struct CacheKeys: Sendable {
     /// The checker's version (`LessonKitVersion`), raised whenever what it stores or how it judges changes.
-    public static let checkerVersion = "lesson-" + LessonKitVersion.current
+    package static let checkerVersion = "lesson-" + LessonKitVersion.current
 
     private let base: String
 
-    public init(toolchain: Toolchain) {
+    package init(toolchain: Toolchain) {
         var parts = [Self.checkerVersion, Self.identity(of: Self.executablePath)]
         parts.append(Self.identity(of: toolchain.swiftc))
         if let frontend = toolchain.swiftFrontend { parts.append(Self.identity(of: frontend)) }
@@ -33,7 +33,7 @@ public struct CacheKeys: Sendable {
     }
 
     /// The key of a result computed from `parts` (the kind of result first).
-    public func key(_ parts: [String]) -> String {
+    package func key(_ parts: [String]) -> String {
         var hasher = SHA256()
         hasher.update(base)
         for part in parts {

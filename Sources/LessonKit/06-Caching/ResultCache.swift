@@ -8,15 +8,15 @@ import Foundation
 /// SHA-256 of its content: an entry that was cut short, edited by hand (a failure turned into a pass) or
 /// replaced (`{}`) fails it, is removed and computed again. A hit refreshes the entry's modification time;
 /// `prune()` removes the least recently used entries past the bounds.
-public struct ResultCache: Sendable {
-    public let directory: String
-    public var maxEntries: Int
-    public var maxBytes: Int
+package struct ResultCache: Sendable {
+    package let directory: String
+    package var maxEntries: Int
+    package var maxBytes: Int
 
     /// The layout version of the entries; a change makes old entries unreachable (and pruned in time).
     static let layout = "v2"
 
-    public init(directory: String, maxEntries: Int = 20_000, maxBytes: Int = 256 << 20) {
+    package init(directory: String, maxEntries: Int = 20_000, maxBytes: Int = 256 << 20) {
         self.directory = directory
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
@@ -26,7 +26,7 @@ public struct ResultCache: Sendable {
         "\(directory)/\(Self.layout)/\(key.prefix(2))/\(key).json"
     }
 
-    public func load<Value: Decodable>(_ type: Value.Type, key: String) -> Value? {
+    package func load<Value: Decodable>(_ type: Value.Type, key: String) -> Value? {
         let path = path(for: key)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         guard let payload = Self.verifiedPayload(of: data),
@@ -39,7 +39,7 @@ public struct ResultCache: Sendable {
         return value
     }
 
-    public func store<Value: Encodable>(_ value: Value, key: String) {
+    package func store<Value: Encodable>(_ value: Value, key: String) {
         let path = path(for: key)
         let folder = (path as NSString).deletingLastPathComponent
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
@@ -64,7 +64,7 @@ public struct ResultCache: Sendable {
 
     /// Removes the least recently used entries (and stray temporary files older than an hour) until at most
     /// 80% of each bound is used. Walks the cache at most once per `pruneInterval`, unless `force`d.
-    public func prune(force: Bool = false) {
+    package func prune(force: Bool = false) {
         let root = "\(directory)/\(Self.layout)"
         let marker = root + "/.pruned"
         let now = Date().timeIntervalSince1970

@@ -7,21 +7,21 @@ import Foundation
 /// - `merged` (the default) compiles the scenarios of one engine into one program and runs each in a process
 ///   of its own (see `MergedExecution.swift`);
 /// - `isolated` compiles one program per scenario: the reference the merged strategy is tested against.
-public struct Executor: Sendable {
-    public var compiler: SwiftCompiler
-    public var runner: ScenarioRunner
-    public var strategy: BuildStrategy
+package struct Executor: Sendable {
+    package var compiler: SwiftCompiler
+    package var runner: ScenarioRunner
+    package var strategy: BuildStrategy
     /// Builds and runs at once.
-    public var jobs: Int
+    package var jobs: Int
     /// Advanced as programs are built and scenarios run.
-    public var progress: CheckProgress?
+    package var progress: CheckProgress?
     /// Coverage instrumentation; nil builds plain programs and removes them once run.
-    public var instrumentation: Instrumentation?
+    package var instrumentation: Instrumentation?
     /// Engines compiled once and linked into their merged programs; nil builds each program with `swiftc`
     /// as a whole. Only for plain programs (not instrumented, not a student's).
     var engineObjects: EngineObjects?
 
-    public init(
+    package init(
         compiler: SwiftCompiler, runner: ScenarioRunner, strategy: BuildStrategy = .merged, jobs: Int,
         progress: CheckProgress? = nil, instrumentation: Instrumentation? = nil
     ) {
@@ -34,7 +34,7 @@ public struct Executor: Sendable {
     }
 
     /// Builds every job's program and runs those that run; one execution per job, in order.
-    public func execute(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
+    package func execute(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
         switch strategy {
         case .merged:
             return executeMerged(scenarioJobs)
@@ -102,15 +102,15 @@ public struct Executor: Sendable {
 
 /// How coverage builds and runs programs: instrumented, each run writing its own profile, every program
 /// kept for `llvm-cov` to read once all have run.
-public struct Instrumentation: Sendable {
+package struct Instrumentation: Sendable {
     /// The compiler's instrumentation flags.
-    public var compilerArguments: [String]
+    package var compilerArguments: [String]
     /// Where built programs are kept; its owner removes it.
-    public var programFolder: String
+    package var programFolder: String
     /// The environment of job `number`'s run (where it writes its profile).
-    public var runEnvironment: @Sendable (Int) -> [String: String]
+    package var runEnvironment: @Sendable (Int) -> [String: String]
 
-    public init(
+    package init(
         compilerArguments: [String], programFolder: String,
         runEnvironment: @escaping @Sendable (Int) -> [String: String]
     ) {

@@ -1,20 +1,20 @@
 /// A program to build and, unless it is only built, run: an engine, one scenario, a language mode.
-public struct ScenarioJob: Sendable {
+package struct ScenarioJob: Sendable {
     /// The engine files, mapped to the lesson's lines (or already on disk, for coverage).
-    public var engine: [ProgramFile]
+    package var engine: [ProgramFile]
     /// Which programs may share a merged build with this one.
-    public var engineIdentity: EngineIdentity
+    package var engineIdentity: EngineIdentity
     /// The scenario; nil for a program that is its engine alone, with an empty `main.swift`.
-    public var scenario: FencedBlock?
+    package var scenario: FencedBlock?
     /// The absolute path `#sourceLocation` names.
-    public var markdownPath: String
-    public var languageMode: LanguageMode
+    package var markdownPath: String
+    package var languageMode: LanguageMode
     /// Why the scenario must be built alone; nil when it may be merged.
-    public var buildAloneReason: BuildAloneReason?
+    package var buildAloneReason: BuildAloneReason?
     /// Whether the built program is run (not for `no_run` and `compile_fail` scenarios).
-    public var runs: Bool
+    package var runs: Bool
 
-    public init(
+    package init(
         engine: [ProgramFile], engineIdentity: EngineIdentity, scenario: FencedBlock?, markdownPath: String,
         languageMode: LanguageMode, buildAloneReason: BuildAloneReason?, runs: Bool = true
     ) {
@@ -29,7 +29,7 @@ public struct ScenarioJob: Sendable {
 
     /// A job that only builds `engine`, with an empty `main.swift`: an exercise starter, a submission on its
     /// own, engine files no scenario builds.
-    public static func engineOnly(
+    package static func engineOnly(
         _ engine: [ProgramFile], markdownPath: String, languageMode: LanguageMode, reason: BuildAloneReason
     ) -> ScenarioJob {
         ScenarioJob(
@@ -38,7 +38,7 @@ public struct ScenarioJob: Sendable {
     }
 
     /// The program of this scenario alone.
-    public var files: [ProgramFile] {
+    package var files: [ProgramFile] {
         guard let scenario else {
             return engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")]
         }
@@ -49,7 +49,7 @@ public struct ScenarioJob: Sendable {
 /// Which scenarios may share one merged build: those of one engine, whichever lessons they come from, and
 /// never a hidden test with a visible one (a visible test's program could read the hidden scenarios' strings
 /// out of its own binary).
-public enum EngineIdentity: Hashable, Sendable {
+package enum EngineIdentity: Hashable, Sendable {
     /// An engine by content (file names and sources) and language mode.
     case content(String)
     /// The visible tests of a grading.
@@ -61,15 +61,15 @@ public enum EngineIdentity: Hashable, Sendable {
 }
 
 /// What happened to a scenario job: its build, and its run when the build succeeded.
-public struct ScenarioExecution: Sendable, Codable {
-    public var build: CompileResult?
-    public var run: ProcessResult?
+package struct ScenarioExecution: Sendable, Codable {
+    package var build: CompileResult?
+    package var run: ProcessResult?
     /// The checker itself could not build or run the scenario (no disk space, no compiler).
-    public var toolError: String?
+    package var toolError: String?
     /// The built program, when the executor keeps programs (coverage reads them after the runs).
-    public var program: String?
+    package var program: String?
 
-    public init(build: CompileResult?, run: ProcessResult?, toolError: String? = nil, program: String? = nil) {
+    package init(build: CompileResult?, run: ProcessResult?, toolError: String? = nil, program: String? = nil) {
         self.build = build
         self.run = run
         self.toolError = toolError

@@ -1,21 +1,21 @@
 /// A line-level diff: the edit script that turns `old` into `new`, and its rendering as unified hunks.
-public struct LineDiff: Sendable {
-    public enum Edit: Hashable, Sendable {
+package struct LineDiff: Sendable {
+    package enum Edit: Hashable, Sendable {
         case same(old: Int, new: Int)
         case removed(old: Int)
         case inserted(new: Int)
     }
 
-    public let old: [String]
-    public let new: [String]
-    public let edits: [Edit]
+    package let old: [String]
+    package let new: [String]
+    package let edits: [Edit]
 
     /// Above this product of the two middles' lengths the middle of a diff is shown as removed then inserted,
     /// not aligned line by line: aligning a flood of output with little in common takes time that grows with
     /// both lengths.
     static let alignmentBudget = 4_000_000
 
-    public init(old: [String], new: [String]) {
+    package init(old: [String], new: [String]) {
         self.old = old
         self.new = new
         var prefix = 0
@@ -73,7 +73,7 @@ public struct LineDiff: Sendable {
     /// Unified hunks with `context` lines around each change. Both sides are numbered from `firstLine`, so
     /// the numbers are the lesson's own lines: the old side as the lesson has it, the new side as it would
     /// read with the actual output in its place.
-    public func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [DiffLine] {
+    package func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [DiffLine] {
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
         guard !changed.isEmpty else { return [] }
         var groups: [ClosedRange<Int>] = []
@@ -130,5 +130,5 @@ public struct LineDiff: Sendable {
     }
 
     /// Makes trailing whitespace visible, as a diff line shows it (see `DiffLine`).
-    public static func visible(_ line: String) -> String { DiffLine.visible(line) }
+    package static func visible(_ line: String) -> String { DiffLine.visible(line) }
 }

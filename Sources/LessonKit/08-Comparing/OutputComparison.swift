@@ -3,20 +3,20 @@
 /// CRLF and LF are the same, and a missing final newline is not a difference; every other byte counts,
 /// trailing spaces included. Lines are compared as Swift strings, so canonically equivalent Unicode (an NFC
 /// and an NFD spelling of the same Vietnamese letter) is equal.
-public enum OutputComparison {
+package enum OutputComparison {
     /// A difference between the expected block and the actual output.
-    public struct Mismatch: Hashable, Sendable {
+    package struct Mismatch: Hashable, Sendable {
         /// 0-based index, in the expected lines, of the first line that differs; equal to the expected line
         /// count when the program printed only extra lines after all of them.
-        public var firstDifference: Int
+        package var firstDifference: Int
         /// Unified diff hunks, numbered with the lesson's lines.
-        public var diff: [DiffLine]
+        package var diff: [DiffLine]
     }
 
     /// The lines of a program's output (see `OutputLines`).
-    public static func lines(of output: String) -> [String] { OutputLines.split(output) }
+    package static func lines(of output: String) -> [String] { OutputLines.split(output) }
 
-    public static func compare(
+    package static func compare(
         expected: [String], actual: [String], firstLine: Int, options: OutputOptions = OutputOptions()
     ) -> Mismatch? {
         let first: Int

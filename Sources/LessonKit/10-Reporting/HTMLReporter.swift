@@ -2,8 +2,8 @@ import Foundation
 
 /// One self-contained HTML page for a check and, when measured, engine coverage: inline CSS, no script, no
 /// network; UTF-8 declared; everything that comes from the lessons escaped.
-public enum HTMLReporter {
-    public static func render(check: CheckReport?, coverage: CoverageReport?, title: String) -> String {
+package enum HTMLReporter {
+    package static func render(check: CheckReport?, coverage: CoverageReport?, title: String) -> String {
         var body: [String] = ["<h1>\(escape(title))</h1>"]
         if let check { body += checkSections(check) }
         if let coverage { body += coverageSections(coverage) }
@@ -231,7 +231,7 @@ public enum HTMLReporter {
 
     /// Text for HTML: markup characters escaped, and control characters (which HTML may not hold) shown as
     /// U+FFFD.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var replacements: [Unicode.Scalar: String] = [
             "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
         ]

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads a JSON report (`--format json`) back into a check report, for `lesson merge`: every check with
 /// its findings, expected and actual output, skip reason and duration; the findings of a whole lesson once.
-public enum JSONReportReader {
+package enum JSONReportReader {
 
-    public static func read(_ data: Data, name: String) throws -> CheckReport {
+    package static func read(_ data: Data, name: String) throws -> CheckReport {
         let document: JSONReporter.Document
         do {
             document = try JSONDecoder().decode(JSONReporter.Document.self, from: data)

@@ -1,8 +1,8 @@
 /// `lesson merge`: the JSON reports of the shards of one run become the report the unsharded run gives,
 /// with its lessons in the run's order and its totals. Every shard must be there, once.
-public enum ReportMerge {
+package enum ReportMerge {
 
-    public static func merge(_ reports: [(name: String, report: CheckReport)]) throws -> CheckReport {
+    package static func merge(_ reports: [(name: String, report: CheckReport)]) throws -> CheckReport {
         if reports.count == 1, reports[0].report.shard == nil { return reports[0].report }
         var byIndex: [Int: (name: String, report: CheckReport)] = [:]
         for entry in reports {

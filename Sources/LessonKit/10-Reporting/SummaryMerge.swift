@@ -1,15 +1,15 @@
 /// `lesson merge` for a class graded in shards: the shards' `summary.csv` files become the one the
 /// unsharded run writes: the same header, every student's row once, sorted by student as the grader sorts.
-public enum SummaryMerge {
+package enum SummaryMerge {
 
     /// A CSV row as written (its bytes kept) and its first field, the student, unquoted.
-    public struct Row: Sendable {
-        public var text: String
-        public var fields: [String]
+    package struct Row: Sendable {
+        package var text: String
+        package var fields: [String]
     }
 
     /// Merges `(name, contents)` pairs.
-    public static func merge(_ files: [(name: String, text: String)]) throws -> String {
+    package static func merge(_ files: [(name: String, text: String)]) throws -> String {
         var header: String?
         var rows: [String: (row: Row, file: String)] = [:]
         for file in files {
@@ -36,7 +36,7 @@ public enum SummaryMerge {
     }
 
     /// Splits CSV text into records (a quoted field may hold commas, quotes and newlines).
-    public static func records(_ text: String, name: String) throws -> [Row] {
+    package static func records(_ text: String, name: String) throws -> [Row] {
         var rows: [Row] = []
         var current = ""
         var fields: [String] = []

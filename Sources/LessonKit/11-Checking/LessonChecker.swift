@@ -4,11 +4,11 @@ import Foundation
 /// build strategy, parses its snippets, compares outputs and engine reprints, and collects every finding of
 /// every lesson.
 public struct LessonChecker: Sendable {
-    public var options: CheckOptions
-    public var toolchain: Toolchain
-    public var catalog: EngineCatalog
+    package var options: CheckOptions
+    package var toolchain: Toolchain
+    package var catalog: EngineCatalog
     /// Advanced as programs are built, scenarios run and snippets parsed, for a progress line.
-    public var progress: CheckProgress?
+    package var progress: CheckProgress?
 
     public init(options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn) {
         self.options = options
@@ -44,7 +44,7 @@ public struct LessonChecker: Sendable {
         return report
     }
 
-    public func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
+    package func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
         run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report

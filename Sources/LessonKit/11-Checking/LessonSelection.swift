@@ -3,35 +3,40 @@
 /// still judged against every lesson of a course folder, but reported only for lessons selected whole, so
 /// each drift is reported by exactly one shard: the one holding the reprint.
 public struct LessonSelection: Sendable {
-    public enum Scope: Equatable, Sendable {
+    package enum Scope: Equatable, Sendable {
         case whole
         case scenarios
         case none
     }
 
-    public var filter: String?
+    package var filter: String?
     /// With `--shard`: the shard and the owner of every lesson; nil checks every lesson.
-    public var sharding: ShardAssignment?
+    package var sharding: ShardAssignment?
 
-    public init(filter: String?, sharding: ShardAssignment? = nil) {
+    /// Checks the lessons and scenarios `filter` selects (see `--filter`), or every one.
+    public init(filter: String? = nil) {
+        self.init(filter: filter, sharding: nil)
+    }
+
+    package init(filter: String?, sharding: ShardAssignment?) {
         self.filter = filter
         self.sharding = sharding
     }
 
-    public func scope(of plan: LessonPlan) -> Scope {
+    package func scope(of plan: LessonPlan) -> Scope {
         if let sharding, !sharding.owns(plan.path) { return .none }
         return filterScope(of: plan)
     }
 
     /// The scope `--filter` alone gives: what an unsharded check would report.
-    public func filterScope(of plan: LessonPlan) -> Scope {
+    package func filterScope(of plan: LessonPlan) -> Scope {
         guard let filter else { return .whole }
         if plan.path.contains(filter) { return .whole }
         return plan.scenarios.contains { $0.description.contains(filter) } ? .scenarios : .none
     }
 
     /// The part of `plan` to check under `scope`.
-    public func narrowed(_ plan: LessonPlan, to scope: Scope) -> LessonPlan {
+    package func narrowed(_ plan: LessonPlan, to scope: Scope) -> LessonPlan {
         guard scope != .whole else { return plan }
         var narrowed = plan
         narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter ?? "") }

@@ -6,9 +6,9 @@
 /// count moves only the items the new shards win. With durations (of an earlier run) the items are balanced
 /// instead: longest first, each to the shard with the least time so far (ties to the lower shard); an item
 /// the earlier run did not see counts as the mean duration.
-public enum ShardPartition {
+package enum ShardPartition {
     /// The shard (1-based) of each item, in the order of `items`.
-    public static func assign(_ items: [String], count: Int, durations: [String: Double]? = nil) -> [Int] {
+    package static func assign(_ items: [String], count: Int, durations: [String: Double]? = nil) -> [Int] {
         guard count > 1 else { return items.map { _ in 1 } }
         guard let durations, !durations.isEmpty else { return items.map { rendezvous($0, count: count) } }
         let known = items.compactMap { durations[$0] }
@@ -28,7 +28,7 @@ public enum ShardPartition {
     }
 
     /// The items of `items` that belong to `shard`, in their order.
-    public static func select(_ items: [String], shard: Shard, durations: [String: Double]? = nil) -> [String] {
+    package static func select(_ items: [String], shard: Shard, durations: [String: Double]? = nil) -> [String] {
         zip(items, assign(items, count: shard.count, durations: durations)).filter { $0.1 == shard.index }.map(\.0)
     }
 

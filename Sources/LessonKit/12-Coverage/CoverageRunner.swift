@@ -9,15 +9,15 @@ import Foundation
 /// compiled as they are and each line is mapped back here: to the engine's own file for a canonical engine,
 /// to the lesson's line for a reprinted one. This never touches a normal check: its builds, runs and cache
 /// are separate.
-public struct CoverageRunner: Sendable {
-    public var options: ExecutionOptions
-    public var toolchain: Toolchain
-    public var catalog: EngineCatalog
+package struct CoverageRunner: Sendable {
+    package var options: ExecutionOptions
+    package var toolchain: Toolchain
+    package var catalog: EngineCatalog
     /// Where the catalog engines' sources are, as `<folder>/<Engine>/<File>` (`Sources/Engines` in this
     /// repository): a report then points at them rather than at the catalog's names.
-    public var engineSources: String?
+    package var engineSources: String?
 
-    public init(
+    package init(
         options: ExecutionOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn, engineSources: String? = nil
     ) {
         self.options = options
@@ -28,7 +28,7 @@ public struct CoverageRunner: Sendable {
 
     static let instrumentation = ["-profile-generate", "-profile-coverage-mapping"]
 
-    public func measure(files: [String], byLesson: Bool) throws -> CoverageReport {
+    package func measure(files: [String], byLesson: Bool) throws -> CoverageReport {
         guard let profdata = toolchain.tool("llvm-profdata"), let cov = toolchain.tool("llvm-cov") else {
             throw LessonError(.toolchain, "llvm-profdata and llvm-cov are not beside \(toolchain.swiftc)")
         }

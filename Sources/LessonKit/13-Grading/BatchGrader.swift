@@ -4,26 +4,26 @@ import Foundation
 /// a `lesson grade` process of its own, in parallel across the cores, so a submission that crashes the
 /// grader's handling of it costs that student an `error` row, never the batch. Writes
 /// `OUT/<student>/results.json` and `OUT/summary.csv` (student, score, max score, status, seconds).
-public struct BatchGrader: Sendable {
+package struct BatchGrader: Sendable {
     /// The `lesson` executable and the arguments every student's run shares (lesson, exercise, hidden
     /// tests, format, limits).
-    public var executable: String
-    public var sharedArguments: [String]
-    public var jobs: Int
+    package var executable: String
+    package var sharedArguments: [String]
+    package var jobs: Int
     /// The UIDs handed to the students' runs, one each at a time.
-    public var firstUID: Int
+    package var firstUID: Int
     /// The wall-clock budget of one student's whole grading.
-    public var studentBudget: Double
+    package var studentBudget: Double
     /// The result of a submission that could not be graded, for a given reason: every test of the exercise
     /// errored, at its full worth, in the lesson's language. Its tests also give each test's worth, to
     /// score an Exercism results.json (which has no points).
-    public var ungraded: @Sendable (String) -> GradeResult
+    package var ungraded: @Sendable (String) -> GradeResult
     /// The format the results are written in.
-    public var format: GradeFormat
+    package var format: GradeFormat
     /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
-    public var selectStudents: @Sendable ([String]) -> [String] = { $0 }
+    package var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
-    public init(
+    package init(
         executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double,
         format: GradeFormat, ungraded: @escaping @Sendable (String) -> GradeResult
     ) {
@@ -38,22 +38,22 @@ public struct BatchGrader: Sendable {
 
     /// The wall-clock budget of one student's grader: the grading's own budget plus a margin to write its
     /// result; without one, two builds and twenty test runs at their limits.
-    public static func studentBudget(budget: Double?, buildTimeout: Double?, timeout: Double?) -> Double {
+    package static func studentBudget(budget: Double?, buildTimeout: Double?, timeout: Double?) -> Double {
         if let budget { return budget + 5 }
         return 60 + 2 * (buildTimeout ?? 60) + 20 * (timeout ?? 10)
     }
 
-    public struct Row: Hashable, Sendable {
-        public var student: String
-        public var score: Int
-        public var maxScore: Int
-        public var status: String
-        public var seconds: Double
+    package struct Row: Hashable, Sendable {
+        package var student: String
+        package var score: Int
+        package var maxScore: Int
+        package var status: String
+        package var seconds: Double
     }
 
     /// Grades every student; when the process is interrupted, the students not yet graded get an `error`
     /// row saying so, and the summary is still written.
-    public func grade(submissions: String, output: String) throws -> [Row] {
+    package func grade(submissions: String, output: String) throws -> [Row] {
         // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
         // `error` row, never a lost one.
         let students = selectStudents(

@@ -1,22 +1,22 @@
 import Foundation
 
 /// An exercise of a lesson: a block marked `exercise=ID` whose starter code the student replaces.
-public struct Exercise: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct Exercise: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The student writes the scenario (`main.swift`); its expected block is the target.
         case scenario
         /// The student implements an engine file; every scenario of the lesson runs against it.
         case engineFile(String)
     }
 
-    public var id: String
-    public var kind: Kind
-    public var plan: LessonPlan
+    package var id: String
+    package var kind: Kind
+    package var plan: LessonPlan
     /// The starter block.
-    public var block: FencedBlock
+    package var block: FencedBlock
 
     /// The file name the student hands in: `main.swift`, or the engine file's name.
-    public var fileName: String {
+    package var fileName: String {
         switch kind {
         case .scenario: "main.swift"
         case .engineFile(let name): name
@@ -24,11 +24,11 @@ public struct Exercise: Sendable {
     }
 
     /// The scenario an exercise of kind `.scenario` is.
-    public var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
+    package var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
 
     /// The student's file in a submission folder: the exercise's file name, or the folder's only `.swift`
     /// file whatever its name.
-    public func submissionFile(in folder: String) throws -> String {
+    package func submissionFile(in folder: String) throws -> String {
         let direct = folder + "/" + fileName
         if FileManager.default.fileExists(atPath: direct) { return try Self.regularFile(direct) }
         let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
@@ -44,7 +44,7 @@ public struct Exercise: Sendable {
 
     /// `path`, when it is a regular file: a submission that is a symbolic link (to the reference solution,
     /// to the hidden tests) or anything else is refused, since the grader reads it with its own rights.
-    public static func regularFile(_ path: String) throws -> String {
+    package static func regularFile(_ path: String) throws -> String {
         var info = stat()
         let name = (path as NSString).lastPathComponent
         let reason: String
@@ -63,7 +63,7 @@ public struct Exercise: Sendable {
     }
 
     /// The exercise `id` of `plan`.
-    public static func find(_ id: String, in plan: LessonPlan) throws -> Exercise {
+    package static func find(_ id: String, in plan: LessonPlan) throws -> Exercise {
         if let scenario = plan.scenarios.first(where: { $0.options.exercise == id }) {
             return Exercise(id: id, kind: .scenario, plan: plan, block: scenario.block)
         }
@@ -80,7 +80,7 @@ public struct Exercise: Sendable {
     }
 
     /// The lesson under `folder` that holds exercise `id`, for adapters that know only the exercise.
-    public static func locate(_ id: String, under folder: String) throws -> Exercise {
+    package static func locate(_ id: String, under folder: String) throws -> Exercise {
         for path in try LessonDiscovery.lessonFiles(in: [folder]) {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             if let exercise = try? find(id, in: plan) { return exercise }

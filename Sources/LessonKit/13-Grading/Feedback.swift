@@ -1,12 +1,12 @@
 /// Student-facing messages, in the lesson's language (`language: tr`, `vi`, `en`); English otherwise.
-public struct Feedback: Sendable {
-    public enum Language: String, Sendable {
+package struct Feedback: Sendable {
+    package enum Language: String, Sendable {
         case en, tr, vi
     }
 
-    public var language: Language
+    package var language: Language
 
-    public init(lessonLanguage: String?) {
+    package init(lessonLanguage: String?) {
         language = lessonLanguage.flatMap(Language.init(rawValue:)) ?? .en
     }
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Grading results in the formats course platforms read.
-public enum GradeFormat: String, Sendable, CaseIterable {
+package enum GradeFormat: String, Sendable, CaseIterable {
     case text, exercism, gradescope
 
-    public func render(_ result: GradeResult) -> String {
+    package func render(_ result: GradeResult) -> String {
         switch self {
         case .text: GradeTextReport.render(result)
         case .exercism: StableJSON.text(ExercismResults(result))

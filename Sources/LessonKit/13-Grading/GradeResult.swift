@@ -1,26 +1,26 @@
 /// The outcome of one graded test.
-public struct TestOutcome: Hashable, Sendable, Codable {
-    public enum Status: String, Hashable, Sendable, Codable {
+package struct TestOutcome: Hashable, Sendable, Codable {
+    package enum Status: String, Hashable, Sendable, Codable {
         case passed, failed, error
     }
 
-    public var name: String
-    public var status: Status
+    package var name: String
+    package var status: Status
     /// Feedback for the student, in the lesson's language; empty when the test passed.
-    public var message: String
+    package var message: String
     /// What the student's code printed (empty for hidden tests).
-    public var output: String
-    public var points: Int
-    public var maxPoints: Int
-    public var hidden: Bool
+    package var output: String
+    package var points: Int
+    package var maxPoints: Int
+    package var hidden: Bool
     /// The test's source, shown to the student (nil for hidden tests).
-    public var testCode: String?
-    public var seconds: Double
+    package var testCode: String?
+    package var seconds: Double
 }
 
 /// The result of grading one submission.
-public struct GradeResult: Hashable, Sendable, Codable {
-    public enum Status: String, Hashable, Sendable, Codable {
+package struct GradeResult: Hashable, Sendable, Codable {
+    package enum Status: String, Hashable, Sendable, Codable {
         /// Every test passed.
         case pass
         /// Some test failed.
@@ -29,19 +29,19 @@ public struct GradeResult: Hashable, Sendable, Codable {
         case error
     }
 
-    public var exercise: String
-    public var status: Status
+    package var exercise: String
+    package var status: Status
     /// A message for the whole submission, e.g. why nothing could run.
-    public var message: String?
-    public var tests: [TestOutcome]
-    public var seconds: Double
+    package var message: String?
+    package var tests: [TestOutcome]
+    package var seconds: Double
     /// The protections in force while the submission ran.
-    public var protections: [String]
+    package var protections: [String]
 
-    public var score: Int { tests.reduce(0) { $0 + $1.points } }
-    public var maxScore: Int { tests.reduce(0) { $0 + $1.maxPoints } }
+    package var score: Int { tests.reduce(0) { $0 + $1.points } }
+    package var maxScore: Int { tests.reduce(0) { $0 + $1.maxPoints } }
 
-    public init(
+    package init(
         exercise: String, status: Status, message: String?, tests: [TestOutcome], seconds: Double,
         protections: [String] = []
     ) {

@@ -3,15 +3,16 @@ import Foundation
 /// Grades a student's submission for an exercise: builds it against the engine, runs every test (the
 /// lesson's scenarios for an engine exercise, plus hidden ones; the exercise's own expected output for a
 /// scenario exercise) and gives each a specific result in the student's language.
-public struct Grader: Sendable {
-    public var toolchain: Toolchain
-    public var options: GradingOptions
-    public var catalog: EngineCatalog
+package struct Grader: Sendable {
+    package var toolchain: Toolchain
+    package var options: GradingOptions
+    package var catalog: EngineCatalog
     /// Contains the student's programs; nil runs them like lesson scenarios (trusted code only).
-    public var sandbox: Sandbox?
+    package var sandbox: Sandbox?
 
-    public init(toolchain: Toolchain, options: GradingOptions, catalog: EngineCatalog = .builtIn, sandbox: Sandbox? = nil)
-    {
+    package init(
+        toolchain: Toolchain, options: GradingOptions, catalog: EngineCatalog = .builtIn, sandbox: Sandbox? = nil
+    ) {
         self.toolchain = toolchain
         self.options = options
         self.catalog = catalog
@@ -29,7 +30,7 @@ public struct Grader: Sendable {
         var testCode: String?
     }
 
-    public func grade(_ exercise: Exercise, submission: String, hidden: LessonPlan? = nil) throws -> GradeResult {
+    package func grade(_ exercise: Exercise, submission: String, hidden: LessonPlan? = nil) throws -> GradeResult {
         let start = Uptime.now
         let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         if hidden != nil, exercise.kind == .scenario {
@@ -182,7 +183,7 @@ public struct Grader: Sendable {
 
     /// The result of a submission that could not be graded at all (no file, two files, a link, an
     /// interrupted batch): every test errored at its full worth, the reason in the lesson's language.
-    public func ungraded(_ exercise: Exercise, hidden: LessonPlan?, reason: String) -> GradeResult {
+    package func ungraded(_ exercise: Exercise, hidden: LessonPlan?, reason: String) -> GradeResult {
         let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         let message = feedback.submissionMissing(reason)
         let tests = (try? self.tests(for: exercise, submission: "", hidden: hidden)) ?? []
@@ -246,7 +247,7 @@ public struct Grader: Sendable {
     }
 
     /// The scenarios of a lesson that grade an engine: run, with an expected block, not exercises.
-    public static func gradable(_ plan: LessonPlan) -> [Scenario] {
+    package static func gradable(_ plan: LessonPlan) -> [Scenario] {
         plan.scenarios.filter { $0.options.runs && !$0.options.ignored && $0.expected != nil }
     }
 

@@ -1,17 +1,17 @@
 /// What a grading may spend: the executor's options (read and set through this value, `options.timeout`)
 /// and the budget of the whole grading.
 @dynamicMemberLookup
-public struct GradingOptions: Sendable {
-    public var execution = ExecutionOptions()
+package struct GradingOptions: Sendable {
+    package var execution = ExecutionOptions()
     /// Wall-clock seconds a whole grading may take (a platform's time window); nil for no budget.
-    public var budget: Double?
+    package var budget: Double?
 
-    public init() {
+    package init() {
         // A submission is built against the engine in seconds; a minute is its limit.
         execution.buildTimeout = 60
     }
 
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ExecutionOptions, Value>) -> Value {
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<ExecutionOptions, Value>) -> Value {
         get { execution[keyPath: keyPath] }
         set { execution[keyPath: keyPath] = newValue }
     }

@@ -3,8 +3,8 @@ import Foundation
 /// What a student's program must not see, as folders: the lesson's folder and the course repository around
 /// it (its other lessons, their solutions), the lessons' root, the hidden tests' folder, the submissions and
 /// results of the class, the folder the grader runs in, and any folder the grader names.
-public enum InstructorFolders {
-    public static func of(
+package enum InstructorFolders {
+    package static func of(
         lesson: String, lessonsRoot: String?, hidden: String?, submission: String, output: String?,
         extra: String?
     ) -> [String] {
@@ -36,7 +36,7 @@ public enum InstructorFolders {
 extension SandboxPolicy {
     /// This policy for grading a submission: the instructor's folders and files hidden from the student's
     /// program (see `InstructorFolders`), the toolchain's runtime libraries readable.
-    public func grading(
+    package func grading(
         lesson: String, lessonsRoot: String?, hidden: String?, submission: String, output: String?, extra: String?,
         runtimeLibraries: String?
     ) -> SandboxPolicy {

@@ -6,25 +6,25 @@ import Foundation
 /// A lesson is rewritten only when it was read cleanly and none of its scenarios failed to build, trapped
 /// or timed out: those stay findings to fix first. Files are written atomically (a temporary file in the same
 /// folder, then a rename), keeping every byte that is not part of a changed block.
-public enum LessonUpdater {
+package enum LessonUpdater {
     /// Findings that keep a lesson from being rewritten: the actual output is not known or not trusted.
     static let blocking: Set<Finding.Kind> = [
         .buildError, .engineBuildError, .trap, .crash, .nonZeroExit, .timeout, .outputLimit, .resourceLimit,
     ]
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The report after the update: fixed checks pass.
-        public var report: CheckReport
+        package var report: CheckReport
         /// `path:line: updated expected output (7 → 8 lines)`, one per change.
-        public var changes: [String]
+        package var changes: [String]
         /// Lessons left untouched although they had something to accept, with the reason.
-        public var refused: [String]
+        package var refused: [String]
         /// Whether an engine reprint was rewritten: the scenarios that use it must be checked again.
-        public var rewroteEngine = false
+        package var rewroteEngine = false
     }
 
     /// Applies every fix of `report` that may be applied, and writes the lessons it changes.
-    public static func update(_ report: CheckReport) -> Outcome {
+    package static func update(_ report: CheckReport) -> Outcome {
         var outcome = Outcome(report: report, changes: [], refused: [])
         for (index, lessonReport) in report.lessons.enumerated() {
             let fixable = lessonReport.checks.indices.filter { lessonReport.checks[$0].fix != nil }
@@ -59,7 +59,7 @@ public enum LessonUpdater {
     /// Accepts what the lessons print; when a refreshed engine reprint changes what its lesson's scenarios
     /// print, checks again (`recheck`) and accepts again, at most three rounds. The outcome holds every
     /// round's changes and the last round's refusals and report.
-    public static func updateUntilSettled(_ report: CheckReport, recheck: () -> CheckReport) -> Outcome {
+    package static func updateUntilSettled(_ report: CheckReport, recheck: () -> CheckReport) -> Outcome {
         var outcome = update(report)
         var changes = outcome.changes
         var rounds = 1

@@ -3,15 +3,15 @@ import Foundation
 /// `lesson check --watch`: checks, then re-checks each time a lesson or engine file is saved, until
 /// interrupted. It polls modification times and sizes (portable, no file-system events needed); the result
 /// cache makes a re-check cost only what changed.
-public struct LessonWatcher: Sendable {
-    public var paths: [String]
-    public var checker: LessonChecker
-    public var selection: LessonSelection
+package struct LessonWatcher: Sendable {
+    package var paths: [String]
+    package var checker: LessonChecker
+    package var selection: LessonSelection
     /// Folders whose every file is watched too (the `--engines` folder).
-    public var extraFolders: [String]
-    public var interval: Double
+    package var extraFolders: [String]
+    package var interval: Double
 
-    public init(
+    package init(
         paths: [String], checker: LessonChecker, selection: LessonSelection, extraFolders: [String] = [],
         interval: Double = 0.3
     ) {
@@ -28,7 +28,7 @@ public struct LessonWatcher: Sendable {
     }
 
     /// Checks now and after every change, calling `emit` with each fresh report. Never returns.
-    public func run(_ emit: (CheckReport) -> Void) -> Never {
+    package func run(_ emit: (CheckReport) -> Void) -> Never {
         var last: [String: Stamp]?
         while true {
             let current = snapshot()
