@@ -17,12 +17,14 @@ enum Help {
           grade    Grade a student's submission for an exercise
           coverage Show which engine code no lesson reaches
           merge    Merge the reports of the shards of a run (--shard) into one
+          init     Write a course package whose swift test checks its lessons
+          help     This page; help --markdown writes every command's page (docs/commands.md)
 
         OPTIONS:
           -h, --help     Show help (also: lesson <command> --help)
           --version      Show the version
 
-        A PATH is a lesson file or a folder (every *.md below it). Without a path: ./Lessons.
+        A PATH is a lesson file or a folder (every Markdown file below it). Without a path: ./Lessons.
         Shards (--shard INDEX/COUNT) are counted from 1: INDEX is 1 to COUNT.
         """
 }

@@ -14,6 +14,7 @@ struct Command: Sendable {
         Command(name: "grade", help: GradeCommand.help, run: GradeCommand.run),
         Command(name: "coverage", help: CoverageCommand.help, run: CoverageCommand.run),
         Command(name: "merge", help: MergeCommand.help, run: MergeCommand.run),
+        Command(name: "init", help: InitCommand.help, run: InitCommand.run),
     ]
 }
 
@@ -28,6 +29,12 @@ func runCommand(_ arguments: [String]) -> Int32 {
             return 0
         }
         if name == "help" {
+            // `lesson help --markdown`: every command's page, for docs/commands.md.
+            if arguments == ["--markdown"] {
+                print(HelpMarkdown.page(Command.all), terminator: "")
+                return 0
+            }
+            guard arguments.isEmpty else { throw LessonError(.usage, "help takes --markdown, or nothing") }
             print(Help.main)
             return 0
         }

@@ -13,8 +13,11 @@ struct CoursePackageCopy {
     /// The copy's root.
     let root: String
 
-    /// Copies the fixture to `<checkout>/.build/course-package/course`, replacing any earlier copy.
-    static func make(checkout: String = CourseTestSupport.packageRoot) throws -> CoursePackageCopy {
+    /// Copies the fixture (or the package at `source`) to `<checkout>/.build/course-package/course`,
+    /// replacing any earlier copy.
+    static func make(
+        checkout: String = CourseTestSupport.packageRoot, source: String = CourseTestSupport.coursePackage
+    ) throws -> CoursePackageCopy {
         let fileManager = FileManager.default
         let base = checkout + "/.build/course-package"
         let root = base + "/course"
@@ -26,7 +29,7 @@ struct CoursePackageCopy {
             try? fileManager.removeItem(atPath: dependency)
             try fileManager.createSymbolicLink(atPath: dependency, withDestinationPath: checkout)
         }
-        try fileManager.copyItem(atPath: CourseTestSupport.coursePackage, toPath: root)
+        try fileManager.copyItem(atPath: source, toPath: root)
         try fileManager.createSymbolicLink(atPath: root + "/.build", withDestinationPath: scratch)
 
         let manifest = root + "/Package.swift"

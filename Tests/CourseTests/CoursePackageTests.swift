@@ -77,6 +77,34 @@ import Testing
         #expect(result.output.contains("at 02-added.md:11:1: Issue recorded"))
     }
 
+    /// `lesson init` writes a package that works at once: its `swift test` passes, built against this
+    /// checkout, and a wrong expected line fails at the lesson's own file and line.
+    @Test func aPackageThatInitWritesPassesAndFailsAtTheLessonsLine() throws {
+        let source = CourseTestSupport.packageRoot + "/.build/course-package/init"
+        try? FileManager.default.removeItem(atPath: source)
+        let written = try CourseTestSupport.shell(
+            "\(CourseTestSupport.productsFolder)/lesson init --language vi --checker https://example.com/lesson-checker.git "
+                + source, in: CourseTestSupport.packageRoot)
+        #expect(written.status == 0, "\(written.standardError)")
+        let course = try CoursePackageCopy.make(source: source)
+        let passing = try CourseTestSupport.shell("exec 2>&1; swift test", in: course.root)
+        #expect(passing.status == 0, "\(passing.output)")
+        #expect(passing.output.contains(Self.caseLine("01-bo-dem.md")))
+        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 1 test in 0 suites passed after "))
+
+        let lesson = course.root + "/Lessons/01-bo-dem.md"
+        let text = try String(contentsOfFile: lesson, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "ba: 3\n", with: "ba: 4\n").utf8).write(
+            to: URL(fileURLWithPath: lesson))
+        let failing = try CourseTestSupport.shell("exec 2>&1; swift test", in: course.root)
+        #expect(failing.status == 1)
+        #expect(
+            failing.output.contains(
+                "✘ Test lesson(_:) recorded an issue with 1 argument lesson → 01-bo-dem.md"
+                    + " at 01-bo-dem.md:35:1: Issue recorded\n↳ expected output differs at line 3 of 3\n"),
+            "\(failing.output)")
+    }
+
     struct StepResult {
         var command: String
         var status: Int32

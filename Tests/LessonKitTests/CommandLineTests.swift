@@ -180,11 +180,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(CacheKeys.checkerVersion, "lesson-0.3.0")
     }
 
-    /// Every option a command's help lists (its declarations: what it accepts) is in the README too.
-    func testTheReadmeDocumentsEveryDeclaredOption() throws {
-        let readme = try String(contentsOfFile: TestSupport.packageRoot + "/README.md", encoding: .utf8)
-        // `lesson list` takes no option but `--help`.
-        for command in ["check", "grade", "coverage", "merge"] {
+    /// `docs/commands.md` is what `lesson help --markdown` writes from the commands' declarations: a page
+    /// out of date fails here (re-record with `LESSON_RECORD_GOLDENS=1`, or run the command).
+    func testTheCommandsPageIsWhatTheDeclarationsSay() throws {
+        let page = try TestSupport.runLesson(["help", "--markdown"])
+        XCTAssertEqual(page.status, 0, page.standardError)
+        try GoldenFile.assertMatches(page.standardOutput, golden: "docs/commands.md")
+    }
+
+    /// Every option a command's help lists (its declarations: what it accepts) is on the commands page.
+    func testTheCommandsPageDocumentsEveryDeclaredOption() throws {
+        let page = try String(contentsOfFile: TestSupport.packageRoot + "/docs/commands.md", encoding: .utf8)
+        for command in ["check", "list", "grade", "coverage", "merge", "init"] {
             let help = try TestSupport.runLesson([command, "--help"])
             XCTAssertEqual(help.status, 0, command)
             let names = help.standardOutput.split(separator: "\n").compactMap { line -> String? in
@@ -192,9 +199,50 @@ final class CommandLineTests: XCTestCase {
                 guard line.hasPrefix("  --"), let name = trimmed.split(separator: " ").first else { return nil }
                 return String(name)
             }
-            XCTAssertFalse(names.isEmpty, command)
-            for name in names { XCTAssertTrue(readme.contains("`\(name)"), "\(command) \(name) is not in the README") }
+            // `lesson list` takes no option but `--help`.
+            XCTAssertEqual(names.isEmpty, command == "list", command)
+            XCTAssertTrue(page.contains("## lesson \(command)\n"), command)
+            for name in names { XCTAssertTrue(page.contains("| `\(name)"), "\(command) \(name) is not on the page") }
         }
+    }
+
+    /// `lesson init` writes the docs' course package (its manifest, test and workflow byte for byte), a
+    /// sample lesson that passes, and overwrites nothing.
+    func testInitWritesTheCoursePackageAndOverwritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = ["init", "--language", "tr", "--checker", "https://example.com/lesson-checker.git", folder]
+        let first = try TestSupport.runLesson(arguments)
+        XCTAssertEqual(first.status, 0, first.standardError)
+        let written = [
+            "Package.swift", "Tests/LessonTests/Lessons.swift", "Lessons/01-sayac.md", ".github/workflows/lessons.yml",
+            "README.md",
+        ]
+        XCTAssertEqual(
+            first.standardOutput,
+            written.map { "wrote \(folder)/\($0)\n" }.joined() + "check the lessons with: cd \(folder) && swift test\n")
+        for file in ["Package.swift", "Tests/LessonTests/Lessons.swift", ".github/workflows/lessons.yml"] {
+            let fixture = try String(
+                contentsOfFile: TestSupport.packageRoot + "/Fixtures/course-package/" + file, encoding: .utf8)
+            XCTAssertEqual(try String(contentsOfFile: folder + "/" + file, encoding: .utf8), fixture, file)
+        }
+        let check = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/Lessons"])
+        XCTAssertEqual(check.status, 0, check.standardOutput)
+        XCTAssertTrue(check.standardOutput.hasSuffix("1 passed, 0 failed\n"), check.standardOutput)
+
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: folder + "/README.md"))
+        let second = try TestSupport.runLesson(arguments)
+        XCTAssertEqual(second.status, 0)
+        XCTAssertEqual(
+            second.standardOutput,
+            written.map { "kept \(folder)/\($0): it exists\n" }.joined()
+                + "check the lessons with: cd \(folder) && swift test\n")
+        XCTAssertEqual(try String(contentsOfFile: folder + "/README.md", encoding: .utf8), "mine\n")
+
+        let wrong = try TestSupport.runLesson(["init", "--language", "fr", folder])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(
+            wrong.standardError, "error: --language takes tr, vi or en, not 'fr'\nrun 'lesson --help' for usage\n")
     }
 
     /// `--help` is answered before any other option is read, for every command.

@@ -1,0 +1,177 @@
+/// The files of a new course package, as `lesson init` writes them: the same package manifest, test and
+/// workflow as the course package of the docs (`Fixtures/course-package`), and a sample lesson in the
+/// course's language.
+enum CourseTemplate {
+    /// The languages a sample lesson is written in.
+    enum Language: String, CaseIterable, Sendable {
+        case tr, vi, en
+    }
+
+    /// `Package.swift`, depending on the checker at `dependency` (a URL or a path), whose package identity is
+    /// `identity` (the last component of the URL or path, as SwiftPM names it).
+    static func manifest(dependency: String, identity: String) -> String {
+        let package =
+            dependency.contains("://") || dependency.hasSuffix(".git")
+            ? ".package(url: \"\(dependency)\", branch: \"main\")" : ".package(path: \"\(dependency)\")"
+        return """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "MyCourse",
+                dependencies: [\(package)],
+                targets: [
+                    .testTarget(
+                        name: "LessonTests",
+                        dependencies: [.product(name: "LessonTesting", package: "\(identity)")]),
+                ]
+            )
+
+            """
+    }
+
+    /// The identity SwiftPM gives a dependency: the last component of its URL or path, without `.git`.
+    static func identity(of dependency: String) -> String {
+        var last = dependency.split(separator: "/").last.map(String.init) ?? dependency
+        if last.hasSuffix(".git") { last.removeLast(4) }
+        return last.lowercased()
+    }
+
+    /// One Swift Testing test per lesson, found when the tests run.
+    static let test = """
+        import LessonTesting
+        import Testing
+
+        @Test(arguments: try CourseLesson.all(in: "Lessons"))
+        func lesson(_ lesson: CourseLesson) {
+            lesson.check()
+        }
+
+        """
+
+    /// The GitHub Actions workflow: `swift test`, and the findings on the pull request's lines when it fails.
+    static let workflow = """
+        name: lessons
+        on: [push, pull_request]
+        jobs:
+          lessons:
+            runs-on: ubuntu-latest
+            container: swift:6.3
+            steps:
+              - uses: actions/checkout@v4
+              - uses: actions/cache@v4
+                with:
+                  path: .build
+                  key: lessons-${{ hashFiles('Package.swift', 'Package.resolved') }}
+              - run: swift test
+              - if: failure()
+                run: swift run lesson check --format github Lessons
+
+        """
+
+    /// Where the sample lesson goes, below the package.
+    static func lessonPath(_ language: Language) -> String {
+        switch language {
+        case .tr: "Lessons/01-sayac.md"
+        case .vi: "Lessons/01-bo-dem.md"
+        case .en: "Lessons/01-counter.md"
+        }
+    }
+
+    /// The sample lesson: front matter, an engine file, a scenario and its expected output.
+    static func lesson(_ language: Language) -> String {
+        let words = SampleWords(language)
+        return """
+            ---
+            title: \(words.title)
+            language: \(language.rawValue)
+            ---
+
+            # \(words.title)
+
+            \(words.intro)
+
+            ```swift
+            // Counter.swift — \(words.engine)
+            struct Counter {
+                var count = 0
+
+                mutating func tap(_ label: String) {
+                    count += 1
+                    print("\\(label): \\(count)")
+                }
+            }
+            ```
+
+            \(words.scenarioIntro)
+
+            ```swift
+            // main.swift — \(words.scenario)
+            var counter = Counter()
+            counter.tap("\(words.labels[0])")
+            counter.tap("\(words.labels[1])")
+            counter.tap("\(words.labels[2])")
+            ```
+
+            ```
+            \(words.labels[0]): 1
+            \(words.labels[1]): 2
+            \(words.labels[2]): 3
+            ```
+
+            """
+    }
+
+    /// The README of the new course.
+    static func readme(lesson: String) -> String {
+        """
+        # My course
+
+        Lessons written in Markdown, each checked by `swift test`: every scenario (a `// main.swift — …`
+        block) is built with the lesson's engine files, run, and what it prints is compared with the bare
+        block after it. A wrong line fails the test at the lesson's own file and line.
+
+        - `swift test` checks every lesson under `Lessons/`.
+        - `swift run lesson check Lessons` checks them from the command line; `--update` accepts what the
+          scenarios print into the lessons.
+        - The first lesson is `\(lesson)`. Add a lesson by adding a Markdown file under `Lessons/`.
+
+        """
+    }
+}
+
+/// The words of the sample lesson in each language.
+private struct SampleWords {
+    var title: String
+    var intro: String
+    var engine: String
+    var scenarioIntro: String
+    var scenario: String
+    var labels: [String]
+
+    init(_ language: CourseTemplate.Language) {
+        switch language {
+        case .tr:
+            title = "Sayaç"
+            intro = "Bu dersin çekirdeği bir sayaçtır: her dokunuşu sayar ve yazar."
+            engine = "her dokunuşu sayan sayaç"
+            scenarioIntro = "Senaryo üç kez dokunur; altındaki blok yazması gerekeni gösterir."
+            scenario = "üç dokunuş"
+            labels = ["bir", "iki", "üç"]
+        case .vi:
+            title = "Bộ đếm"
+            intro = "Lõi của bài học này là một bộ đếm: nó đếm và in ra mỗi lần chạm."
+            engine = "bộ đếm mỗi lần chạm"
+            scenarioIntro = "Kịch bản chạm ba lần; khối bên dưới là những gì nó phải in ra."
+            scenario = "ba lần chạm"
+            labels = ["một", "hai", "ba"]
+        case .en:
+            title = "A counter"
+            intro = "This lesson's engine is a counter: it counts each tap and prints it."
+            engine = "a counter that prints each tap"
+            scenarioIntro = "The scenario taps three times; the block under it is what it must print."
+            scenario = "three taps"
+            labels = ["one", "two", "three"]
+        }
+    }
+}
