@@ -1,20 +1,22 @@
 import Foundation
 import Testing
 
-/// The README's "In a course repository" section shows the files of `Fixtures/course-package`, byte for
-/// byte, and every file of that package but its lessons; `CoursePackageTests` builds it.
+/// The course-package page (`docs/course-package.md`, "In a course repository") shows the files of
+/// `Fixtures/course-package`, byte for byte, and every file of that package but its lessons;
+/// `CoursePackageTests` builds it.
 @Suite struct ReadmeExampleTests {
     static let heading = "## In a course repository"
 
     @Test func readmeShowsTheFixturePackageFilesExactly() throws {
-        let readme = try String(contentsOfFile: CourseTestSupport.packageRoot + "/README.md", encoding: .utf8)
+        let readme = try String(
+            contentsOfFile: CourseTestSupport.packageRoot + "/docs/course-package.md", encoding: .utf8)
         let shown = try ReadmeFileBlocks(readme: readme, heading: Self.heading).files
         let fixture = try CourseTestSupport.files(under: CourseTestSupport.coursePackage)
             .filter { !$0.hasPrefix("Lessons/") }
         #expect(shown.map(\.path).sorted() == fixture)
         for (path, text) in shown {
             let file = try String(contentsOfFile: CourseTestSupport.coursePackage + "/" + path, encoding: .utf8)
-            #expect(text == file, "README block \(path) differs from Fixtures/course-package/\(path)")
+            #expect(text == file, "docs/course-package.md block \(path) differs from Fixtures/course-package/\(path)")
         }
     }
 

@@ -133,11 +133,11 @@ final class CIExampleTests: XCTestCase {
             ["check has no option --shrad", "--shard $CI_NODE_INDEX/0 is not INDEX/COUNT"])
     }
 
-    func testTheReadmeShowsEachExampleAsItIs() throws {
-        let readme = try String(contentsOfFile: TestSupport.packageRoot + "/README.md", encoding: .utf8)
+    func testTheCIPageShowsEachExampleAsItIs() throws {
+        let readme = try String(contentsOfFile: TestSupport.packageRoot + "/docs/ci.md", encoding: .utf8)
         for name in Self.examples {
             let text = try String(contentsOfFile: TestSupport.packageRoot + "/docs/ci/" + name, encoding: .utf8)
-            XCTAssertTrue(readme.contains("```yaml\n" + text + "```\n"), "README does not show docs/ci/\(name)")
+            XCTAssertTrue(readme.contains("```yaml\n" + text + "```\n"), "docs/ci.md does not show docs/ci/\(name)")
         }
     }
 }
