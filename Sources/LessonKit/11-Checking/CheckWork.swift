@@ -3,20 +3,22 @@
 struct CheckWork {
     /// What a scenario job checks: a scenario of a lesson, or the starter of an engine exercise.
     enum Owner {
-        case scenario(plan: Int, index: Int)
-        case starter(plan: Int, index: Int)
+        /// A scenario of the lesson, by its place in the plan's scenarios.
+        case scenario(LessonID, scenario: Int)
+        /// The starter of an engine exercise, by its place in the plan's starters.
+        case starter(LessonID, starter: Int)
         /// The engine files of a lesson that builds no scenario: built on their own.
-        case engineFiles(plan: Int)
+        case engineFiles(LessonID)
 
-        var plan: Int {
+        var lesson: LessonID {
             switch self {
-            case .scenario(let plan, _), .starter(let plan, _), .engineFiles(let plan): plan
+            case .scenario(let lesson, _), .starter(let lesson, _), .engineFiles(let lesson): lesson
             }
         }
     }
 
     struct SnippetJob: Sendable {
-        var plan: Int
+        var lesson: LessonID
         var block: FencedBlock
     }
 
@@ -24,20 +26,20 @@ struct CheckWork {
     /// One per scenario job, in the same order.
     private(set) var owners: [Owner] = []
     private(set) var snippetJobs: [SnippetJob] = []
-    /// Checks decided without building or parsing, by plan.
-    private(set) var presetChecks: [[CheckResult]]
+    /// Checks decided without building or parsing, by lesson.
+    private(set) var presetChecks: [LessonID: [CheckResult]] = [:]
 
-    init(plans: [LessonPlan], engines: [Int: ResolvedEngine]) {
-        presetChecks = Array(repeating: [], count: plans.count)
-        for index in engines.keys.sorted() { add(plans[index], at: index, engine: engines[index]!) }
+    /// The work of `lessons`, each with its engine resolved.
+    init(lessons: [LessonInCheck]) {
+        for lesson in lessons { add(lesson.plan, as: lesson.id, engine: lesson.engine!) }
     }
 
-    private mutating func add(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
+    private mutating func add(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
         let identity = engine.identity(languageMode: plan.languageMode)
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
-                presetChecks[index].append(check)
+                presetChecks[index, default: []].append(check)
                 continue
             }
             let options = scenario.options
@@ -52,7 +54,7 @@ struct CheckWork {
                     engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
                     markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
                     runs: options.runs))
-            owners.append(.scenario(plan: index, index: number))
+            owners.append(.scenario(index, scenario: number))
         }
         for (number, starter) in plan.exerciseStarters.enumerated()
         where plan.blockFindings[starter.block.openingLine] == nil {
@@ -63,29 +65,29 @@ struct CheckWork {
             scenarioJobs.append(
                 .engineOnly(
                     files, markdownPath: markdownPath, languageMode: plan.languageMode, reason: .exerciseStarter))
-            owners.append(.starter(plan: index, index: number))
+            owners.append(.starter(index, starter: number))
         }
-        if !owners.contains(where: { $0.plan == index }), !plan.engineFiles.isEmpty {
+        if !owners.contains(where: { $0.lesson == index }), !plan.engineFiles.isEmpty {
             if plan.namedEngine != nil {
-                addEngineBuild(plan, at: index, engine: engine)
+                addEngineBuild(plan, as: index, engine: engine)
             } else {
                 // A lesson that names no engine and runs nothing prints files the way a book does: often parts
                 // of a program, or code that shows an error on purpose. Each must at least parse.
                 for file in plan.engineFiles where plan.blockFindings[file.block.openingLine] == nil {
-                    snippetJobs.append(SnippetJob(plan: index, block: file.block))
+                    snippetJobs.append(SnippetJob(lesson: index, block: file.block))
                 }
             }
         }
         for block in plan.snippets {
             if let check = Self.snippetWithoutParsing(block, in: plan) {
-                presetChecks[index].append(check)
+                presetChecks[index, default: []].append(check)
             } else {
-                snippetJobs.append(SnippetJob(plan: index, block: block))
+                snippetJobs.append(SnippetJob(lesson: index, block: block))
             }
         }
         for file in plan.engineFiles + plan.exerciseStarters {
             if let findings = plan.blockFindings[file.block.openingLine] {
-                presetChecks[index].append(
+                presetChecks[index, default: []].append(
                     CheckResult(
                         kind: .lesson, location: plan.lesson.location(file.block.openingLine),
                         name: "attributes of \(file.fileName)", status: .failed, findings: findings))
@@ -96,12 +98,12 @@ struct CheckWork {
     /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its
     /// file-header blocks checked: its engine files are built together, as a program with an empty
     /// `main.swift`.
-    private mutating func addEngineBuild(_ plan: LessonPlan, at index: Int, engine: ResolvedEngine) {
+    private mutating func addEngineBuild(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         scenarioJobs.append(
             .engineOnly(
                 engine.files, markdownPath: Paths.absolute(plan.path), languageMode: plan.languageMode,
                 reason: .engineFilesWithoutScenario))
-        owners.append(.engineFiles(plan: index))
+        owners.append(.engineFiles(index))
     }
 
     /// The check of a scenario that is not built: `ignore` (skipped), or attributes that are unknown or

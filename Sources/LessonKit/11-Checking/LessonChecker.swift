@@ -57,60 +57,48 @@ public struct LessonChecker: Sendable {
         report: CheckReport, cacheable: Set<Int>
     ) {
         let compiler = options.execution.compiler(toolchain)
-        let scopes = allPlans.map(selection.scope)
-        let plans = zip(allPlans, scopes).map { selection.narrowed($0, to: $1) }
-
-        let (lessonFailures, engines) = resolveEngines(plans)
-        let work = CheckWork(plans: plans, engines: engines.filter { reused[$0.key] == nil })
-        let runnable = engines.keys.sorted()
+        var lessons = allPlans.indices.map { index in
+            let scope = selection.scope(of: allPlans[index])
+            return LessonInCheck(
+                id: LessonID(index: index), plan: selection.narrowed(allPlans[index], to: scope), scope: scope,
+                reused: reused[index])
+        }
+        resolveEngines(&lessons)
+        let work = CheckWork(lessons: lessons.filter(\.isChecked))
 
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
         // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
-        let phases = ParallelMap.map([0, 1], jobs: 2) { phase -> Phase in
+        let phases = ParallelMap.map([0, 1], jobs: 2) { [lessons] phase -> Phase in
             phase == 0
-                ? .parsed(parseSnippets(work.snippetJobs, plans: plans, cache: cache, keys: keys, compiler: compiler))
+                ? .parsed(
+                    parseSnippets(work.snippetJobs, lessons: lessons, cache: cache, keys: keys, compiler: compiler))
                 : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler))
         }
         guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
             preconditionFailure("phases come back in order")
         }
         cache?.prune()
-        var drift = EngineDrift.checks(allPlans, eligible: Set(runnable), catalog: catalog)
-        for index in plans.indices where scopes[index] != .whole { drift[index] = [] }
 
-        var uncacheable = Set(zip(work.owners, executions).filter { !Self.isCacheable($0.1) }.map(\.0.plan))
-        let outcomes = evaluate(work.owners, executions, plans: plans, engines: engines)
-        var snippetsByPlan = [[CheckResult]](repeating: [], count: plans.count)
+        for (owner, execution) in zip(work.owners, executions) {
+            let index = owner.lesson.index
+            if !Self.isCacheable(execution) { lessons[index].cacheable = false }
+            lessons[index].scenarioOutcomes.append(evaluate(owner, execution, of: lessons[index]))
+        }
         for (job, parse) in zip(work.snippetJobs, snippetResults) {
-            if parse.toolError != nil { uncacheable.insert(job.plan) }
-            snippetsByPlan[job.plan].append(SnippetCheck(plan: plans[job.plan]).result(job.block, parse))
+            let index = job.lesson.index
+            if parse.toolError != nil { lessons[index].cacheable = false }
+            lessons[index].otherChecks.append(SnippetCheck(plan: lessons[index].plan).result(job.block, parse))
         }
-
-        let lessons = plans.indices.filter { scopes[$0] != .none }.map { index in
-            if let report = reused[index] { return report }
-            let plan = plans[index]
-            var report: LessonReport
-            if lessonFailures[index].isEmpty {
-                report = Self.assemble(
-                    plan, scenarios: outcomes[index],
-                    others: snippetsByPlan[index] + drift[index] + work.presetChecks[index]
-                        + Self.frontMatterCheck(plan))
-            } else {
-                report = LessonReport(
-                    path: plan.path,
-                    checks: [
-                        CheckResult(
-                            kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
-                            findings: lessonFailures[index] + plan.warnings.keys.sorted().flatMap { plan.warnings[$0]! }
-                        )
-                    ], codeBlocks: plan.lesson.blocks.count)
-            }
-            report.title = plan.lesson.frontMatter.text("title")
-            report.language = plan.lesson.frontMatter.text("language")
-            return report
+        // Drift is judged against every lesson given, and reported only by lessons checked whole.
+        let runnable = Set(lessons.filter { $0.engine != nil }.map(\.id.index))
+        let drift = EngineDrift.checks(allPlans, eligible: runnable, catalog: catalog)
+        for index in lessons.indices {
+            if lessons[index].scope == .whole { lessons[index].otherChecks += drift[index] }
+            lessons[index].otherChecks += work.presetChecks[lessons[index].id] ?? []
         }
-        return (Self.report(lessons, of: allPlans, selection: selection), Set(plans.indices).subtracting(uncacheable))
+        let cacheable = Set(lessons.filter(\.cacheable).map(\.id.index))
+        return (Self.report(lessons.compactMap(\.report), of: allPlans, selection: selection), cacheable)
     }
 
     /// The report; a shard's also lists every lesson the whole run reports, with the shard of each, so that
@@ -147,54 +135,44 @@ public struct LessonChecker: Sendable {
 
     /// The engine of each lesson that can be trusted; the others (reading findings other than the front
     /// matter's, an unknown engine) get the findings that make them one failed check each.
-    private func resolveEngines(_ plans: [LessonPlan]) -> (failures: [[Finding]], engines: [Int: ResolvedEngine]) {
-        var failures = plans.map { plan in
-            plan.readingFindings.contains { $0.kind != .malformedFrontMatter } ? plan.readingFindings : []
-        }
-        var engines: [Int: ResolvedEngine] = [:]
-        for index in plans.indices where failures[index].isEmpty {
-            switch EngineResolution.resolve(
-                plans[index], catalog: catalog, markdownPath: Paths.absolute(plans[index].path))
-            {
-            case .resolved(let engine): engines[index] = engine
-            case .unresolved(let finding): failures[index] = [finding]
+    private func resolveEngines(_ lessons: inout [LessonInCheck]) {
+        for index in lessons.indices {
+            let plan = lessons[index].plan
+            if plan.readingFindings.contains(where: { $0.kind != .malformedFrontMatter }) {
+                lessons[index].failures = plan.readingFindings
+                continue
+            }
+            switch EngineResolution.resolve(plan, catalog: catalog, markdownPath: Paths.absolute(plan.path)) {
+            case .resolved(let engine): lessons[index].engine = engine
+            case .unresolved(let finding): lessons[index].failures = [finding]
             }
         }
-        return (failures, engines)
     }
 
-    /// Each execution judged as what its owner is, by plan.
-    private func evaluate(
-        _ owners: [CheckWork.Owner], _ executions: [ScenarioExecution], plans: [LessonPlan],
-        engines: [Int: ResolvedEngine]
-    ) -> [[ScenarioEvaluation.Outcome]] {
-        var outcomes = [[ScenarioEvaluation.Outcome]](repeating: [], count: plans.count)
-        for (owner, execution) in zip(owners, executions) {
-            let plan = plans[owner.plan]
-            let evaluation = ScenarioEvaluation(
-                plan: plan, markdownPath: Paths.absolute(plan.path), engine: engines[owner.plan]!, limits: limits,
-                buildTimeout: options.buildTimeout)
-            switch owner {
-            case .scenario(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluate(plan.scenarios[index], execution))
-            case .starter(_, let index):
-                outcomes[owner.plan].append(evaluation.evaluateStarter(plan.exerciseStarters[index], execution))
-            case .engineFiles:
-                outcomes[owner.plan].append(evaluation.evaluateEngineFiles(execution))
-            }
+    /// An execution judged as what its owner is.
+    private func evaluate(_ owner: CheckWork.Owner, _ execution: ScenarioExecution, of lesson: LessonInCheck)
+        -> ScenarioEvaluation.Outcome
+    {
+        let plan = lesson.plan
+        let evaluation = ScenarioEvaluation(
+            plan: plan, markdownPath: Paths.absolute(plan.path), engine: lesson.engine!, limits: limits,
+            buildTimeout: options.buildTimeout)
+        switch owner {
+        case .scenario(_, let index): return evaluation.evaluate(plan.scenarios[index], execution)
+        case .starter(_, let index): return evaluation.evaluateStarter(plan.exerciseStarters[index], execution)
+        case .engineFiles: return evaluation.evaluateEngineFiles(execution)
         }
-        return outcomes
     }
 
     /// Parses every snippet: each distinct text in each language mode once per run, and only when the cache
     /// has no parse of it, in batches (see `SnippetBatchParser`).
     private func parseSnippets(
-        _ jobs: [CheckWork.SnippetJob], plans: [LessonPlan], cache: ResultCache?, keys: CacheKeys,
+        _ jobs: [CheckWork.SnippetJob], lessons: [LessonInCheck], cache: ResultCache?, keys: CacheKeys,
         compiler: SwiftCompiler
     ) -> [SnippetParse] {
         let sources = jobs.map {
             SnippetSource(
-                text: SnippetElision.text(of: $0.block), languageMode: plans[$0.plan].languageMode,
+                text: SnippetElision.text(of: $0.block), languageMode: lessons[$0.lesson.index].plan.languageMode,
                 elides: SnippetElision.applies(to: $0.block))
         }
         let parser = SnippetBatchParser(compiler: compiler, jobs: options.jobs, progress: progress)
