@@ -65,6 +65,19 @@ final class AssertLessonsTests: XCTestCase {
         XCTAssertTrue(passing.recorded.isEmpty)
     }
 
+    /// Warnings fail nothing: a lesson whose findings are all warnings records no failure, and one with an
+    /// error beside its warnings records the error alone.
+    func testWarningsAreNotFailures() {
+        var options = CheckOptions()
+        options.timeout = 2
+        let warned = RecordingCase.make()
+        warned.assertLessons(in: "Fixtures/field/pass/near-misses.md", options: options)
+        XCTAssertEqual(warned.recorded.map(\.line), [])
+        let both = RecordingCase.make()
+        both.assertLessons(in: "Fixtures/field/fail/text-block-after-scenario.md", options: options)
+        XCTAssertEqual(both.recorded.map(\.line), [3])
+    }
+
     func testAPathWithoutLessonsFailsAtTheCallSite() {
         let recorder = RecordingCase.make()
         recorder.assertLessons(in: "Fixtures/engines/extra")

@@ -46,6 +46,13 @@ import Testing
         }
     }
 
+    /// A lesson whose five findings are warnings records them as issues of severity `.warning`, which fail
+    /// no test: were any an error, this test would fail.
+    @Test func warningsAreIssuesThatFailNothing() {
+        let path = Self.root + "/Fixtures/field/pass/near-misses.md"
+        CourseLesson(name: "near-misses.md", path: path).check(options: Self.fastOptions)
+    }
+
     @Test func eachFindingIsAnIssueAtTheLessonFileAndLine() {
         let path = Self.root + "/Fixtures/check/fail/wrong-output.md"
         let issues = IssueLog()
