@@ -69,7 +69,7 @@ enum CoverageCommand {
             files = try LessonDiscovery.lessonFiles(in: try arguments.lessonPaths())
             // A shard measures the scenarios of its lessons: engine coverage of that part of the course.
             if let sharding = try ShardOption.parse(arguments, shard: Option.shard, durations: Option.durations) {
-                files = sharding.select(files)
+                files = sharding.selectLessons(files, jobs: check.jobs)
             }
         }
     }

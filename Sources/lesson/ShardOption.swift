@@ -19,13 +19,21 @@ struct ShardOption {
         return ShardOption(shard: shard, durations: try values.value(durationsOption))
     }
 
-    /// The items of `items` this shard takes.
+    /// The items of `items` this shard takes: students, each weighing the same.
     func select(_ items: [String]) -> [String] {
         ShardPartition.select(items, shard: shard, durations: durations)
     }
 
-    func assignment(of paths: [String]) -> ShardAssignment {
-        ShardAssignment(shard: shard, paths: paths, durations: durations)
+    /// The lesson files of `files` this shard takes, weighed by what they hold (without durations).
+    func selectLessons(_ files: [String], jobs: Int) -> [String] {
+        let weights = durations == nil ? LessonWeight.of(files: files, jobs: jobs) : [:]
+        return ShardPartition.select(files, shard: shard, weights: weights, durations: durations)
+    }
+
+    /// Every lesson of the run with its shard, weighed by what each holds (without durations).
+    func assignment(of paths: [String], jobs: Int) -> ShardAssignment {
+        let weights = durations == nil ? LessonWeight.of(files: paths, jobs: jobs) : [:]
+        return ShardAssignment(shard: shard, paths: paths, weights: weights, durations: durations)
     }
 
     /// A JSON report of `lesson check` (seconds per lesson) or a grading `summary.csv` (per student).

@@ -14,18 +14,61 @@ final class ShardPartitionTests: XCTestCase {
         }
     }
 
-    func testAddingALessonMovesNoOther() {
-        let before = ShardPartition.assign(lessons, count: 4)
-        let after = ShardPartition.assign(lessons + ["Lessons/course-1/99-new.md"], count: 4)
-        XCTAssertEqual(Array(after.prefix(lessons.count)), before)
-        // Each of 4 shards gets some of 60 lessons: the hash spreads them.
-        XCTAssertEqual(Set(before), [1, 2, 3, 4])
+    /// A course shaped like the real one: 40 lessons of 1 to 4 scenarios and up to 6 snippets.
+    static func course(_ count: Int, seed: UInt64) -> (lessons: [String], weights: [String: Double]) {
+        var generator = SplitMix(seed: seed)
+        let lessons = (1...count).map { "Lessons/course-\($0 % 3)/\(String(format: "%02d", $0))-lesson.md" }
+        var weights: [String: Double] = [:]
+        for lesson in lessons {
+            let scenarios = Double(1 + generator.next() % 4)
+            let snippets = Double(generator.next() % 7)
+            weights[lesson] = LessonWeight.base + LessonWeight.scenario * scenarios + LessonWeight.snippet * snippets
+        }
+        return (lessons, weights)
     }
 
-    func testGrowingTheShardCountMovesOnlyLessonsToTheNewShard() {
-        let four = ShardPartition.assign(lessons, count: 4)
-        let five = ShardPartition.assign(lessons, count: 5)
-        for (old, new) in zip(four, five) where old != new { XCTAssertEqual(new, 5) }
+    /// No shard holds more than 1.2 times the mean load plus one lesson, whatever the count.
+    func testShardsStayWithinTheBoundOfTheMeanPlusOneLesson() {
+        for seed in 1...20 {
+            let (lessons, weights) = Self.course(40, seed: UInt64(seed))
+            let heaviest = weights.values.max()!
+            for count in 2...8 {
+                let shards = ShardPartition.assign(lessons, count: count, weights: weights)
+                var load = [Double](repeating: 0, count: count)
+                for (lesson, shard) in zip(lessons, shards) { load[shard - 1] += weights[lesson]! }
+                let mean = load.reduce(0, +) / Double(count)
+                XCTAssertLessThanOrEqual(load.max()!, 1.2 * mean + heaviest, "seed \(seed), \(count) shards")
+            }
+        }
+    }
+
+    /// The figures of the docs, exactly: the largest shard against the mean for 4 and 8 shards, and the
+    /// lessons an added lesson moves, on the course of seed 1.
+    func testTheBalanceAndTheMovesOfOneCourse() {
+        let (lessons, weights) = Self.course(40, seed: 1)
+        func ratio(_ count: Int) -> Double {
+            let shards = ShardPartition.assign(lessons, count: count, weights: weights)
+            var load = [Double](repeating: 0, count: count)
+            for (lesson, shard) in zip(lessons, shards) { load[shard - 1] += weights[lesson]! }
+            return (load.max()! / (load.reduce(0, +) / Double(count)) * 100).rounded() / 100
+        }
+        var grown = weights
+        grown["Lessons/course-1/99-new.md"] = LessonWeight.base + LessonWeight.scenario * 3
+        let before = ShardPartition.assign(lessons, count: 4, weights: weights)
+        let after = ShardPartition.assign(lessons + ["Lessons/course-1/99-new.md"], count: 4, weights: grown)
+        let moved = zip(before, after.prefix(lessons.count)).filter { $0 != $1 }.count
+        XCTAssertEqual([ratio(4), ratio(8)], [1.18, 1.19])
+        XCTAssertEqual(moved, 0)
+    }
+
+    /// Students weigh the same: no shard of a class holds more than 1.2 times the mean plus one student.
+    func testAClassSplitsWithinTheBound() {
+        let students = (1...61).map { "student-\($0)" }
+        for count in 2...8 {
+            let sizes = (1...count).map { ShardPartition.select(students, shard: Shard(index: $0, count: count)).count }
+            XCTAssertEqual(sizes.reduce(0, +), 61)
+            XCTAssertLessThanOrEqual(Double(sizes.max()!), 1.2 * 61 / Double(count) + 1, "\(count) shards: \(sizes)")
+        }
     }
 
     func testTheHashIsStableFNV1a() {

@@ -9,9 +9,12 @@ package struct ShardAssignment: Sendable {
         self.owners = owners
     }
 
-    /// Partitions `paths` (every lesson of the run, as discovered) with `ShardPartition`.
-    package init(shard: Shard, paths: [String], durations: [String: Double]? = nil) {
-        let shards = ShardPartition.assign(paths, count: shard.count, durations: durations)
+    /// Partitions `paths` (every lesson of the run, as discovered) with `ShardPartition`, by `weights` or
+    /// by the durations of an earlier run.
+    package init(
+        shard: Shard, paths: [String], weights: [String: Double] = [:], durations: [String: Double]? = nil
+    ) {
+        let shards = ShardPartition.assign(paths, count: shard.count, weights: weights, durations: durations)
         self.init(shard: shard, owners: Dictionary(zip(paths, shards)) { first, _ in first })
     }
 
