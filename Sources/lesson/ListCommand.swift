@@ -25,7 +25,8 @@ enum ListCommand {
         for path in files {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             print(path)
-            // Every key of the front matter, read or not: the checker uses `engine` and `swift-version`.
+            // Every key of the front matter, read or not: the checker uses `engine`, `swift-version` and
+            // `prints-marker`.
             if let lines = plan.lesson.frontMatter.lines {
                 print("  lines \(lines.lowerBound)-\(lines.upperBound)".padding(15) + "front matter")
                 for entry in plan.lesson.frontMatter.entries {
