@@ -7,9 +7,9 @@ enum CheckCommand {
     enum Option {
         static let update = Flag(
             "--update",
-            "Accept what the scenarios print: rewrite each expected block that differs, insert missing ones, refresh "
-                + "drifted engine reprints (in place, atomically; a lesson with a scenario that does not build, traps "
-                + "or times out is left untouched)")
+            "Accept what the scenarios print: rewrite each expected block and output comment that differs, insert "
+                + "missing blocks, refresh drifted engine reprints (in place, atomically; a lesson with a scenario "
+                + "that does not build, traps or times out is left untouched)")
         static let watch = Flag(
             "--watch",
             "Check, then re-check each time a lesson or engine file is saved, until interrupted (fast with the result "

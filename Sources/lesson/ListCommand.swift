@@ -25,20 +25,21 @@ enum ListCommand {
         for path in files {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             print(path)
-            // Every key of the front matter, read or not: the checker uses `engine` and `swift-version`.
+            // Every key of the front matter, read or not: the checker uses `engine`, `swift-version` and
+            // `prints-marker`.
             if let lines = plan.lesson.frontMatter.lines {
                 print("  lines \(lines.lowerBound)-\(lines.upperBound)".padding(15) + "front matter")
                 for entry in plan.lesson.frontMatter.entries {
                     print("    " + TerminalSafe.escape(entry.key) + ": " + TerminalSafe.escape(entry.value.summary))
                 }
             }
-            // Each scenario's expected block, found once: describing a block stays constant time.
-            let expected = Dictionary(
-                plan.scenarios.map { ($0.block.openingLine, $0.expected) }, uniquingKeysWith: { first, _ in first })
+            // Each scenario by its line, found once: describing a block stays constant time.
+            let scenarios = Dictionary(
+                plan.scenarios.map { ($0.block.openingLine, $0) }, uniquingKeysWith: { first, _ in first })
             // The roles start in one column, however wide the line ranges (`lines 113-133`).
             let width = plan.lesson.blocks.map { rangeText($0).count + 1 }.max() ?? 0
             for (block, role) in zip(plan.lesson.blocks, plan.roles) {
-                print("  " + describe(block, role, expected: expected, rangeWidth: max(13, width)))
+                print("  " + describe(block, role, scenarios: scenarios, rangeWidth: max(13, width)))
             }
             print("  " + count(plan))
             // Reading findings, then the warnings a check would give, in file order.
@@ -74,16 +75,14 @@ enum ListCommand {
     static func rangeText(_ block: FencedBlock) -> String { "lines \(block.openingLine)-\(block.lastLine)" }
 
     static func describe(
-        _ block: FencedBlock, _ role: BlockRole, expected: [Int: FencedBlock?], rangeWidth: Int = 13
+        _ block: FencedBlock, _ role: BlockRole, scenarios: [Int: Scenario], rangeWidth: Int = 13
     ) -> String {
         let lines = rangeText(block).padding(rangeWidth)
         switch role {
         case .engineFile(let fileName):
             return lines + "engine file".padding(16) + fileName
         case .scenario(let description):
-            let pairing =
-                (expected[block.openingLine] ?? nil).map { "expected output: lines \($0.openingLine)-\($0.lastLine)" }
-                ?? "no expected output"
+            let pairing = Self.pairing(of: scenarios[block.openingLine])
             return lines + "scenario".padding(16) + (description.isEmpty ? "" : description + " ") + "(\(pairing))"
         case .expectedOutput(let scenarioLine):
             return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"
@@ -93,6 +92,23 @@ enum ListCommand {
             return lines + "other".padding(16)
                 + (block.info.raw.isEmpty ? "(bare fence, no scenario before it)" : block.info.raw)
         }
+    }
+}
+
+extension ListCommand {
+    /// Where a scenario's expected output is: `expected output: lines 9-12` (its block), `expected output: 3
+    /// comments, lines 5-8` (its output comments, from the first to the last line that holds one).
+    static func pairing(of scenario: Scenario?) -> String {
+        let block = scenario?.expected.map { "lines \($0.openingLine)-\($0.lastLine)" }
+        guard let comments = scenario?.outputComments else {
+            return block.map { "expected output: " + $0 } ?? "no expected output"
+        }
+        let count = comments.lines.count
+        let span =
+            comments.firstLine == comments.lastLine
+            ? "line \(comments.firstLine)" : "lines \(comments.firstLine)-\(comments.lastLine)"
+        return "expected output: \(count) comment\(count == 1 ? "" : "s"), \(span)"
+            + (block.map { ", and " + $0 } ?? "")
     }
 }
 

@@ -66,6 +66,12 @@ final class CommandLineTests: XCTestCase {
         "Fixtures/merge/return-and-tuple.md": 1,
         "Fixtures/merge/shadowed-engine-name.md": 0,
         "Fixtures/merge/weak-reference.md": 0,
+        "Fixtures/prints/fail/bad-marker.md": 1,
+        "Fixtures/prints/fail/comments-and-block.md": 1,
+        "Fixtures/prints/fail/mismatch.md": 1,
+        "Fixtures/prints/pass/apple-comments.md": 0,
+        "Fixtures/prints/pass/listed.md": 0,
+        "Fixtures/prints/pass/turkish-marker.md": 0,
         "Fixtures/update/containers.md": 1,
         "Fixtures/update/crlf-bom.md": 1,
         "Fixtures/update/does-not-build.md": 1,
@@ -75,6 +81,8 @@ final class CommandLineTests: XCTestCase {
         "Fixtures/update/lf.md": 1,
         "Fixtures/update/mixed.md": 1,
         "Fixtures/update/no-final-newline.md": 1,
+        "Fixtures/update/prints-comments.md": 1,
+        "Fixtures/update/prints-refused.md": 1,
         "Fixtures/update/wildcards.md": 1,
         "Fixtures/engines/course": 1,
         "Fixtures/field/fail/elision-with-an-error.md": 1,
@@ -102,7 +110,28 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(result.status, Self.exitStatuses[path], path)
             seen[result.status, default: 0] += 1
         }
-        XCTAssertEqual(seen, [0: 27, 1: 43])
+        XCTAssertEqual(seen, [0: 30, 1: 48])
+    }
+
+    /// A scenario whose output is in comments is listed with how many comments state it and where.
+    func testListShowsOutputComments() throws {
+        let result = try TestSupport.runLesson([
+            "list", "Fixtures/prints/pass/apple-comments.md", "Fixtures/prints/fail/comments-and-block.md",
+        ])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            Fixtures/prints/pass/apple-comments.md
+              lines 6-17   scenario        comments after the code and on their own line (expected output: 5 comments, lines 9-16)
+              lines 21-27  scenario        a multi-line string (expected output: 1 comment, line 26)
+              2 code blocks: 2 scenarios
+            Fixtures/prints/fail/comments-and-block.md
+              lines 3-8    scenario        comments and a block (expected output: 2 comments, lines 5-7, and lines 10-13)
+              lines 10-13  expected output of the scenario at line 3
+              2 code blocks: 1 scenario, 1 expected output
+
+            """)
     }
 
     func testPassingLessonsExitZero() throws {

@@ -72,6 +72,61 @@ final class GradingTests: XCTestCase {
         }
     }
 
+    /// A test whose expected output is in output comments is graded against them: a scenario exercise's
+    /// comments are the target, and an engine exercise's scenarios with comments are its tests.
+    func testOutputCommentsGradeTheirTests() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prints-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lesson = """
+            # Output in comments
+
+            ```swift exercise=count
+            // main.swift — counts to three
+            // prints:
+            // 1
+            // 2
+            // 3
+            ```
+
+            ```swift exercise=doubler
+            // Doubler.swift — doubles a number
+            func double(_ x: Int) -> Int { 0 }
+            ```
+
+            ```swift
+            // main.swift — doubles two and three
+            print(double(2)) // Prints "4"
+            print(double(3)) // Prints "6"
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/lesson.md"))
+        let plan = LessonPlanner.plan(Lesson.read(path: folder + "/lesson.md"))
+        let grader = Grader(toolchain: try TestSupport.toolchain(), options: options)
+
+        let count = try Exercise.find("count", in: plan)
+        let counted = try grader.grade(count, submission: "for i in 1...3 { print(i) }\n")
+        XCTAssertEqual(counted.status, .pass, GradeTextReport.render(counted))
+        XCTAssertEqual(counted.tests.map(\.testCode), ["// expected output\n1\n2\n3\n"])
+        let short = try grader.grade(count, submission: "for i in 1...2 { print(i) }\n")
+        XCTAssertEqual(short.status, .fail)
+        XCTAssertEqual(
+            short.tests.map(\.message),
+            ["line 3 of 3 differs from the expected output\n@@ -1,3 +1,2 @@\n 1\n 2\n-3"])
+
+        let doubler = try Exercise.find("doubler", in: plan)
+        XCTAssertEqual(Grader.gradable(plan).map(\.block.openingLine), [16])
+        let doubled = try grader.grade(doubler, submission: "func double(_ x: Int) -> Int { x * 2 }\n")
+        XCTAssertEqual(doubled.status, .pass, GradeTextReport.render(doubled))
+        XCTAssertEqual(doubled.score, 1)
+        let added = try grader.grade(doubler, submission: "func double(_ x: Int) -> Int { x + 2 }\n")
+        XCTAssertEqual(added.status, .fail)
+        XCTAssertEqual(
+            added.tests.map(\.message),
+            ["line 2 of 2 differs from the expected output\n@@ -1,2 +1,2 @@\n 4\n-6\n+5"])
+    }
+
     func testOutputIsCutAt500UnicodeScalarsInExercismsWords() {
         let evaluation = GradeEvaluation(
             feedback: Feedback(lessonLanguage: "tr"), studentFile: nil,

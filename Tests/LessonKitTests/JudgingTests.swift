@@ -94,8 +94,8 @@ final class JudgingTests: XCTestCase {
         let crash = ProcessResult(termination: .signaled(SIGSEGV), standardOutput: [], standardError: [], seconds: 0)
         func message(hidden: Bool) -> String {
             let test = Grader.GradingTest(
-                name: "t", scenario: scenario, sourcePath: "lesson.md", expected: scenario.expected, hidden: hidden,
-                testCode: nil)
+                name: "t", scenario: scenario, sourcePath: "lesson.md", expectedLines: scenario.expectedLines,
+                hidden: hidden, testCode: nil)
             return evaluation.evaluate(test, ScenarioExecution(build: build, run: crash)).message
         }
         XCTAssertEqual(message(hidden: true), "your program crashed")

@@ -29,7 +29,7 @@ final class UpdateTests: XCTestCase {
     func testEveryUpdateFixtureBecomesItsGoldenFileAndThenPasses() throws {
         let names = [
             "lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline", "fence-in-output",
-            "containers",
+            "containers", "prints-comments",
         ]
         let paths = try names.map(copy)
         let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never"] + paths)
@@ -78,6 +78,45 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(lines[23...26], ["", "    ```", "    hi", "    ```"])
         XCTAssertEqual(lines[35...38], ["    > ~~~~", "    > ~~~", "    > ~~~~", ""])
         XCTAssertEqual(lines[47...50], ["\t```", "\t1", "\t2", "\t```"])
+    }
+
+    /// Output comments are rewritten in place, each change printed at the first comment it rewrites: the
+    /// text between the quotes (escaped), the lines of a `// prints:` list, in a quote with CRLF endings too.
+    func testOutputCommentsAreRewrittenInPlace() throws {
+        let path = try copy("prints-comments")
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", path])
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            \(path):8: updated 3 output comments
+            \(path):24: updated 2 output comments
+            \(path):32: updated 1 output comment
+            3 passed, 0 failed
+
+            """)
+        XCTAssertEqual(result.status, 0)
+    }
+
+    /// A scenario that printed another number of lines than its comments state is left as it is, with the
+    /// reason; the lesson's other scenarios are updated, and the check still fails.
+    func testOutputCommentsOfAnotherLineCountAreNotGuessed() throws {
+        let path = try copy("prints-refused")
+        let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", path])
+        XCTAssertEqual(result.status, 1)
+        let why =
+            "which comment each line belongs to cannot be known; edit the comments, or state the output in an "
+            + "expected block"
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix(
+                """
+                \(path):5: updated 1 output comment
+                \(path):26: inserted expected output (1 line)
+                \(path):8: note: not updated: the scenario printed 2 lines but its output comments state 1 (line 10): \(why)
+                \(path):14: note: not updated: the scenario printed 0 lines but its output comments state 2 (lines 16-18): \(why)
+
+                """), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.hasSuffix("2 passed, 2 failed\n"), result.standardOutput)
+        XCTAssertEqual(try bytes(path), try bytes(TestSupport.packageRoot + "/Fixtures/update/prints-refused.updated"))
     }
 
     func testALessonWithAScenarioThatDoesNotBuildIsLeftUntouched() throws {

@@ -13,3 +13,22 @@ package enum Seconds {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }
+
+/// Line numbers as people read them, runs of consecutive lines joined: `line 5`, `lines 5-7`,
+/// `lines 3, 5-7 and 9`.
+package enum LineList {
+    package static func describe(_ lines: [Int]) -> String {
+        var runs: [ClosedRange<Int>] = []
+        for line in Set(lines).sorted() {
+            if let last = runs.last, last.upperBound + 1 == line {
+                runs[runs.count - 1] = last.lowerBound...line
+            } else {
+                runs.append(line...line)
+            }
+        }
+        let parts = runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+        guard let last = parts.last else { return "no line" }
+        let word = runs.count == 1 && runs[0].count == 1 ? "line" : "lines"
+        return word + " " + (parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last)
+    }
+}

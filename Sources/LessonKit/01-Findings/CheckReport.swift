@@ -3,18 +3,21 @@ public enum CheckStatus: String, Hashable, Sendable, Codable {
     case passed, failed, skipped
 }
 
-/// What `lesson check --update` writes to make a failed check pass: a block's new content, or a new
-/// expected block after a scenario.
+/// What `lesson check --update` writes to make a failed check pass: a block's new content, a new
+/// expected block after a scenario, or a scenario's output comments rewritten.
 public struct BlockFix: Hashable, Sendable, Codable {
     public enum Action: String, Hashable, Sendable, Codable {
         case replaceContent, insertAfter
+        /// The scenario's content with its output comments rewritten: `lines` has as many lines as the block,
+        /// and only the lines that differ are written.
+        case replaceComments
     }
 
     public var action: Action
     /// The opening line of the block whose content is replaced, or of the scenario the new block follows.
     public var blockLine: Int
     public var lines: [String]
-    /// What is written, for the change message: "expected output", "engine file Sync.swift".
+    /// What is written, for the change message: "expected output", "engine file Sync.swift", "output comment".
     public var subject: String
 
     public init(action: Action, blockLine: Int, lines: [String], subject: String) {
@@ -42,7 +45,7 @@ public struct CheckResult: Hashable, Sendable, Codable {
     public var findings: [Finding]
     /// What a scenario printed, when it ran.
     public var actualOutput: String?
-    /// The scenario's expected block, when it has one.
+    /// The scenario's expected output, when it states one: its expected block, or its output comments' lines.
     public var expectedOutput: String?
     public var seconds: Double
     /// Why the check was skipped.
@@ -50,6 +53,9 @@ public struct CheckResult: Hashable, Sendable, Codable {
     /// What would make the check pass, when accepting the actual state is a fix (new output, a refreshed
     /// engine reprint).
     public var fix: BlockFix?
+    /// Why `--update` may not accept what the scenario printed, when it may not: its output comments state
+    /// another number of lines than it printed.
+    package var updateRefusal: String?
 
     public init(
         kind: Kind, location: SourceLocation, name: String, status: CheckStatus, findings: [Finding] = [],

@@ -39,6 +39,8 @@ public struct Finding: Hashable, Sendable, Codable {
         case duplicateEngineFile = "duplicate-engine-file"
         // Check findings: what checking the lesson's code found.
         case missingExpectedOutput = "missing-expected-output"
+        /// Output comments and an expected block both state a scenario's output.
+        case duplicateExpectedOutput = "duplicate-expected-output"
         case outputMismatch = "output-mismatch"
         case buildError = "build-error"
         case engineBuildError = "engine-build-error"

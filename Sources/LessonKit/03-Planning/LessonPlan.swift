@@ -12,18 +12,25 @@ package enum BlockRole: Hashable, Sendable {
     case other
 }
 
-/// A scenario and the expected output paired with it.
+/// A scenario and the expected output paired with it: an expected block, or comments of its own.
 package struct Scenario: Hashable, Sendable {
     package var block: FencedBlock
     package var header: FileHeader
     package var expected: FencedBlock?
     package var options: ScenarioOptions
     package var outputOptions: OutputOptions
-    /// Attributes of the scenario or its expected block that are unknown or misused: the scenario is not
-    /// run, and fails with these findings.
+    /// Attributes of the scenario or its expected block that are unknown or misused, or an expected output
+    /// stated twice (in comments and in a block): the scenario is not run, and fails with these findings.
     package var attributeFindings: [Finding]
+    /// The expected output stated in the scenario's own comments (`// Prints "…"`, `// prints:`); nil when
+    /// it states none (and in a `compile_fail` scenario, whose expected block holds diagnostics).
+    package var outputComments: OutputComments? = nil
 
     package var description: String { header.description }
+
+    /// What the scenario must print: its output comments' lines, else its expected block's; nil when it
+    /// states no expected output.
+    package var expectedLines: [String]? { outputComments?.texts ?? expected.map { $0.content.map(\.text) } }
 }
 
 /// An engine file reprinted by the lesson.

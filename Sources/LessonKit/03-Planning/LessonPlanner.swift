@@ -4,14 +4,17 @@
 ///   Apple-only framework (then it is a platform snippet);
 /// - any other `swift` block is a platform snippet;
 /// - the first fence with an empty info string after a scenario, before the next `swift` block, is the
-///   scenario's expected output.
+///   scenario's expected output, unless the scenario states it in comments (`OutputComments`): then that
+///   fence is an error, the output stated twice.
 package enum LessonPlanner {
 
     package static func plan(_ lesson: Lesson) -> LessonPlan {
-        var builder = PlanBuilder(lesson: lesson)
+        var markerFindings: [Finding] = []
+        let marker = Self.printsMarker(of: lesson, findings: &markerFindings)
+        var builder = PlanBuilder(lesson: lesson, printsMarker: marker)
         for block in lesson.blocks { builder.add(block) }
         builder.warnAboutTextBlocksMeantAsOutput()
-        var findings = builder.findings
+        var findings = builder.findings + markerFindings
         let languageMode = Self.languageMode(of: lesson, findings: &findings)
         let namedEngine = Self.namedEngine(of: lesson, findings: &findings)
         findings.sort { $0.location < $1.location }
@@ -31,6 +34,21 @@ package enum LessonPlanner {
                 .malformedFrontMatter, at: lesson.location(entry.line),
                 "malformed front matter: swift-version must be 5 or 6"))
         return .swift5
+    }
+
+    /// The word of the lesson's output comments (`prints-marker: Çıktı`); `Prints` by default.
+    private static func printsMarker(of lesson: Lesson, findings: inout [Finding]) -> String {
+        guard let entry = lesson.frontMatter.entry("prints-marker") else { return OutputComments.defaultMarker }
+        if case .text(let value) = entry.value {
+            let marker = value.trimmingSpaces()
+            if !marker.isEmpty, !marker.contains("\""), !marker.contains(where: \.isNewline) { return marker }
+        }
+        findings.append(
+            Finding(
+                .malformedFrontMatter, at: lesson.location(entry.line),
+                "malformed front matter: prints-marker must be the word that replaces 'Prints' in output comments, "
+                    + "e.g. 'prints-marker: Çıktı'"))
+        return OutputComments.defaultMarker
     }
 
     /// The engine the front matter names (`engine: Sync`), with its line.
@@ -53,6 +71,8 @@ package enum LessonPlanner {
 /// The roles of a lesson's blocks, given one block at a time in file order.
 private struct PlanBuilder {
     let lesson: Lesson
+    /// The word of output comments: `// Prints "…"`, `// prints:`.
+    let printsMarker: String
     var roles: [BlockRole] = []
     var engineFiles: [EngineFile] = []
     var scenarios: [Scenario] = []
@@ -71,8 +91,9 @@ private struct PlanBuilder {
     /// The snippet just read, when it prints: a bare fence after it is probably its output.
     var printingSnippet: FencedBlock?
 
-    init(lesson: Lesson) {
+    init(lesson: Lesson, printsMarker: String) {
         self.lesson = lesson
+        self.printsMarker = printsMarker
         findings = lesson.readingFindings
     }
 
@@ -99,6 +120,14 @@ private struct PlanBuilder {
             let (options, problems) = BlockAttributes.output(block, in: lesson)
             scenarios[index].outputOptions = options
             scenarios[index].attributeFindings += keepErrors(problems, reportedBy: scenarios[index].block.openingLine)
+            if let comments = scenarios[index].outputComments {
+                scenarios[index].attributeFindings.append(
+                    Finding(
+                        .duplicateExpectedOutput, at: lesson.location(scenarios[index].block.openingLine),
+                        "the scenario states its expected output twice: in output comments "
+                            + "(\(LineList.describe(comments.commentLines))) and in the expected block at line "
+                            + "\(block.openingLine); remove one of the two"))
+            }
             awaitingOutput = nil
             roles.append(.expectedOutput(scenarioLine: scenarios[index].block.openingLine))
         } else {
@@ -130,7 +159,7 @@ private struct PlanBuilder {
     /// probably meant as its output.
     mutating func warnAboutTextBlocksMeantAsOutput() {
         for (index, block) in textBlockAfterScenario.sorted(by: { $0.key < $1.key })
-        where scenarios[index].expected == nil {
+        where scenarios[index].expected == nil && scenarios[index].outputComments == nil {
             warn(
                 NearMiss.textBlockAfterScenario(block), at: block.openingLine,
                 reportedBy: scenarios[index].block.openingLine)
@@ -139,10 +168,12 @@ private struct PlanBuilder {
 
     private mutating func addScenario(_ block: FencedBlock, _ header: FileHeader) {
         let (options, problems) = BlockAttributes.scenario(block, in: lesson)
+        // A `compile_fail` scenario prints nothing: its expected block holds diagnostics, not output.
+        let comments = options.compileFail ? nil : OutputComments.read(block.content, marker: printsMarker)
         scenarios.append(
             Scenario(
                 block: block, header: header, expected: nil, options: options, outputOptions: OutputOptions(),
-                attributeFindings: keepErrors(problems, reportedBy: block.openingLine)))
+                attributeFindings: keepErrors(problems, reportedBy: block.openingLine), outputComments: comments))
         awaitingOutput = scenarios.count - 1
         roles.append(.scenario(description: header.description))
     }

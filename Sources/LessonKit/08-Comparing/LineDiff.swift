@@ -74,6 +74,11 @@ package struct LineDiff: Sendable {
     /// the numbers are the lesson's own lines: the old side as the lesson has it, the new side as it would
     /// read with the actual output in its place.
     package func unifiedHunks(context: Int = 3, firstLine: Int = 1) -> [DiffLine] {
+        unifiedHunks(context: context, numbering: .from(firstLine))
+    }
+
+    /// Unified hunks with `context` lines around each change, both sides numbered by `numbering`.
+    package func unifiedHunks(context: Int = 3, numbering: LineNumbering) -> [DiffLine] {
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
         guard !changed.isEmpty else { return [] }
         var groups: [ClosedRange<Int>] = []
@@ -101,9 +106,10 @@ package struct LineDiff: Sendable {
                 case .removed: nil
                 }
             }
-            let oldStart = (oldLines.first ?? Self.position(before: group.lowerBound, in: edits, old: true)) + firstLine
-            let newStart =
-                (newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false)) + firstLine
+            let oldStart = numbering.line(
+                oldLines.first ?? Self.position(before: group.lowerBound, in: edits, old: true))
+            let newStart = numbering.line(
+                newLines.first ?? Self.position(before: group.lowerBound, in: edits, old: false))
             lines.append(.hunk(old: oldStart, oldCount: oldLines.count, new: newStart, newCount: newLines.count))
             for edit in slice {
                 switch edit {
@@ -131,4 +137,20 @@ package struct LineDiff: Sendable {
 
     /// Makes trailing whitespace visible, as a diff line shows it (see `DiffLine`).
     package static func visible(_ line: String) -> String { DiffLine.visible(line) }
+}
+
+/// How a diff numbers the expected lines with the lesson's: from a first line on (an expected block), or each
+/// at the line of the comment that states it (output comments), the lines past the last one numbered on from
+/// the last comment's line.
+package enum LineNumbering: Hashable, Sendable {
+    case from(Int)
+    case lines([Int], last: Int)
+
+    /// The lesson's line of the line at `index` (0-based).
+    package func line(_ index: Int) -> Int {
+        switch self {
+        case .from(let first): first + index
+        case .lines(let lines, let last): index < lines.count ? lines[index] : last + 1 + index - lines.count
+        }
+    }
 }

@@ -1,4 +1,5 @@
-/// Compares what a scenario printed with its expected block, line by line.
+/// Compares what a scenario printed with its expected output (its expected block, or its output comments),
+/// line by line.
 ///
 /// CRLF and LF are the same, and a missing final newline is not a difference; every other byte counts,
 /// trailing spaces included. Lines are compared as Swift strings, so canonically equivalent Unicode (an NFC
@@ -19,6 +20,14 @@ package enum OutputComparison {
     package static func compare(
         expected: [String], actual: [String], firstLine: Int, options: OutputOptions = OutputOptions()
     ) -> Mismatch? {
+        compare(expected: expected, actual: actual, numbering: .from(firstLine), options: options)
+    }
+
+    /// Compares, numbering the diff by `numbering`: the lines of an expected block, or those of the comments
+    /// that state each expected line.
+    package static func compare(
+        expected: [String], actual: [String], numbering: LineNumbering, options: OutputOptions = OutputOptions()
+    ) -> Mismatch? {
         let first: Int
         if options.ellipsis {
             guard let difference = OutputMatching.firstEllipsisDifference(expected: expected, actual: actual) else {
@@ -37,6 +46,6 @@ package enum OutputComparison {
             first = index
         }
         let diff = LineDiff(old: expected, new: actual)
-        return Mismatch(firstDifference: first, diff: diff.unifiedHunks(firstLine: firstLine))
+        return Mismatch(firstDifference: first, diff: diff.unifiedHunks(numbering: numbering))
     }
 }

@@ -3,29 +3,34 @@ import Foundation
 /// What a scenario promises: its expected output and how to compare it, and the attributes that change
 /// what counts as success.
 struct Expectation {
-    /// The expected lines; nil when the scenario has no expected block.
+    /// The expected lines; nil when the scenario states no expected output.
     var expectedLines: [String]?
-    /// The lesson's line of the first expected line, for the diff's numbering.
-    var firstExpectedLine: Int
+    /// The lesson's lines of the expected lines, for the diff's numbering.
+    var numbering: LineNumbering
     var outputOptions: OutputOptions
     var shouldTrap: Bool
     var compileFail: Bool
 
     init(
-        expectedLines: [String]?, firstExpectedLine: Int, outputOptions: OutputOptions, shouldTrap: Bool,
+        expectedLines: [String]?, numbering: LineNumbering, outputOptions: OutputOptions, shouldTrap: Bool,
         compileFail: Bool
     ) {
         self.expectedLines = expectedLines
-        self.firstExpectedLine = firstExpectedLine
+        self.numbering = numbering
         self.outputOptions = outputOptions
         self.shouldTrap = shouldTrap
         self.compileFail = compileFail
     }
 
-    /// What a lesson's scenario promises, its diff numbered with the lesson's lines.
+    /// What a lesson's scenario promises, its diff numbered with the lesson's lines: those of its expected
+    /// block, or those of the comments that state each line.
     init(_ scenario: Scenario) {
-        expectedLines = scenario.expected.map { $0.content.map(\.text) }
-        firstExpectedLine = scenario.expected?.firstContentLine ?? 1
+        expectedLines = scenario.expectedLines
+        if let comments = scenario.outputComments {
+            numbering = .lines(comments.lines.map(\.number), last: comments.lastLine)
+        } else {
+            numbering = .from(scenario.expected?.firstContentLine ?? 1)
+        }
         outputOptions = scenario.outputOptions
         shouldTrap = scenario.options.shouldTrap
         compileFail = scenario.options.compileFail
@@ -92,7 +97,7 @@ struct Judge {
         guard let expected = expectation.expectedLines else { return .missingExpectedOutput(printed: printed) }
         guard
             let mismatch = OutputComparison.compare(
-                expected: expected, actual: printed, firstLine: expectation.firstExpectedLine,
+                expected: expected, actual: printed, numbering: expectation.numbering,
                 options: expectation.outputOptions)
         else { return .passed }
         return .outputDiffers(mismatch, printed: printed)
@@ -120,6 +125,6 @@ struct Judge {
 extension Expectation {
     /// A program that is only built (a starter, engine files): building is the whole promise.
     static let builtOnly = Expectation(
-        expectedLines: nil, firstExpectedLine: 1, outputOptions: OutputOptions(), shouldTrap: false,
+        expectedLines: nil, numbering: .from(1), outputOptions: OutputOptions(), shouldTrap: false,
         compileFail: false)
 }

@@ -25,7 +25,7 @@ struct ScenarioEvaluation {
         var check = CheckResult(
             kind: .scenario, location: opening, name: scenario.description, status: .failed,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
-        check.expectedOutput = scenario.expected?.text
+        check.expectedOutput = scenario.expectedLines.map { $0.map { $0 + "\n" }.joined() }
         if let run = execution.run { check.actualOutput = String(decoding: run.standardOutput, as: UTF8.self) }
         let verdict = judge.verdict(execution, Expectation(scenario))
         switch verdict {
@@ -42,6 +42,9 @@ struct ScenarioEvaluation {
             return compileFail(scenario, build, check: check)
         default:
             (check.findings, check.fix) = runFindings(verdict, scenario, at: opening)
+            if case .outputDiffers(_, let printed) = verdict, check.fix == nil, let comments = scenario.outputComments {
+                check.updateRefusal = Self.refusal(comments, printed: printed)
+            }
         }
         check.status = check.findings.isEmpty ? .passed : .failed
         return Outcome(check: check, engineErrors: [])
@@ -227,6 +230,7 @@ struct ScenarioEvaluation {
     private func outputMismatch(_ scenario: Scenario, _ mismatch: OutputComparison.Mismatch, _ printed: [String])
         -> ([Finding], BlockFix?)
     {
+        if let comments = scenario.outputComments { return commentMismatch(scenario, comments, mismatch, printed) }
         guard let expected = scenario.expected else { return ([], nil) }
         let expectedLines = expected.content.map(\.text)
         let options = scenario.outputOptions
@@ -250,5 +254,37 @@ struct ScenarioEvaluation {
         let fix = BlockFix(
             action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
         return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)], fix)
+    }
+
+    /// A mismatch with the output comments: at the comment of the first line that differs (at the last
+    /// comment when the program printed only extra lines). The fix rewrites the comments that differ, when
+    /// the program printed one line per comment.
+    private func commentMismatch(
+        _ scenario: Scenario, _ comments: OutputComments, _ mismatch: OutputComparison.Mismatch, _ printed: [String]
+    ) -> ([Finding], BlockFix?) {
+        let count = comments.lines.count
+        let line: Int
+        let message: String
+        if mismatch.firstDifference < count {
+            line = comments.lines[mismatch.firstDifference].number
+            message = "expected output differs at comment \(mismatch.firstDifference + 1) of \(count)"
+        } else {
+            line = comments.lastLine
+            let extra = printed.count - count
+            message = "the scenario printed \(extra) more line\(extra == 1 ? "" : "s") than its output comments state"
+        }
+        let fix = comments.rewriting(scenario.block.content, to: printed).map {
+            BlockFix(
+                action: .replaceComments, blockLine: scenario.block.openingLine, lines: $0, subject: "output comment")
+        }
+        return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)], fix)
+    }
+
+    /// Why `--update` leaves a scenario's output comments as they are: it printed another number of lines.
+    static func refusal(_ comments: OutputComments, printed: [String]) -> String {
+        let count = comments.lines.count
+        return "the scenario printed \(printed.count) line\(printed.count == 1 ? "" : "s") but its output comments "
+            + "state \(count) (\(LineList.describe(comments.commentLines))): which comment each line belongs to "
+            + "cannot be known; edit the comments, or state the output in an expected block"
     }
 }

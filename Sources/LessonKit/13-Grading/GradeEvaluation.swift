@@ -18,10 +18,11 @@ struct GradeEvaluation {
 
     var judge: Judge { Judge(limits: limits, buildTimeout: buildTimeout, budget: budget) }
 
-    /// What a test promises: the expected block (none is an empty output), its diff numbered from 1.
+    /// What a test promises: the expected block or output comments (none is an empty output), its diff
+    /// numbered from 1.
     static func expectation(_ test: Grader.GradingTest) -> Expectation {
         Expectation(
-            expectedLines: test.expected?.content.map(\.text) ?? [], firstExpectedLine: 1,
+            expectedLines: test.expectedLines ?? [], numbering: .from(1),
             outputOptions: test.scenario.outputOptions, shouldTrap: test.scenario.options.shouldTrap,
             compileFail: false)
     }
@@ -96,7 +97,7 @@ struct GradeEvaluation {
     }
 
     private func differenceMessage(_ mismatch: OutputComparison.Mismatch, _ test: Grader.GradingTest) -> String {
-        let expected = test.expected?.content.count ?? 0
+        let expected = test.expectedLines?.count ?? 0
         if test.hidden { return feedback.hiddenOutputDiffers() }
         if mismatch.firstDifference < expected {
             return feedback.lineDiffers(mismatch.firstDifference + 1, of: expected) + "\n" + shortDiff(mismatch.diff)

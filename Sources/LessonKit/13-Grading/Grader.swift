@@ -19,13 +19,14 @@ package struct Grader: Sendable {
         self.sandbox = sandbox
     }
 
-    /// One test to run: a scenario with its expected block, where it comes from, and what it is worth.
+    /// One test to run: a scenario with its expected output (its expected block, or its output comments),
+    /// where it comes from, and what it is worth.
     struct GradingTest: Sendable {
         var name: String
         var scenario: Scenario
         /// The path the scenario's `#sourceLocation` names (the lesson, the hidden file, or `main.swift`).
         var sourcePath: String
-        var expected: FencedBlock?
+        var expectedLines: [String]?
         var hidden: Bool
         var testCode: String?
     }
@@ -219,18 +220,19 @@ package struct Grader: Sendable {
             }
             var scenario = target
             scenario.block = Self.block(holding: submission)
+            let expected = target.expectedLines
             return [
                 GradingTest(
                     name: target.description.isEmpty ? exercise.id : target.description, scenario: scenario,
-                    sourcePath: "main.swift", expected: target.expected, hidden: false,
-                    testCode: target.expected.map { "// expected output\n" + $0.text })
+                    sourcePath: "main.swift", expectedLines: expected, hidden: false,
+                    testCode: expected.map { "// expected output\n" + $0.map { $0 + "\n" }.joined() })
             ]
         case .engineFile:
             let lessonPath = Paths.absolute(exercise.plan.path)
             var tests = Self.gradable(exercise.plan).map { scenario in
                 GradingTest(
                     name: scenario.description.isEmpty ? "line \(scenario.block.openingLine)" : scenario.description,
-                    scenario: scenario, sourcePath: lessonPath, expected: scenario.expected, hidden: false,
+                    scenario: scenario, sourcePath: lessonPath, expectedLines: scenario.expectedLines, hidden: false,
                     testCode: scenario.block.text)
             }
             if let hidden {
@@ -238,7 +240,7 @@ package struct Grader: Sendable {
                 tests += Self.gradable(hidden).enumerated().map { index, scenario in
                     GradingTest(
                         name: "hidden test \(index + 1)", scenario: scenario, sourcePath: hiddenPath,
-                        expected: scenario.expected, hidden: true, testCode: nil)
+                        expectedLines: scenario.expectedLines, hidden: true, testCode: nil)
                 }
             }
             guard !tests.isEmpty else { throw LessonError(.usage, "exercise '\(exercise.id)' has no test to run") }
@@ -246,9 +248,10 @@ package struct Grader: Sendable {
         }
     }
 
-    /// The scenarios of a lesson that grade an engine: run, with an expected block, not exercises.
+    /// The scenarios of a lesson that grade an engine: run, with an expected output (a block, or output
+    /// comments), not exercises.
     package static func gradable(_ plan: LessonPlan) -> [Scenario] {
-        plan.scenarios.filter { $0.options.runs && !$0.options.ignored && $0.expected != nil }
+        plan.scenarios.filter { $0.options.runs && !$0.options.ignored && $0.expectedLines != nil }
     }
 
     /// A block holding the student's scenario, numbered from line 1 of `main.swift`.

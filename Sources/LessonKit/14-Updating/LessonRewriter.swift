@@ -20,6 +20,7 @@ struct LessonRewriter {
             switch fix.action {
             case .replaceContent: replaceContent(of: block, closing: closing, with: fix)
             case .insertAfter: insert(fix, after: block, closing: closing)
+            case .replaceComments: replaceComments(of: block, with: fix)
             }
         }
     }
@@ -52,6 +53,22 @@ struct LessonRewriter {
         source.lines.replaceSubrange(first..<(first + old.count), with: new)
         changes.append((block.openingLine + offset, message))
         offset += new.count - old.count
+    }
+
+    /// A scenario's output comments rewritten: only the lines that differ are written, each keeping its
+    /// prefix (quote markers, indentation) and its line ending; the line count stays.
+    private mutating func replaceComments(of block: FencedBlock, with fix: BlockFix) {
+        guard fix.lines.count == block.content.count else { return }
+        let fallbackPrefix = Self.newLinePrefix(of: block)
+        var changed: [Int] = []
+        for (index, text) in fix.lines.enumerated() where text != block.content[index].text {
+            let lineIndex = block.content[index].number - 1 + offset
+            source.lines[lineIndex].text = Self.written(text, in: block, replacing: index, fallback: fallbackPrefix)
+            changed.append(block.content[index].number)
+        }
+        guard let first = changed.first else { return }
+        let count = changed.count
+        changes.append((first + offset, "updated \(count) \(fix.subject)\(count == 1 ? "" : "s")"))
     }
 
     /// A content line of `block` as written in the file: the prefix of the line it replaces when that line

@@ -4,8 +4,10 @@ import Foundation
 /// into the Markdown, in place.
 ///
 /// A lesson is rewritten only when it was read cleanly and none of its scenarios failed to build, trapped
-/// or timed out: those stay findings to fix first. Files are written atomically (a temporary file in the same
-/// folder, then a rename), keeping every byte that is not part of a changed block.
+/// or timed out: those stay findings to fix first. A scenario whose output comments state another number
+/// of lines than it printed is left as it is, with the reason; the lesson's other fixes are applied. Files
+/// are written atomically (a temporary file in the same folder, then a rename), keeping every byte that is
+/// not part of a changed block.
 package enum LessonUpdater {
     /// Findings that keep a lesson from being rewritten: the actual output is not known or not trusted.
     static let blocking: Set<Finding.Kind> = [
@@ -28,12 +30,18 @@ package enum LessonUpdater {
         var outcome = Outcome(report: report, changes: [], refused: [])
         for (index, lessonReport) in report.lessons.enumerated() {
             let fixable = lessonReport.checks.indices.filter { lessonReport.checks[$0].fix != nil }
-            guard !fixable.isEmpty else { continue }
+            // Scenarios whose output cannot be accepted as it is: each says why, the others are updated.
+            let refusals = lessonReport.checks.compactMap { check in
+                check.updateRefusal.map { "\(lessonReport.path):\(check.location.line): note: not updated: \($0)" }
+            }
+            guard !fixable.isEmpty || !refusals.isEmpty else { continue }
             if lessonReport.findings.contains(where: { blocking.contains($0.kind) }) {
                 outcome.refused.append(
                     "\(lessonReport.path): note: not updated: a scenario does not build, traps or times out")
                 continue
             }
+            outcome.refused += refusals
+            guard !fixable.isEmpty else { continue }
             let lesson = Lesson.read(path: lessonReport.path)
             guard lesson.readingFindings.isEmpty else { continue }
             var rewriter = LessonRewriter(lesson)

@@ -1,0 +1,273 @@
+/// The expected output a scenario states in its own comments instead of an expected block:
+///
+/// - `// Prints "TEXT"` (Apple's convention), alone on its line or after code (`print(x) // Prints "5"`):
+///   one expected line, the text between the quotes with `\"` and `\\` decoded (any other backslash is kept
+///   as written). What follows the closing quote (a period, prose, another comment) is not part of it.
+/// - `// prints:` or `// Prints:` alone on its line (Exercism's form), then the `//` comment lines right
+///   below it: one expected line each, the text after `//` and one space (`//` alone is an empty line),
+///   up to the first line that is not a comment alone on its line.
+///
+/// The marker is the lesson's `prints-marker` (`Çıktı`: `// Çıktı "…"`, `// Çıktı:`), `Prints` by default.
+/// Only real comments count: `//` inside a string literal (single-line, multi-line, raw) or inside a block
+/// comment starts none.
+package struct OutputComments: Hashable, Sendable {
+    /// One expected line and the comment that states it.
+    package struct Line: Hashable, Sendable {
+        package enum Form: Hashable, Sendable {
+            /// `// Prints "TEXT"`.
+            case quoted
+            /// A `// LINE` under `// prints:`.
+            case listed
+        }
+
+        /// The Markdown line of the comment.
+        package var number: Int
+        /// The expected line.
+        package var text: String
+        package var form: Form
+        /// Where a rewrite goes in the line's content, in UTF-8 bytes: the text between the quotes as written
+        /// (escapes included), or everything after the `//` of a listed line.
+        package var range: Range<Int>
+    }
+
+    /// The marker when the front matter names none.
+    package static let defaultMarker = "Prints"
+
+    /// The expected lines, in file order.
+    package var lines: [Line]
+    /// The Markdown lines of the `// prints:` markers.
+    package var markers: [Int]
+
+    /// The expected lines' texts.
+    package var texts: [String] { lines.map(\.text) }
+    /// Every Markdown line that holds an output comment, the markers included, in order.
+    package var commentLines: [Int] { (lines.map(\.number) + markers).sorted() }
+    /// The first and the last Markdown line that hold an output comment.
+    package var firstLine: Int { commentLines.first ?? 0 }
+    package var lastLine: Int { commentLines.last ?? 0 }
+
+    /// The output comments of a scenario's content lines; nil when it has none.
+    package static func read(_ content: [SourceLine], marker: String = defaultMarker) -> OutputComments? {
+        let comments = LineComments.scan(content.map(\.text))
+        let lowered = String(marker.prefix(1)).lowercased() + String(marker.dropFirst())
+        let listMarkers = [marker + ":", lowered + ":"]
+        var lines: [Line] = []
+        var markers: [Int] = []
+        var index = 0
+        while index < content.count {
+            defer { index += 1 }
+            guard let comment = comments[index] else { continue }
+            let bytes = Array(content[index].text.utf8)
+            let body = String(decoding: bytes[(comment.start + 2)...], as: UTF8.self)
+            if comment.alone, listMarkers.contains(body.trimmingSpaces()) {
+                markers.append(content[index].number)
+                while index + 1 < content.count, let next = comments[index + 1], next.alone {
+                    index += 1
+                    lines.append(listed(content[index], commentStart: next.start))
+                }
+            } else if let line = quoted(content[index], bytes: bytes, commentStart: comment.start, marker: marker) {
+                lines.append(line)
+            }
+        }
+        return lines.isEmpty && markers.isEmpty ? nil : OutputComments(lines: lines, markers: markers)
+    }
+
+    /// A `// LINE` of the listed form: the text after `//` and one space.
+    private static func listed(_ line: SourceLine, commentStart: Int) -> Line {
+        let bytes = Array(line.text.utf8)
+        let afterSlashes = commentStart + 2
+        let start =
+            afterSlashes < bytes.count && bytes[afterSlashes] == UInt8(ascii: " ") ? afterSlashes + 1 : afterSlashes
+        return Line(
+            number: line.number, text: String(decoding: bytes[start...], as: UTF8.self), form: .listed,
+            range: afterSlashes..<bytes.count)
+    }
+
+    /// `// MARKER "TEXT"`: the marker, at least one space or tab, then a quoted text that is closed on the line.
+    private static func quoted(_ line: SourceLine, bytes: [UInt8], commentStart: Int, marker: String) -> Line? {
+        var position = commentStart + 2
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+            position += 1
+        }
+        // The marker is compared as text, so that an NFD spelling of `Çıktı` is the NFC one.
+        let rest = String(decoding: bytes[position...], as: UTF8.self)
+        guard rest.starts(with: marker) else { return nil }
+        let afterMarker = rest.index(rest.startIndex, offsetBy: marker.count)
+        position += rest.utf8.distance(from: rest.startIndex, to: afterMarker)
+        let spaces = position
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+            position += 1
+        }
+        guard position > spaces, position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let open = position + 1
+        var text: [UInt8] = []
+        position = open
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                bytes[position + 1] == UInt8(ascii: "\"") || bytes[position + 1] == UInt8(ascii: "\\")
+            {
+                text.append(bytes[position + 1])
+                position += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                return Line(
+                    number: line.number, text: String(decoding: text, as: UTF8.self), form: .quoted,
+                    range: open..<position)
+            }
+            text.append(byte)
+            position += 1
+        }
+        return nil
+    }
+
+    /// `text` as a `// Prints "…"` comment holds it: `\` and `"` escaped.
+    package static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    /// The scenario's content lines with each comment that states another line than `actual` rewritten to
+    /// state it, every other byte kept; nil when `actual` has another number of lines than there are
+    /// comments (which comment a line belongs to cannot be known).
+    package func rewriting(_ content: [SourceLine], to actual: [String]) -> [String]? {
+        guard actual.count == lines.count else { return nil }
+        var texts = content.map(\.text)
+        let indexOfLine = Dictionary(
+            content.enumerated().map { ($0.element.number, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // From the right, so that a second comment on a line keeps its range.
+        for (line, new) in zip(lines, actual).reversed() where line.text != new {
+            guard let index = indexOfLine[line.number] else { continue }
+            var bytes = Array(texts[index].utf8)
+            let replacement =
+                switch line.form {
+                case .quoted: Self.escaped(new)
+                case .listed: new.isEmpty ? "" : " " + new
+                }
+            bytes.replaceSubrange(line.range, with: Array(replacement.utf8))
+            texts[index] = String(decoding: bytes, as: UTF8.self)
+        }
+        return texts
+    }
+}
+
+/// Where the line comments of Swift source lines start: a small scan that knows string literals (with
+/// interpolations, multi-line and raw ones) and nested block comments, so that `"// Prints \"x\""` in a
+/// string is no comment.
+enum LineComments {
+    struct Comment: Hashable {
+        /// The UTF-8 offset of `//` in the line.
+        var start: Int
+        /// Nothing but spaces and tabs before it, and the line does not start inside a string or a comment.
+        var alone: Bool
+    }
+
+    private enum Context {
+        case string(multiLine: Bool, hashes: Int)
+        /// `\( … )` inside a string: code, with the depth of its parentheses.
+        case interpolation(depth: Int)
+    }
+
+    /// The line comment of each line, nil where there is none.
+    static func scan(_ lines: [String]) -> [Comment?] {
+        var stack: [Context] = []
+        var blockDepth = 0
+        return lines.map { line in
+            let bytes = Array(line.utf8)
+            let startsInCode = stack.isEmpty && blockDepth == 0
+            var sawCode = false
+            var found: Comment?
+            var i = 0
+            func at(_ offset: Int) -> UInt8? { i + offset < bytes.count ? bytes[i + offset] : nil }
+            while i < bytes.count {
+                let byte = bytes[i]
+                if blockDepth > 0 {
+                    if byte == slash && at(1) == star {
+                        blockDepth += 1
+                        i += 2
+                    } else if byte == star && at(1) == slash {
+                        blockDepth -= 1
+                        i += 2
+                    } else {
+                        i += 1
+                    }
+                    continue
+                }
+                if case .string(let multiLine, let hashes)? = stack.last {
+                    if byte == backslash && hashesFollow(bytes, from: i + 1, count: hashes) {
+                        let after = i + 1 + hashes
+                        if after < bytes.count && bytes[after] == UInt8(ascii: "(") {
+                            stack.append(.interpolation(depth: 1))
+                        }
+                        i = after + 1
+                        continue
+                    }
+                    let quotes = multiLine ? 3 : 1
+                    if byte == quote && (0..<quotes).allSatisfy({ at($0) == quote })
+                        && hashesFollow(bytes, from: i + quotes, count: hashes)
+                    {
+                        stack.removeLast()
+                        i += quotes + hashes
+                        continue
+                    }
+                    i += 1
+                    continue
+                }
+                // Code, at the top level or in an interpolation.
+                if byte == slash && at(1) == slash {
+                    found = Comment(start: i, alone: startsInCode && !sawCode)
+                    break
+                }
+                if byte == slash && at(1) == star {
+                    blockDepth = 1
+                    sawCode = true
+                    i += 2
+                    continue
+                }
+                if byte == hash || byte == quote {
+                    var j = i
+                    while j < bytes.count && bytes[j] == hash { j += 1 }
+                    sawCode = true
+                    if j < bytes.count && bytes[j] == quote {
+                        let multiLine = j + 2 < bytes.count && bytes[j + 1] == quote && bytes[j + 2] == quote
+                        stack.append(.string(multiLine: multiLine, hashes: j - i))
+                        i = j + (multiLine ? 3 : 1)
+                    } else {
+                        i = max(j, i + 1)
+                    }
+                    continue
+                }
+                if case .interpolation(let depth)? = stack.last {
+                    if byte == UInt8(ascii: "(") {
+                        stack[stack.count - 1] = .interpolation(depth: depth + 1)
+                    } else if byte == UInt8(ascii: ")") {
+                        if depth == 1 {
+                            stack.removeLast()
+                        } else {
+                            stack[stack.count - 1] = .interpolation(depth: depth - 1)
+                        }
+                    }
+                }
+                if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { sawCode = true }
+                i += 1
+            }
+            // A single-line string, and what opened inside it, ends with its line.
+            let multiLine = stack.lastIndex {
+                if case .string(true, _) = $0 { true } else { false }
+            }
+            stack.removeSubrange((multiLine.map { $0 + 1 } ?? 0)...)
+            return found
+        }
+    }
+
+    private static let slash = UInt8(ascii: "/")
+    private static let star = UInt8(ascii: "*")
+    private static let quote = UInt8(ascii: "\"")
+    private static let hash = UInt8(ascii: "#")
+    private static let backslash = UInt8(ascii: "\\")
+
+    private static func hashesFollow(_ bytes: [UInt8], from start: Int, count: Int) -> Bool {
+        guard start + count <= bytes.count else { return false }
+        return bytes[start..<(start + count)].allSatisfy { $0 == hash }
+    }
+}
