@@ -6,7 +6,8 @@
 #   4. a warm re-check with nothing changed;
 #   5. a re-check after editing one scenario;
 #   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons;
-#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute;
+#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute, and the pre-check
+#      of a 1 MiB submission;
 #   8. a course with the published lessons' ratio of snippets (40 lessons, 100 scenarios, 160 snippets, 8
 #      distinct, engines reprinted): cold against one swiftc per scenario, warm with the release and the
 #      debug build (what `swift run lesson check` runs), one edited scenario;
@@ -52,6 +53,16 @@ if [[ " $parts " == *" grade "* ]]; then
     rows=$(($(wc -l < "$work/results/summary.csv") - 1))
     echo "batch grading: $rows submissions (4 tests each, contained) in $graded s on $(nproc) cores:" \
         "$(python3 -c "print(f'{$rows * 60 / $graded:.0f}')") submissions per minute"
+    # The pre-check of a 1 MiB submission: what made the old one quadratic (`@available` left open, line
+    # after line), then a `#warning` at its end, so the whole file is read and the grade stops before any build.
+    python3 -c "
+unit = '@available(*, message: \"x\" // (\n'
+open('$work/big.swift', 'w').write(unit * (((1 << 20) - 32) // len(unit)) + '#warning(\"late\")\n')"
+    start=$(now)
+    "$LESSON_BIN" grade --lesson Fixtures/grading/engine-exercise.md --exercise sync-engine \
+        --submission "$work/big.swift" --no-sandbox >/dev/null 2>&1 || true
+    echo "pre-check of a $(wc -c < "$work/big.swift")-byte submission (refused at its last line):" \
+        "$(elapsed "$start" "$(now)") s, the process included"
 fi
 if [[ " $parts " == *" coverage "* ]]; then
     start=$(now); "$LESSON_BIN" coverage --strategy isolated Lessons >"$work/coverage-isolated.txt"

@@ -2,7 +2,7 @@
 /// unsharded run writes: the same header, every student's row once, sorted by student as the grader sorts.
 package enum SummaryMerge {
 
-    /// A CSV row as written (its bytes kept) and its first field, the student, unquoted.
+    /// A CSV row as written (its bytes kept) and its fields, unquoted and unguarded (`SpreadsheetCell`).
     package struct Row: Sendable {
         package var text: String
         package var fields: [String]
@@ -68,11 +68,11 @@ package enum SummaryMerge {
                 quoted = true
                 current.append(character)
             case ",":
-                fields.append(field)
+                fields.append(SpreadsheetCell.read(field))
                 field = ""
                 current.append(character)
             case "\n", "\r\n":
-                fields.append(field)
+                fields.append(SpreadsheetCell.read(field))
                 rows.append(Row(text: current, fields: fields))
                 (current, field, fields) = ("", "", [])
             default:

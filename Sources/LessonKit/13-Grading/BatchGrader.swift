@@ -137,8 +137,5 @@ package struct BatchGrader: Sendable {
         try? Data(rendered.utf8).write(to: URL(fileURLWithPath: folder + "/results.json"))
     }
 
-    static func csvField(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { [",", "\"", "\n", "\r"].contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func csvField(_ text: String) -> String { SpreadsheetCell.written(text) }
 }

@@ -134,52 +134,12 @@ package struct Grader: Sendable {
     /// Why a submission's directives make its diagnostics untrustworthy, if they do: `#sourceLocation` moves
     /// the student's errors into the tests' files (and the tests' into theirs), and the message of `#error`
     /// or `#warning` can hold a newline and a forged `path:line:column: error:` line.
-    static func refusal(of submission: String) -> String? {
-        if submission.contains("#sourceLocation") {
-            return "#sourceLocation is not allowed in a submission (it moves where the compiler reports errors)"
-        }
-        if submission.contains("#error") || submission.contains("#warning") {
-            return "#error and #warning are not allowed in a submission (their messages could read as the grader's)"
-        }
-        if Self.availabilityMessageBreaksLines(submission) {
-            return "an @available message may not break lines in a submission (it could read as the grader's)"
-        }
-        return nil
-    }
+    static func refusal(of submission: String) -> String? { SubmissionRules.refusal(of: submission) }
 
     /// Whether an `@available(…)` attribute's arguments hold a line break: an escape (`\n`, `\r`, `\u{…}`) or
     /// a multi-line string, which the compiler would print as lines of its own.
     static func availabilityMessageBreaksLines(_ source: String) -> Bool {
-        var rest = source[...]
-        while let start = rest.range(of: "@available") {
-            let arguments = Self.parenthesized(rest[start.upperBound...])
-            if arguments.contains("\\n") || arguments.contains("\\r") || arguments.contains("\\u{")
-                || arguments.contains("\"\"\"")
-            {
-                return true
-            }
-            rest = rest[start.upperBound...]
-        }
-        return false
-    }
-
-    /// The text from the first `(` to its matching `)`, parentheses inside string literals left out of the
-    /// count.
-    private static func parenthesized(_ text: Substring) -> Substring {
-        var depth = 0
-        var inString = false
-        var previous: Character = " "
-        for index in text.indices {
-            let character = text[index]
-            if character == "\"" && previous != "\\" { inString.toggle() }
-            if !inString && character == "(" { depth += 1 }
-            if !inString && character == ")" {
-                depth -= 1
-                if depth == 0 { return text[...index] }
-            }
-            previous = character
-        }
-        return text
+        SubmissionRules.scan(Array(source.utf8)).availabilityBreaksLines
     }
 
     /// The result of a submission that could not be graded at all (no file, two files, a link, an

@@ -1,0 +1,35 @@
+import XCTest
+
+@testable import LessonKit
+
+/// A student's folder name is a cell of `summary.csv`: a spreadsheet must read it as text, never as a
+/// formula, and `lesson merge` must read it back as the name it was.
+final class SpreadsheetCellTests: XCTestCase {
+    func testCellsThatWouldBeFormulasAreGuarded() {
+        XCTAssertEqual(SpreadsheetCell.written("=HYPERLINK(\"http://x\",\"y\")"), "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+        XCTAssertEqual(SpreadsheetCell.written("+1"), "'+1")
+        XCTAssertEqual(SpreadsheetCell.written("-2+3"), "'-2+3")
+        XCTAssertEqual(SpreadsheetCell.written("@SUM(A1)"), "'@SUM(A1)")
+        XCTAssertEqual(SpreadsheetCell.written("\tx"), "'\tx")
+        XCTAssertEqual(SpreadsheetCell.written("\rx"), "\"'\rx\"")
+        XCTAssertEqual(SpreadsheetCell.written("'quoted"), "''quoted")
+        XCTAssertEqual(SpreadsheetCell.written("ayşe"), "ayşe")
+        XCTAssertEqual(SpreadsheetCell.written("a,b"), "\"a,b\"")
+    }
+
+    func testWhatIsWrittenIsReadBack() throws {
+        let names = ["=1+1", "+x", "-y", "@z", "'w", "''v", "plain", "a,b", "nguyễn"]
+        let csv = "student,score\n" + names.map { SpreadsheetCell.written($0) + ",1\n" }.joined()
+        let rows = try SummaryMerge.records(csv, name: "summary.csv")
+        XCTAssertEqual(rows.dropFirst().map { $0.fields[0] }, names)
+    }
+
+    /// Shards merge by the names themselves: the guarded rows keep their bytes and sort as the names sort.
+    func testMergeSortsByTheNamesAndKeepsTheGuardedBytes() throws {
+        let header = "student,score,max_score,status,seconds\n"
+        let first = header + "\(SpreadsheetCell.written("=b")),1,1,passed,0.5\n"
+        let second = header + "\(SpreadsheetCell.written("=a")),0,1,failed,0.7\nc,1,1,passed,0.1\n"
+        let merged = try SummaryMerge.merge([("1.csv", first), ("2.csv", second)])
+        XCTAssertEqual(merged, header + "'=a,0,1,failed,0.7\n'=b,1,1,passed,0.5\nc,1,1,passed,0.1\n")
+    }
+}
