@@ -114,7 +114,8 @@ enum CheckCommand {
         let start = Uptime.now
         let options = try Options(arguments)
         let files = try LessonDiscovery.lessonFiles(in: options.paths)
-        let selection = LessonSelection(filter: options.filter, sharding: options.sharding?.assignment(of: files, jobs: options.check.jobs))
+        let selection = LessonSelection(
+            filter: options.filter, sharding: options.sharding?.assignment(of: files, jobs: options.check.jobs))
         var checker = LessonChecker(options: options.check, toolchain: try Toolchain.locate(), catalog: options.catalog)
         if options.watch {
             let watcher = LessonWatcher(

@@ -12,8 +12,10 @@ final class DocsTests: XCTestCase {
     func testTheReadmeAndTheDocsPassAsLessons() throws {
         let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", "README.md", "docs"])
         XCTAssertEqual(result.status, 0, result.standardOutput)
-        let plans = try LessonDiscovery.lessonFiles(in: ["README.md", "docs"].map { TestSupport.packageRoot + "/" + $0 })
-            .map { LessonPlanner.plan(Lesson.read(path: $0)) }
+        let plans = try LessonDiscovery.lessonFiles(
+            in: ["README.md", "docs"].map { TestSupport.packageRoot + "/" + $0 }
+        )
+        .map { LessonPlanner.plan(Lesson.read(path: $0)) }
         XCTAssertGreaterThanOrEqual(plans.map(\.scenarios.count).reduce(0, +), 3, "the docs show scenarios that run")
     }
 
@@ -60,7 +62,8 @@ final class DocsTests: XCTestCase {
     }
 
     func testLinksAndAnchorsAreReadAsGitHubReadsThem() {
-        let text = "See [a](docs/a.md#two-words), [b](https://x.org), `[c](not/a/link.md)`, [d](#Ünï-code).\n"
+        let text =
+            "See [a](docs/a.md#two-words), [b](https://x.org), `[c](not/a/link.md)`, [d](#Ünï-code).\n"
             + "```\n[e](in/code.md)\n```\n## Two words, and `code`!\n"
         XCTAssertEqual(MarkdownLinks.relativeLinks(in: text), ["docs/a.md#two-words", "#Ünï-code"])
         XCTAssertEqual(MarkdownLinks.anchors(in: text), ["two-words-and-code"])

@@ -6,7 +6,8 @@ import XCTest
 /// formula, and `lesson merge` must read it back as the name it was.
 final class SpreadsheetCellTests: XCTestCase {
     func testCellsThatWouldBeFormulasAreGuarded() {
-        XCTAssertEqual(SpreadsheetCell.written("=HYPERLINK(\"http://x\",\"y\")"), "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+        XCTAssertEqual(
+            SpreadsheetCell.written("=HYPERLINK(\"http://x\",\"y\")"), "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
         XCTAssertEqual(SpreadsheetCell.written("+1"), "'+1")
         XCTAssertEqual(SpreadsheetCell.written("-2+3"), "'-2+3")
         XCTAssertEqual(SpreadsheetCell.written("@SUM(A1)"), "'@SUM(A1)")

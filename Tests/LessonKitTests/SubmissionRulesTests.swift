@@ -20,7 +20,8 @@ final class SubmissionRulesTests: XCTestCase {
     func testTheSameWordsInCommentsAndStringsAreNot() {
         let sources = [
             "// Do not use #warning here.\nfunc f() {}\n", "/* #error /* nested #sourceLocation */ still */\n",
-            "let a = \"#warning\"\n", "let b = #\"#error \"quoted\" \\(x)\"#\n", "let c = \"\"\"\n#sourceLocation\n\"\"\"\n",
+            "let a = \"#warning\"\n", "let b = #\"#error \"quoted\" \\(x)\"#\n",
+            "let c = \"\"\"\n#sourceLocation\n\"\"\"\n",
             "/// @available(*, message: \"a\\nb\")\nfunc g() {}\n", "let d = value#warning\n",
         ]
         for source in sources { XCTAssertEqual(SubmissionRules.scan(Array(source.utf8)), .init(), source) }

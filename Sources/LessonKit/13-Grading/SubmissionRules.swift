@@ -68,7 +68,8 @@ enum SubmissionRules {
                     if next < bytes.count, bytes[next] == UInt8(ascii: "(") {
                         stack.append(.code(depth: 1, interpolation: true))
                     } else if availability != nil,
-                        next < bytes.count, [UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "u")].contains(bytes[next])
+                        next < bytes.count,
+                        [UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "u")].contains(bytes[next])
                     {
                         found.availabilityBreaksLines = true
                     }
@@ -89,7 +90,8 @@ enum SubmissionRules {
                     while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 } else if at(index, "/*") {
                     index = endOfBlockComment(bytes, from: index)
-                } else if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && opensRawString(bytes, at: index)) {
+                } else if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && opensRawString(bytes, at: index))
+                {
                     var hashes = 0
                     while bytes[index] == UInt8(ascii: "#") {
                         hashes += 1
