@@ -43,8 +43,7 @@ enum ListCommand {
             }
             print("  " + count(plan))
             // Reading findings, then the warnings a check would give, in file order.
-            let warnings = plan.warnings.values.flatMap { $0 }.sorted { $0.location < $1.location }
-            for finding in plan.readingFindings + warnings {
+            for finding in plan.readingFindings + plan.allWarnings {
                 if finding.isError { malformed = true }
                 reporter.render(finding).forEach { print($0) }
             }

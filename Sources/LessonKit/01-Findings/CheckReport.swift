@@ -164,7 +164,10 @@ public struct CheckReport: Hashable, Sendable {
             case .skipped: totals.skipped += 1
             }
         }
-        totals.warnings = findings.filter { $0.severity == .warning }.count
+        // Counted where they are: `findings` would sort every lesson's findings to count them.
+        totals.warnings = lessons.reduce(0) { count, lesson in
+            count + (lesson.lessonFindings + lesson.checks.flatMap(\.findings)).filter { $0.severity == .warning }.count
+        }
         return totals
     }
 

@@ -64,4 +64,7 @@ package struct LessonPlan: Sendable {
 
     package var path: String { lesson.path }
 
+    /// Every warning of the plan, in file order.
+    package var allWarnings: [Finding] { warnings.values.flatMap { $0 }.sorted { $0.location < $1.location } }
+
 }

@@ -134,9 +134,6 @@ package struct LineDiff: Sendable {
         }
         return count
     }
-
-    /// Makes trailing whitespace visible, as a diff line shows it (see `DiffLine`).
-    package static func visible(_ line: String) -> String { DiffLine.visible(line) }
 }
 
 /// How a diff numbers the expected lines with the lesson's: from a first line on (an expected block), or each

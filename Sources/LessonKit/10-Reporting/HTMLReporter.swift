@@ -173,11 +173,11 @@ package enum HTMLReporter {
             case .hunk:
                 flush()
                 rows.append("<tr class=\"hunk\"><td colspan=\"2\">\(escape(line.unified))</td></tr>")
-            case .removed(let text): removed.append(LineDiff.visible(text))
-            case .inserted(let text): inserted.append(LineDiff.visible(text))
+            case .removed(let text): removed.append(DiffLine.visible(text))
+            case .inserted(let text): inserted.append(DiffLine.visible(text))
             case .same(let text):
                 flush()
-                let visible = escape(LineDiff.visible(text))
+                let visible = escape(DiffLine.visible(text))
                 rows.append("<tr class=\"same\"><td>\(visible)</td><td>\(visible)</td></tr>")
             }
         }

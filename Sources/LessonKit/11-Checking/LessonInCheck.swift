@@ -36,13 +36,12 @@ struct LessonInCheck {
             report = LessonChecker.assemble(
                 plan, scenarios: scenarioOutcomes, others: otherChecks + LessonChecker.frontMatterCheck(plan))
         } else {
-            let warnings = plan.warnings.keys.sorted().flatMap { plan.warnings[$0]! }
             report = LessonReport(
                 path: plan.path,
                 checks: [
                     CheckResult(
                         kind: .lesson, location: plan.lesson.location(1), name: plan.path, status: .failed,
-                        findings: failures + warnings)
+                        findings: failures + plan.allWarnings)
                 ], codeBlocks: plan.lesson.blocks.count)
         }
         report.title = plan.lesson.frontMatter.text("title")
