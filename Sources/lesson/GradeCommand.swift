@@ -11,6 +11,11 @@ enum GradeCommand {
             "--submission", "PATH",
             "The student's file: main.swift for a scenario exercise, the engine file (e.g. Sync.swift) for an engine "
                 + "exercise; or a folder holding that file or exactly one .swift file")
+        static let submissionDescriptor = ValueOption(
+            "--submission-descriptor", "N",
+            "The submission's folder is open at descriptor N (a class batch passes each student's so): --submission "
+                + "then only names it",
+            read: OptionValues.positiveInteger)
         static let lesson = ValueOption(
             "--lesson", "PATH", "The lesson that holds the exercise (default: found under --lessons)", forwarded: true)
         static let lessons = ValueOption(
@@ -86,7 +91,7 @@ enum GradeCommand {
             (
                 "OPTIONS",
                 [
-                    Option.exercise, Option.submission, Option.lesson, Option.lessons, Option.hidden, Option.format,
+                    Option.exercise, Option.submission, Option.submissionDescriptor, Option.lesson, Option.lessons, Option.hidden, Option.format,
                     Option.output, Option.limits.timeout, Option.limits.maxOutput, Option.limits.jobs,
                     SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
                     Option.checkSandbox, Option.shard, Option.durations,
@@ -126,9 +131,10 @@ enum GradeCommand {
         let exercise = try loadExercise(options.exerciseID, values)
         let hidden = try loadHidden(values)
         var grader = Grader(toolchain: try Toolchain.locate(), options: options.check, catalog: options.catalog)
-        let submission: String
+        let submission: (name: String, text: String)
         do {
-            submission = try readSubmission(submissionPath, of: exercise, maximum: options.maxSubmissionSize)
+            submission = try SubmissionFile.read(
+                submissionPath, descriptor: try descriptor(values), of: exercise, maximum: options.maxSubmissionSize)
         } catch let problem as LessonError where problem.studentReason != nil {
             // With --output, the student's result says why nothing was graded, worth what the exercise is.
             guard let output = options.output, let reason = problem.studentReason else {
@@ -140,12 +146,12 @@ enum GradeCommand {
         if options.sandboxed {
             let policy = options.policy.grading(
                 lesson: exercise.plan.path, lessonsRoot: try values.value(Option.lessons),
-                hidden: try values.value(Option.hidden), submission: try submissionFile(submissionPath, of: exercise),
+                hidden: try values.value(Option.hidden), submission: submission.name,
                 output: options.output, extra: try values.value(Option.hide),
                 runtimeLibraries: grader.toolchain.runtimeLibraries)
             grader.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
         }
-        let result = try grader.grade(exercise, submission: submission, hidden: hidden)
+        let result = try grader.grade(exercise, submission: submission.text, hidden: hidden)
         if let output = options.output {
             try write(result, as: options.format, to: output)
         } else {
@@ -154,21 +160,13 @@ enum GradeCommand {
         return 0
     }
 
-    /// The submission's text; a submission too large or unreadable is an error whose `studentReason` a
-    /// result can give.
-    static func readSubmission(_ path: String, of exercise: Exercise, maximum: Int) throws -> String {
-        let file = try submissionFile(path, of: exercise)
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        if size > maximum {
-            let reason =
-                "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
-                + "a submission may hold (--max-submission-size)"
-            throw LessonError(.input, "\(path): \(reason)", studentReason: reason)
+    /// The descriptor of `--submission-descriptor`, kept from the programs the grader starts.
+    static func descriptor(_ values: Arguments) throws -> Int32? {
+        guard let number = try values.value(Option.submissionDescriptor) else { return nil }
+        guard fcntl(Int32(number), F_SETFD, FD_CLOEXEC) == 0 else {
+            throw LessonError(.usage, "--submission-descriptor \(number): no such open descriptor")
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw LessonError(.usage, "\(path): cannot read the submission")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return Int32(number)
     }
 
     /// This `lesson` executable: it grades each student of a class, and holds the containment launcher.
@@ -238,11 +236,6 @@ enum GradeCommand {
             throw LessonError(.usage, "\(hiddenPath) holds no test (a scenario with its expected output)")
         }
         return plan
-    }
-
-    /// The student's file: the path itself, or the exercise's file (or only `.swift` file) in a folder.
-    static func submissionFile(_ path: String, of exercise: Exercise) throws -> String {
-        try Exercise.regularFile(CheckCommand.isFolder(path) ? try exercise.submissionFile(in: path) : path)
     }
 
     /// The plan of a lesson-format file the grader relies on; a malformed one is a usage error, at its line.

@@ -185,6 +185,80 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// A class whose folder names are bytes, not always UTF-8, with two names that Unicode normalization
+    /// makes alike, a name a spreadsheet would run as a formula, and a student whose file is a hard link to
+    /// a file only root may read: every student is graded, by their own bytes, and the linked file is read
+    /// by no one.
+    func testClassFoldersAreGradedByTheirBytesEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let correct = try Data(
+            contentsOf: URL(
+                fileURLWithPath: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count/correct/main.swift"))
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let notUTF8 = Array("caf".utf8) + [0xE9]
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("names")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let names = [Array(composed.utf8), Array(decomposed.utf8), notUTF8, Array("=1+1".utf8)]
+            try FileManager.default.createDirectory(atPath: scratch + "/class", withIntermediateDirectories: true)
+            for name in names {
+                let folder = Array((scratch + "/class/").utf8) + name
+                XCTAssertEqual(Self.makeFolder(folder), 0, environment.rawValue)
+                XCTAssertTrue(Self.write(correct, to: folder + Array("/main.swift".utf8)), environment.rawValue)
+            }
+            let secret = scratch + "/secret.swift"
+            try Data("print(\"reference\")\n".utf8).write(to: URL(fileURLWithPath: secret))
+            chmod(secret, 0o600)
+            try FileManager.default.createDirectory(
+                atPath: scratch + "/class/linked", withIntermediateDirectories: true)
+            XCTAssertEqual(link(secret, scratch + "/class/linked/main.swift"), 0)
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submissions", scratch + "/class", "--output", scratch + "/results", "--jobs", "2",
+                ], scratch: scratch)
+            XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+            let summary = try String(contentsOfFile: scratch + "/results/summary.csv", encoding: .utf8)
+            let rows = summary.split(separator: "\n").map { $0.split(separator: ",").prefix(4).joined(separator: ",") }
+            XCTAssertEqual(
+                rows.map { Array($0.utf8) },
+                [
+                    "student,score,max_score,status", "'=1+1,1,1,pass", "caf\\xE9,1,1,pass", decomposed + ",1,1,pass",
+                    composed + ",1,1,pass", "linked,0,1,error",
+                ].map { Array($0.utf8) }, "\(environment.rawValue): \(summary)")
+            // One results folder per student: the two cafés are two folders.
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: scratch + "/results").count, 6,
+                environment.rawValue)
+            let linked = try String(contentsOfFile: scratch + "/results/linked/results.json", encoding: .utf8)
+            // A grader that is not root cannot open the file at all.
+            let reason =
+                environment == .nonRoot
+                ? "main.swift: Permission denied"
+                : "main.swift has 2 links: a submission must be a file of its own, not a hard link"
+            XCTAssertTrue(linked.contains(reason), "\(environment.rawValue): \(linked)")
+            XCTAssertFalse(linked.contains("reference"), environment.rawValue)
+        }
+    }
+
+    private static func makeFolder(_ path: [UInt8]) -> Int32 {
+        (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { mkdir($0, 0o755) }
+        }
+    }
+
+    private static func write(_ data: Data, to path: [UInt8]) -> Bool {
+        let descriptor = (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
+        }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == data.count
+    }
+
     /// `lesson check` with a cache, where checks really run: the first check keeps its engines' objects,
     /// and a check after an edited scenario links with them and passes.
     func testEngineObjectsAreKeptAndLinkedEverywhere() throws {

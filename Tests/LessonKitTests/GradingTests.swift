@@ -18,11 +18,12 @@ final class GradingTests: XCTestCase {
     }
 
     private func grade(_ exercise: Exercise, case name: String, hidden: Bool) throws -> GradeResult {
-        let file = try exercise.submissionFile(in: root + "/Fixtures/grading/submissions/\(exercise.id)/\(name)")
+        let file = try SubmissionFile.read(
+            root + "/Fixtures/grading/submissions/\(exercise.id)/\(name)", of: exercise, maximum: 1 << 20)
         let hiddenPlan =
             hidden ? LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/hidden/\(exercise.id).md")) : nil
         var result = try Grader(toolchain: try TestSupport.toolchain(), options: options).grade(
-            exercise, submission: try String(contentsOfFile: file, encoding: .utf8), hidden: hiddenPlan)
+            exercise, submission: file.text, hidden: hiddenPlan)
         result.seconds = 0
         return result
     }

@@ -33,4 +33,21 @@ final class SpreadsheetCellTests: XCTestCase {
         let merged = try SummaryMerge.merge([("1.csv", first), ("2.csv", second)])
         XCTAssertEqual(merged, header + "'=a,0,1,failed,0.7\n'=b,1,1,passed,0.5\nc,1,1,passed,0.1\n")
     }
+
+    /// Two names alike after Unicode normalization are two students, in one order (by their bytes), and a
+    /// name that starts with a combining mark does not join the comma before it.
+    func testNamesAlikeAfterNormalizationStayTwoStudents() throws {
+        let header = "student,score,max_score,status,seconds\n"
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let first = header + composed + ",1,1,pass,0.5\n"
+        let second = header + decomposed + ",0,1,fail,0.7\n\u{301}x,1,1,pass,0.1\n"
+        let merged = try SummaryMerge.merge([("1.csv", first), ("2.csv", second)])
+        XCTAssertEqual(
+            Array(merged.utf8),
+            Array((header + decomposed + ",0,1,fail,0.7\n" + composed + ",1,1,pass,0.5\n" + "\u{301}x,1,1,pass,0.1\n").utf8))
+        let rows = try SummaryMerge.records(second, name: "2.csv")
+        XCTAssertEqual(rows.map(\.fields.count), [5, 5, 5])
+        XCTAssertEqual(Array(rows[2].fields[0].utf8), Array("\u{301}x".utf8))
+    }
 }

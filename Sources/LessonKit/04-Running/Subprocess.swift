@@ -65,7 +65,7 @@ package struct ProcessLimits: Sendable {
 package enum Subprocess {
     package static func run(
         _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String? = nil,
-        limits: ProcessLimits, statusDescriptor: Bool = false
+        limits: ProcessLimits, statusDescriptor: Bool = false, inheriting inherited: Int32? = nil
     ) throws -> ProcessResult {
         let start = Uptime.now
         var outPipe: [Int32] = [-1, -1]
@@ -77,13 +77,14 @@ package enum Subprocess {
         }
         // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
         for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        // With `statusDescriptor`, descriptor 3 of the child is a pipe the launcher's reaper reports on.
+        // With `statusDescriptor`, descriptor 3 of the child is a pipe the launcher's reaper reports on;
+        // with `inherited`, it is that descriptor (a student's folder, opened once by the batch).
         let statusPipe = statusDescriptor ? try StatusPipe() : nil
         defer { statusPipe?.close() }
 
         let spawned = spawn(
             executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            output: outPipe[1], errors: errPipe[1], status: statusPipe?.writeEnd)
+            output: outPipe[1], errors: errPipe[1], third: statusPipe?.writeEnd ?? inherited)
         close(outPipe[1])
         close(errPipe[1])
         statusPipe?.closeWriteEnd()
@@ -117,10 +118,11 @@ package enum Subprocess {
     }
 
     /// Starts the program in a session of its own with stdin from /dev/null, stdout and stderr on the given
-    /// pipe ends and, when given, the launcher's status pipe as descriptor 3; nothing else is inherited.
+    /// pipe ends and, when given, `third` (the launcher's status pipe, or a folder) as descriptor 3; nothing
+    /// else is inherited.
     private static func spawn(
         _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String?,
-        output: Int32, errors: Int32, status: Int32?
+        output: Int32, errors: Int32, third: Int32?
     ) -> Result<pid_t, LessonError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -130,10 +132,10 @@ package enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errors, 2)
         posix_spawn_file_actions_addclose(&actions, output)
         posix_spawn_file_actions_addclose(&actions, errors)
-        if let status { posix_spawn_file_actions_adddup2(&actions, status, 3) }
-        // Only 0, 1 and 2 reach the program (and the launcher's status descriptor): nothing the checker or
+        if let third { posix_spawn_file_actions_adddup2(&actions, third, 3) }
+        // Only 0, 1 and 2 reach the program (and descriptor 3 when given): nothing the checker or
         // its caller opened (`exec 7< secret`).
-        SpawnCloseFrom.function.map { _ = $0(&actions, status == nil ? 3 : 4) }
+        SpawnCloseFrom.function.map { _ = $0(&actions, third == nil ? 3 : 4) }
         if let workingDirectory {
             guard let addChdir = SpawnChdir.function, addChdir(&actions, workingDirectory) == 0 else {
                 return .failure(LessonError(.system, "this system cannot start a process in \(workingDirectory)"))

@@ -11,7 +11,8 @@ package enum SummaryMerge {
     /// Merges `(name, contents)` pairs.
     package static func merge(_ files: [(name: String, text: String)]) throws -> String {
         var header: String?
-        var rows: [String: (row: Row, file: String)] = [:]
+        // Keyed by bytes: two names alike after Unicode normalization are two students.
+        var rows: [[UInt8]: (row: Row, file: String)] = [:]
         for file in files {
             var records = try self.records(file.text, name: file.name)
             guard !records.isEmpty else { throw LessonError(.invalidReport, "\(file.name): empty, not a summary.csv") }
@@ -22,36 +23,38 @@ package enum SummaryMerge {
             header = first
             for record in records {
                 let student = record.fields[0]
-                if let earlier = rows[student] {
+                if let earlier = rows[StudentName.key(student)] {
                     throw LessonError(
                         .invalidReport,
                         "student \(student) is in both \(earlier.file) and \(file.name): "
                             + "the summaries overlap")
                 }
-                rows[student] = (record, file.name)
+                rows[StudentName.key(student)] = (record, file.name)
             }
         }
-        let sorted = rows.keys.sorted().map { rows[$0]!.row.text }
+        let sorted = rows.values.sorted { StudentName.precedes($0.row.fields[0], $1.row.fields[0]) }.map(\.row.text)
         return ([header ?? ""] + sorted).map { $0 + "\n" }.joined()
     }
 
-    /// Splits CSV text into records (a quoted field may hold commas, quotes and newlines).
+    /// Splits CSV text into records (a quoted field may hold commas, quotes and newlines). Read by Unicode
+    /// scalars, not characters: a name that starts with a combining mark would otherwise join the comma
+    /// before it into one character, and the fields would run together.
     package static func records(_ text: String, name: String) throws -> [Row] {
         var rows: [Row] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var fields: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var quoted = false
-        var characters = Array(text)
-        if characters.last != "\n" && !characters.isEmpty { characters.append("\n") }
+        var scalars = Array(text.unicodeScalars)
+        if scalars.last != "\n" && !scalars.isEmpty { scalars.append("\n") }
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
+        while index < scalars.count {
+            let scalar = scalars[index]
             index += 1
             if quoted {
-                current.append(character)
-                if character == "\"" {
-                    if index < characters.count && characters[index] == "\"" {
+                current.append(scalar)
+                if scalar == "\"" {
+                    if index < scalars.count && scalars[index] == "\"" {
                         current.append("\"")
                         field.append("\"")
                         index += 1
@@ -59,25 +62,27 @@ package enum SummaryMerge {
                         quoted = false
                     }
                 } else {
-                    field.append(character)
+                    field.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case "\"":
                 quoted = true
-                current.append(character)
+                current.append(scalar)
             case ",":
-                fields.append(SpreadsheetCell.read(field))
-                field = ""
-                current.append(character)
-            case "\n", "\r\n":
-                fields.append(SpreadsheetCell.read(field))
-                rows.append(Row(text: current, fields: fields))
-                (current, field, fields) = ("", "", [])
+                fields.append(SpreadsheetCell.read(String(field)))
+                field = String.UnicodeScalarView()
+                current.append(scalar)
+            case "\r" where index < scalars.count && scalars[index] == "\n":
+                continue
+            case "\n":
+                fields.append(SpreadsheetCell.read(String(field)))
+                rows.append(Row(text: String(current), fields: fields))
+                (current, field, fields) = (String.UnicodeScalarView(), String.UnicodeScalarView(), [])
             default:
-                field.append(character)
-                current.append(character)
+                field.append(scalar)
+                current.append(scalar)
             }
         }
         if quoted { throw LessonError(.invalidReport, "\(name): a quoted field is never closed") }

@@ -54,16 +54,25 @@ package struct BatchGrader: Sendable {
     /// Grades every student; when the process is interrupted, the students not yet graded get an `error`
     /// row saying so, and the summary is still written.
     package func grade(submissions: String, output: String) throws -> [Row] {
+        let classFolder = open(submissions, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard classFolder >= 0 else {
+            throw LessonError(.input, "\(submissions): cannot open the folder: \(String(cString: strerror(errno)))")
+        }
+        defer { close(classFolder) }
         // Every entry but hidden ones (`.git`) is a student: a file or a link where a folder belongs is an
-        // `error` row, never a lost one.
-        let students = selectStudents(
-            try FileManager.default.contentsOfDirectory(atPath: submissions).filter { !$0.hasPrefix(".") }.sorted())
+        // `error` row, never a lost one. Names are read as bytes, shown with `StudentName.display`.
+        let entries = try FolderEntries.names(classFolder, path: submissions).filter { $0.first != UInt8(ascii: ".") }
+        let byName = Dictionary(entries.map { (StudentName.key(StudentName.display($0)), $0) }) { first, _ in first }
+        let everyone = byName.keys.map { String(decoding: $0, as: UTF8.self) }.sorted(by: StudentName.precedes)
+        let students = selectStudents(everyone)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let uids = UIDPool(first: firstUID, count: max(jobs, 1))
         let rows = ParallelMap.map(students, jobs: jobs) { student in
             let uid = uids.acquire()
             defer { uids.release(uid) }
-            return gradeOne(student, submissions: submissions, output: output, uid: uid)
+            let entry = StudentFolder(
+                classFolder: classFolder, bytes: byName[StudentName.key(student)] ?? [], name: student)
+            return gradeOne(entry, submissions: submissions, output: output, uid: uid)
         }
         var csv = "student,score,max_score,status,seconds\n"
         for row in rows {
@@ -78,17 +87,34 @@ package struct BatchGrader: Sendable {
         return rows
     }
 
-    private func gradeOne(_ student: String, submissions: String, output: String, uid: Int) -> Row {
+    /// One entry of the class folder: its name's bytes, and the name shown for it.
+    struct StudentFolder {
+        var classFolder: Int32
+        var bytes: [UInt8]
+        var name: String
+
+        /// The entry opened as a folder, never through a link: the student's grader reads it through this
+        /// descriptor, so a folder swapped for a link after this point is never read.
+        func open() -> Int32 {
+            (bytes + [0]).withUnsafeBufferPointer { name in
+                name.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) {
+                    openat(classFolder, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                }
+            }
+        }
+    }
+
+    private func gradeOne(_ student: StudentFolder, submissions: String, output: String, uid: Int) -> Row {
         let start = Date()
-        let folder = output + "/" + student
+        let folder = output + "/" + student.name
         let reason = gradeOrExplain(student, submissions: submissions, folder: folder, uid: uid)
-        if let reason, student != "summary.csv" {
+        if let reason, student.name != "summary.csv" {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             write(ungraded(reason), to: folder)
         }
         // The row comes from the results.json the student's grader wrote, never from a stream a program
         // could write into.
-        var row = Row(student: student, score: 0, maxScore: ungraded("").maxScore, status: "error", seconds: 0)
+        var row = Row(student: student.name, score: 0, maxScore: ungraded("").maxScore, status: "error", seconds: 0)
         if let data = FileManager.default.contents(atPath: folder + "/results.json"),
             let read = ResultsFile.row(from: data, worth: ungraded("").tests.map(\.maxPoints))
         {
@@ -100,24 +126,23 @@ package struct BatchGrader: Sendable {
 
     /// Grades one student in a `lesson grade` process of its own; nil when it wrote its results, otherwise
     /// why it could not.
-    private func gradeOrExplain(_ student: String, submissions: String, folder: String, uid: Int) -> String? {
+    private func gradeOrExplain(_ student: StudentFolder, submissions: String, folder: String, uid: Int) -> String? {
         if Cleanup.shared.isInterrupted { return "grading was interrupted before this submission" }
-        var info = stat()
-        guard lstat(submissions + "/" + student, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            return "\(student) is not a folder of its own (a file or a link)"
-        }
-        guard student != "summary.csv" else { return "a student folder may not be named summary.csv" }
+        let descriptor = student.open()
+        guard descriptor >= 0 else { return "\(student.name) is not a folder of its own (a file or a link)" }
+        defer { close(descriptor) }
+        guard student.name != "summary.csv" else { return "a student folder may not be named summary.csv" }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: folder + "/results.json")
             let arguments =
                 ["grade"] + sharedArguments + [
-                    "--submission", submissions + "/" + student, "--output", folder, "--jobs", "1",
-                    "--uid-base", String(uid), "--uid-count", "1",
+                    "--submission", submissions + "/" + student.name, "--submission-descriptor", "3",
+                    "--output", folder, "--jobs", "1", "--uid-base", String(uid), "--uid-count", "1",
                 ]
             let result = try Subprocess.run(
                 executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
-                limits: ProcessLimits(timeout: studentBudget, outputLimit: 1 << 20))
+                limits: ProcessLimits(timeout: studentBudget, outputLimit: 1 << 20), inheriting: descriptor)
             if result.termination == .exited(0), FileManager.default.fileExists(atPath: folder + "/results.json") {
                 return nil
             }

@@ -26,42 +26,6 @@ package struct Exercise: Sendable {
     /// The scenario an exercise of kind `.scenario` is.
     package var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
 
-    /// The student's file in a submission folder: the exercise's file name, or the folder's only `.swift`
-    /// file whatever its name.
-    package func submissionFile(in folder: String) throws -> String {
-        let direct = folder + "/" + fileName
-        if FileManager.default.fileExists(atPath: direct) { return try Self.regularFile(direct) }
-        let swiftFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".swift") }.sorted()
-        guard swiftFiles.count == 1 else {
-            let reason =
-                "the submission holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
-                + "; expected \(fileName) or exactly one .swift file"
-            throw LessonError(.input, "\(folder): \(reason)", studentReason: reason)
-        }
-        return try Self.regularFile(folder + "/" + swiftFiles[0])
-    }
-
-    /// `path`, when it is a regular file: a submission that is a symbolic link (to the reference solution,
-    /// to the hidden tests) or anything else is refused, since the grader reads it with its own rights.
-    package static func regularFile(_ path: String) throws -> String {
-        var info = stat()
-        let name = (path as NSString).lastPathComponent
-        let reason: String
-        if lstat(path, &info) != 0 {
-            reason = "\(name): \(String(cString: strerror(errno)))"
-        } else {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: return path
-            case S_IFLNK: reason = "\(name) is a symbolic link: a submission must be a regular file"
-            case S_IFDIR: reason = "\(name) is a folder, not the submission's file"
-            default: reason = "\(name) is not a regular file"
-            }
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        throw LessonError(.input, (folder.isEmpty ? "" : folder + "/") + reason, studentReason: reason)
-    }
-
     /// The exercise `id` of `plan`.
     package static func find(_ id: String, in plan: LessonPlan) throws -> Exercise {
         if let scenario = plan.scenarios.first(where: { $0.options.exercise == id }) {
