@@ -91,7 +91,8 @@ enum GradeCommand {
             (
                 "OPTIONS",
                 [
-                    Option.exercise, Option.submission, Option.submissionDescriptor, Option.lesson, Option.lessons, Option.hidden, Option.format,
+                    Option.exercise, Option.submission, Option.submissionDescriptor, Option.lesson, Option.lessons,
+                    Option.hidden, Option.format,
                     Option.output, Option.limits.timeout, Option.limits.maxOutput, Option.limits.jobs,
                     SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
                     Option.checkSandbox, Option.shard, Option.durations,
@@ -214,6 +215,8 @@ enum GradeCommand {
         guard !Cleanup.shared.isInterrupted else { return }
         try ReportFile.createFolder(output)
         try ReportFile.write(format.render(result), to: output + "/results.json")
+        // What students are not shown (why each hidden test failed, the whole time) is the instructor's.
+        try ReportFile.write(result.instructorReport, to: output + "/instructor.json")
         printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
     }
 

@@ -185,6 +185,30 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// A program that watches the machine (the load, the task count, CPU and memory use, the list of
+    /// processes), as a visible test would watch a hidden one: every counter is out of its reach, and its
+    /// own entries stay readable.
+    func testMachineCountersAreHiddenEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("counters")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submission", "Fixtures/grading/hostile-counters/counters", "--format", "gradescope",
+                ], scratch: scratch)
+            XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+            let printed = [
+                "/proc/loadavg: hidden", "/proc/stat: hidden", "/proc/meminfo: hidden", "/proc/vmstat: hidden",
+                "/proc: hidden", "/proc/self/status: readable",
+            ]
+            XCTAssertTrue(
+                result.standardOutput.contains(printed.joined(separator: "\\n")),
+                "\(environment.rawValue): \(result.standardOutput)")
+        }
+    }
+
     /// A class whose folder names are bytes, not always UTF-8, with two names that Unicode normalization
     /// makes alike, a name a spreadsheet would run as a formula, and a student whose file is a hard link to
     /// a file only root may read: every student is graded, by their own bytes, and the linked file is read
@@ -193,7 +217,8 @@ final class EnvironmentTests: XCTestCase {
         try GradingEnvironment.skipUnlessReproducible()
         let correct = try Data(
             contentsOf: URL(
-                fileURLWithPath: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count/correct/main.swift"))
+                fileURLWithPath: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count/correct/main.swift"
+            ))
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         let notUTF8 = Array("caf".utf8) + [0xE9]

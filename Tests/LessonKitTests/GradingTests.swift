@@ -234,6 +234,22 @@ final class GradingTests: XCTestCase {
             "error: Fixtures/grading/engine-exercise.md has no exercise 'nope' (its exercises: sync-engine)\n")
     }
 
+    /// A hidden test that fails one way or another says the same: a wrong output and a trap give the
+    /// student the same bytes, and only the instructor's report says which it was.
+    func testAHiddenTestSaysOnlyThatItFailedAndTheInstructorReadsWhy() throws {
+        let sync = try exercise("sync-engine", "engine-exercise.md")
+        let wrong = try grade(sync, case: "hidden-only", hidden: true)
+        let trap = try grade(sync, case: "hidden-trap", hidden: true)
+        for format in GradeFormat.allCases {
+            XCTAssertEqual(format.render(wrong), format.render(trap), "\(format)")
+        }
+        XCTAssertEqual(
+            trap.tests.last?.message, "gizli test geçmedi (gizli bir test yalnızca geçip geçmediğini söyler)")
+        XCTAssertEqual(wrong.tests.last?.reason, "çıktı beklenen çıktıdan farklı (gizli test)")
+        XCTAssertEqual(trap.tests.last?.reason, "programınız çöktü (trap)")
+        XCTAssertTrue(trap.instructorReport.contains("\"reason\" : \"programınız çöktü (trap)\""))
+    }
+
     func testExercismAdapterAsTheRunnerCallsIt() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("exercism-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }

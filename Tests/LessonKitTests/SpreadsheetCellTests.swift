@@ -45,7 +45,9 @@ final class SpreadsheetCellTests: XCTestCase {
         let merged = try SummaryMerge.merge([("1.csv", first), ("2.csv", second)])
         XCTAssertEqual(
             Array(merged.utf8),
-            Array((header + decomposed + ",0,1,fail,0.7\n" + composed + ",1,1,pass,0.5\n" + "\u{301}x,1,1,pass,0.1\n").utf8))
+            Array(
+                (header + decomposed + ",0,1,fail,0.7\n" + composed + ",1,1,pass,0.5\n" + "\u{301}x,1,1,pass,0.1\n")
+                    .utf8))
         let rows = try SummaryMerge.records(second, name: "2.csv")
         XCTAssertEqual(rows.map(\.fields.count), [5, 5, 5])
         XCTAssertEqual(Array(rows[2].fields[0].utf8), Array("\u{301}x".utf8))

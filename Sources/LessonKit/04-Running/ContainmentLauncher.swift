@@ -14,10 +14,20 @@ package struct ContainmentLauncher: Hashable, Sendable {
     package var seccomp: Availability
 
     /// What the system and the toolchain give every program to read: libraries, configuration, devices.
-    /// The course's folders are never below these on the machines the grader runs on.
+    /// The course's folders are never below these on the machines the grader runs on. Of `/proc`, only the
+    /// program's own entries, the CPUs and the kernel's settings: the machine-wide counters (the load and
+    /// task count, CPU and memory use, the list of processes) would let a program see others that run
+    /// beside it.
     static let systemReadable = [
-        "/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc", "/dev/urandom", "/dev/random",
-        "/dev/zero",
+        "/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/etc", "/proc/self", "/proc/thread-self",
+        "/proc/cpuinfo", "/proc/sys", "/dev/urandom", "/dev/random", "/dev/zero",
+    ]
+
+    /// The machine-wide counters of `/proc` that a mount covers where Landlock does not keep them out of
+    /// reach (a PID namespace already hides the other processes).
+    static let machineCounters = [
+        "/proc/loadavg", "/proc/stat", "/proc/vmstat", "/proc/meminfo", "/proc/schedstat", "/proc/diskstats",
+        "/proc/interrupts", "/proc/softirqs",
     ]
 
     /// Asks the launcher what this kernel offers; nil when it cannot run here.

@@ -135,6 +135,14 @@ package struct Sandbox: Sendable {
         for file in plan.files where needsCover(file) {
             script += Self.setUp("mount -n --bind /dev/null \(Self.quoted(file))")
         }
+        if !usesLandlock {
+            for file in ContainmentLauncher.machineCounters where FileManager.default.fileExists(atPath: file) {
+                script += Self.setUp("mount -n --bind /dev/null \(file)")
+            }
+            if FileManager.default.fileExists(atPath: "/proc/pressure") {
+                script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=555 lesson-hidden /proc/pressure")
+            }
+        }
         // Private, empty /tmp, /var/tmp and /dev/shm, and an empty /run: no file written there outlives the
         // run, and no host socket under /run can be reached.
         script += Self.setUp("mount -n --move \(scratch) /tmp")

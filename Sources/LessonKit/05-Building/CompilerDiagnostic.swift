@@ -15,13 +15,20 @@ package struct CompilerDiagnostic: Hashable, Sendable, Codable {
     /// The source line and caret lines that follow the diagnostic.
     package var context: [String]
 
-    /// The diagnostics found in a compiler's output; lines that belong to none are left out.
+    /// The diagnostics found in a compiler's output; lines that belong to none are left out. Headers only:
+    /// the line after a header with a source location is that source line, echoed, and is never read as a
+    /// header, whatever it holds (a student's line `x.md:30:1: error: …` is source, not a diagnostic).
     package static func parse(_ output: String) -> [CompilerDiagnostic] {
         var diagnostics: [CompilerDiagnostic] = []
+        var echoesSource = false
         for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let diagnostic = parseHeader(line) {
+            if !echoesSource, let diagnostic = parseHeader(line) {
                 diagnostics.append(diagnostic)
-            } else if !diagnostics.isEmpty, !String(line).trimmingSpaces().isEmpty {
+                echoesSource = diagnostic.line > 0
+                continue
+            }
+            echoesSource = false
+            if !diagnostics.isEmpty, !String(line).trimmingSpaces().isEmpty {
                 diagnostics[diagnostics.count - 1].context.append(String(line))
             }
         }

@@ -37,6 +37,15 @@ package struct Feedback: Sendable {
             "kết quả khác với kết quả mong đợi (bài kiểm tra ẩn)")
     }
 
+    /// The one message of every hidden test that did not pass, whatever the reason: a reason would let the
+    /// student's code choose among several, and so send back what the hidden test holds.
+    func hiddenTestFailed() -> String {
+        pick(
+            "hidden test failed (a hidden test says only whether it passed)",
+            "gizli test geçmedi (gizli bir test yalnızca geçip geçmediğini söyler)",
+            "bài kiểm tra ẩn không đạt (bài kiểm tra ẩn chỉ cho biết có đạt hay không)")
+    }
+
     func doesNotBuild() -> String {
         pick("your code does not build:", "kodunuz derlenmiyor:", "mã của bạn không biên dịch được:")
     }

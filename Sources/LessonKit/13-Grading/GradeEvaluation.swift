@@ -27,7 +27,17 @@ struct GradeEvaluation {
             compileFail: false)
     }
 
+    /// A hidden test's outcome says pass, or one fixed failure; its reason goes to the instructor's report.
     func evaluate(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
+        var outcome = reasoned(test, execution)
+        guard test.hidden, outcome.status != .passed else { return outcome }
+        outcome.reason = outcome.message
+        outcome.status = .failed
+        outcome.message = feedback.hiddenTestFailed()
+        return outcome
+    }
+
+    private func reasoned(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
         var outcome = TestOutcome(
             name: test.name, status: .failed, message: "", output: "", points: 0,
             maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode,
@@ -43,7 +53,7 @@ struct GradeEvaluation {
         case .toolError(let toolError):
             outcome.status = .error
             // A hidden test says nothing more: the text could come from a program imitating the grader.
-            outcome.message = "the grader could not run this test" + (test.hidden ? "" : ": \(toolError)")
+            outcome.message = "the grader could not run this test" + (test.hidden ? "" : ": \(Self.clipped(toolError))")
         case .buildTimedOut, .buildStopped, .buildFailed, .compileFailBuilt, .failedToCompileAsPromised:
             outcome.status = .error
             outcome.message = buildMessage(verdict, hidden: test.hidden, test: test)
@@ -130,7 +140,7 @@ struct GradeEvaluation {
         var lines: [String] = []
         if !own.isEmpty {
             lines.append(feedback.doesNotBuild())
-            lines += own.prefix(10).map { "\($0.file):\($0.line):\($0.column): error: \($0.message)" }
+            lines += own.prefix(10).map { Self.clipped("\($0.file):\($0.line):\($0.column): error: \($0.message)") }
         }
         let inTest = build.errors.filter { !ownFiles.contains($0.file) }
         if !inTest.isEmpty || own.isEmpty {
@@ -139,15 +149,29 @@ struct GradeEvaluation {
             } else {
                 lines.append(feedback.testDoesNotBuild())
                 let lesson = (test?.sourcePath as NSString?)?.lastPathComponent ?? ""
-                lines += inTest.prefix(10).map { "\(lesson):\($0.line):\($0.column): error: \($0.message)" }
+                lines += inTest.prefix(10).map {
+                    Self.clipped("\(lesson):\($0.line):\($0.column): error: \($0.message)")
+                }
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// A line of a message, at most 200 characters: messages stay readable whatever a program prints.
+    /// A line of a message, at most 200 Unicode scalars and 600 bytes: messages stay readable whatever a
+    /// program prints. Characters are no measure: one character can hold any number of combining marks.
     static func clipped(_ line: String) -> String {
-        line.count <= 200 ? line : String(line.prefix(197)) + "..."
+        let limits = (scalars: 200, bytes: 600)
+        let view = line.unicodeScalars
+        // Where the clipped text ends, so that the marker still fits within both limits.
+        var cut: String.UnicodeScalarView.Index?
+        var (scalars, bytes) = (0, 0)
+        for index in view.indices {
+            let width = UTF8.width(view[index])
+            if cut == nil, scalars + 1 > limits.scalars - 3 || bytes + width > limits.bytes - 3 { cut = index }
+            (scalars, bytes) = (scalars + 1, bytes + width)
+            if scalars > limits.scalars || bytes > limits.bytes { return String(view[..<(cut ?? index)]) + "..." }
+        }
+        return line
     }
 
     /// The first lines of a diff, at most `diffLines`, saying how many were left out.

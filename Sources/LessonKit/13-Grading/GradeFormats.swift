@@ -13,6 +13,12 @@ package enum GradeFormat: String, Sendable, CaseIterable {
     }
 }
 
+extension GradeResult {
+    /// Everything the grading found, hidden tests' reasons and the whole time included, as JSON: for the
+    /// instructor (`OUT/instructor.json`), never for the student.
+    package var instructorReport: String { StableJSON.text(self) }
+}
+
 /// Exercism's test runner interface, results.json version 3.
 struct ExercismResults: Encodable {
     struct Test: Encodable {

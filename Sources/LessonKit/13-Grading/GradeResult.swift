@@ -16,6 +16,8 @@ package struct TestOutcome: Hashable, Sendable, Codable {
     /// The test's source, shown to the student (nil for hidden tests).
     package var testCode: String?
     package var seconds: Double
+    /// Why a hidden test did not pass, for the instructor's report only: a student reads one fixed message.
+    package var reason: String? = nil
 }
 
 /// The result of grading one submission.
@@ -34,7 +36,11 @@ package struct GradeResult: Hashable, Sendable, Codable {
     /// A message for the whole submission, e.g. why nothing could run.
     package var message: String?
     package var tests: [TestOutcome]
+    /// The seconds a student is shown: the build and the visible tests. The hidden tests run after them, and
+    /// how long they took is a channel (`instructorSeconds` keeps the whole).
     package var seconds: Double
+    /// The whole grading's seconds, hidden tests included, for the instructor's report.
+    package var instructorSeconds: Double? = nil
     /// The protections in force while the submission ran.
     package var protections: [String]
 

@@ -67,7 +67,9 @@ package struct Grader: Sendable {
             }
         }
 
-        let executions = executor.execute(Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode))
+        let (executions, visibleSeconds) = run(
+            Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode), of: tests, on: executor,
+            since: start)
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -79,9 +81,32 @@ package struct Grader: Sendable {
         } else {
             status = .fail
         }
-        return GradeResult(
-            exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: elapsed(since: start),
+        var result = GradeResult(
+            exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: visibleSeconds,
             protections: protections)
+        result.instructorSeconds = elapsed(since: start)
+        return result
+    }
+
+    /// Runs the visible tests, then the hidden ones: no hidden program is alive while a visible one runs
+    /// and could observe it (a process count, the load, the memory in use), and the time a student is shown
+    /// ends before the hidden tests start. Returns the executions in the tests' order, and that time.
+    private func run(
+        _ jobs: [ScenarioJob], of tests: [GradingTest], on executor: Executor, since start: Double
+    ) -> ([ScenarioExecution], Double) {
+        var executions = [ScenarioExecution?](repeating: nil, count: tests.count)
+        let visible = tests.indices.filter { !tests[$0].hidden }
+        for (index, execution) in zip(visible, executor.execute(visible.map { jobs[$0] })) {
+            executions[index] = execution
+        }
+        let visibleSeconds = elapsed(since: start)
+        let hidden = tests.indices.filter { tests[$0].hidden }
+        if !hidden.isEmpty {
+            for (index, execution) in zip(hidden, executor.execute(hidden.map { jobs[$0] })) {
+                executions[index] = execution
+            }
+        }
+        return (executions.map { $0! }, visibleSeconds)
     }
 
     /// The executor of a grading: the student's code compiled as the sandbox's builder, its build folder
@@ -124,6 +149,13 @@ package struct Grader: Sendable {
         feedback: Feedback, start: Double
     ) -> GradeResult {
         let message = evaluation.buildMessage(verdict, hidden: false, test: nil)
+        // A build the budget cut short says so, never that the code does not build: it may well build.
+        if case .buildTimedOut(.budget) = verdict {
+            return GradeResult(
+                exercise: exercise.id, status: .error, message: message,
+                tests: tests.map { evaluation.errored($0, message: message) }, seconds: elapsed(since: start),
+                protections: protections)
+        }
         let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
         let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
         return GradeResult(

@@ -66,7 +66,9 @@ package enum SubmissionFile {
     /// `openat` by the name's bytes: a name that is not UTF-8 cannot pass through a String.
     private static func openat(_ folder: Int32, _ name: [UInt8], _ flags: Int32) -> Int32 {
         (name + [0]).withUnsafeBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { Glibc.openat(folder, $0, flags) }
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                Glibc.openat(folder, $0, flags)
+            }
         }
     }
 
