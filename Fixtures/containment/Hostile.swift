@@ -191,6 +191,31 @@ func spinForever() -> Never {
     while true { counter &+= 1 }
 }
 
+/// Starts `count` copies of this program with `arguments`, each in a session of its own (out of reach of
+/// a process-group kill), and waits for them all.
+func spawnCopies(_ count: Int, _ arguments: [String]) -> String {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    posix_spawnattr_setflags(&attributes, Int16(0x80))  // POSIX_SPAWN_SETSID
+    var started = 0
+    for _ in 0..<count {
+        let argv = ([CommandLine.arguments[0]] + arguments).map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        if posix_spawn(&pid, CommandLine.arguments[0], nil, &attributes, argv, environ) == 0 { started += 1 }
+        argv.forEach { free($0) }
+    }
+    var status: Int32 = 0
+    while wait(&status) > 0 {}
+    return "started \(started) copies"
+}
+
+/// Maps `bytes` and writes every page, so that they are resident, then holds them.
+func holdMemory(bytes: Int) -> Never {
+    let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    if let memory, memory != MAP_FAILED { memset(memory, 1, bytes) }
+    while true { sleep(10) }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let attempt = arguments.first ?? ""
 let argument = arguments.count > 1 ? arguments[1] : ""
@@ -210,12 +235,15 @@ case "file-size": report(attempt, writeFile(bytes: Int(argument)!, path: argumen
 case "syscalls": print(callKernel())
 case "clone-namespace": report(attempt, cloneIntoNamespace())
 case "cpu": spinForever()
+case "fork-memory": report(attempt, spawnCopies(Int(argument)!, ["hold", arguments[2]]))
+case "hold": holdMemory(bytes: Int(argument)!)
+case "fork-cpu": report(attempt, spawnCopies(Int(argument)!, ["cpu"]))
 case "uid": report(attempt, "uid \(getuid()) euid \(geteuid()) gid \(getgid()) groups \(getgroups(0, nil))")
 case "sleep": sleep(10)
 default:
     report(
         "usage",
-        "Hostile tcp|udp PORT, abstract NAME, read PATH, read-fd N, fds, tty-inject|stdin-inject TEXT, ptrace, syscalls, clone-namespace, signal PID, memory BYTES, file-size BYTES PATH, cpu, uid"
+        "Hostile tcp|udp PORT, abstract NAME, read PATH, read-fd N, fds, tty-inject|stdin-inject TEXT, ptrace, syscalls, clone-namespace, signal PID, memory BYTES, file-size BYTES PATH, cpu, fork-memory COUNT BYTES, fork-cpu COUNT, uid"
     )
     exit(2)
 }

@@ -65,6 +65,16 @@ static int parse_valued(struct contain_options *options, const char *name, const
     if (strcmp(name, "--read") == 0) return options->read_paths[options->read_count++] = value, 0;
     if (strcmp(name, "--write") == 0) return options->write_paths[options->write_count++] = value, 0;
     if (strcmp(name, "--chdir") == 0) return options->working_directory = value, 0;
+    if (strcmp(name, "--tree-memory") == 0 || strcmp(name, "--tree-cpu") == 0) {
+        if (parse_number(value, 1ull << 50, &id) != 0 || id == 0) return usage_error("not a positive number: ", value);
+        if (name[7] == 'm') options->accounting.memory_bytes = id;
+        else options->accounting.cpu_seconds = id;
+        return 0;
+    }
+    if (strcmp(name, "--cpu-share") == 0) {
+        if (parse_number(value, 100000, &id) != 0 || id == 0) return usage_error("not a percentage above 0: ", value);
+        return options->accounting.share_percent = (unsigned)id, 0;
+    }
     if (strcmp(name, "--status-fd") == 0) {
         if (parse_number(value, 1024, &id) != 0 || id < 3) return usage_error("not a descriptor above 2: ", value);
         return options->status_fd = (int)id, 0;

@@ -16,6 +16,17 @@ struct contain_limit {
     rlim_t value;
 };
 
+/// The program's whole tree, accounted as one by its reaper (every process it started, in any session):
+/// --tree-memory BYTES of resident memory and --tree-cpu SECONDS of CPU in all, and --cpu-share PERCENT of
+/// one CPU at most (100: one core), enforced by stopping the tree while it is over its share.
+struct contain_accounting {
+    unsigned long long memory_bytes, cpu_seconds;
+    unsigned share_percent;
+    /// The token bucket of --cpu-share: when it was last filled, the tree's CPU then, and what it owes.
+    double last, used_at_last, debt;
+    int paused;
+};
+
 /// The parsed command line.
 struct contain_options {
     int probe;
@@ -28,6 +39,7 @@ struct contain_options {
     const char **write_paths;
     size_t write_count;
     int landlock, seccomp, pdeathsig, reap;
+    struct contain_accounting accounting;
     /// --status-fd N: where the reaper writes how the program ended (`exit N` or `signal N`); -1 if none.
     int status_fd;
     const char *working_directory;
@@ -50,7 +62,15 @@ int contain_watch_parent(pid_t parent_at_start, int signal);
 int contain_forbid_new_privileges(void);
 /// --reap: forks. Returns 0 in the child, which goes on to contain and execute the program; the parent
 /// never returns: it reaps (see contain_reaper.c) and ends as the program ended.
-int contain_become_reaper(int status_fd);
+int contain_become_reaper(int status_fd, struct contain_accounting *accounting);
+
+/// Measures the reaper's tree once and enforces its accounting. Returns the limit it went over ("memory",
+/// "cpu") with the limit in `limit`, or NULL.
+const char *contain_account(struct contain_accounting *accounting, unsigned long long *limit);
+/// Continues every process of the tree the share stopped.
+void contain_accounting_release(void);
+/// Whether any accounting is asked for.
+int contain_accounting_enabled(const struct contain_accounting *accounting);
 int contain_apply_landlock(const struct contain_options *options);
 int contain_apply_seccomp(void);
 

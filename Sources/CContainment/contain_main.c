@@ -40,7 +40,12 @@ int lesson_contain_main(int argc, char **argv) {
     // A reaper is told with SIGTERM, which it catches to end everything below it; anything else dies at once.
     if (options.pdeathsig && contain_watch_parent(parent_at_start, options.reap ? SIGTERM : SIGKILL) != 0)
         return CONTAIN_SETUP_FAILURE;
-    if (options.reap && contain_become_reaper(options.status_fd) != 0) return CONTAIN_SETUP_FAILURE;
+    if (!options.reap && contain_accounting_enabled(&options.accounting)) {
+        fprintf(stderr, "lesson sandbox: cannot read the command line: --tree-memory, --tree-cpu and --cpu-share need --reap\n");
+        return CONTAIN_SETUP_FAILURE;
+    }
+    if (options.reap && contain_become_reaper(options.status_fd, &options.accounting) != 0)
+        return CONTAIN_SETUP_FAILURE;
     if (contain_forbid_new_privileges() != 0) return CONTAIN_SETUP_FAILURE;
     if (options.landlock && contain_apply_landlock(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (options.seccomp && contain_apply_seccomp() != 0) return CONTAIN_SETUP_FAILURE;

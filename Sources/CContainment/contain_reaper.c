@@ -60,28 +60,58 @@ static void note_end(int signal) {
 /// Waits for the program, then ends everything it left running, then ends as the program did: with its
 /// exit status, or killed by its signal, so the caller reads the program's end. A SIGTERM ends the program
 /// and everything below it at once (processes in other process groups too, which a group kill misses).
-static void reap(pid_t program, int status_fd, const sigset_t *waited) {
+/// Kills the program and everything below it, and collects them.
+static void end_tree(pid_t program) {
+    kill(program, SIGKILL);
+    while (kill_children() > 0) {
+        while (waitpid(-1, NULL, WNOHANG) > 0) {}
+        usleep(1000);
+    }
+}
+
+/// Reports a limit of the tree's accounting on the status descriptor, and ends as a killed program.
+static void end_over_limit(pid_t program, int status_fd, const char *name, unsigned long long limit) {
+    contain_accounting_release();
+    end_tree(program);
+    if (status_fd >= 0) {
+        char line[64];
+        int length = snprintf(line, sizeof line, "%s %llu\n", name, limit);
+        ssize_t written = write(status_fd, line, (size_t)length);
+        (void)written;
+        close(status_fd);
+    }
+    signal(SIGKILL, SIG_DFL);
+    kill(getpid(), SIGKILL);
+    _exit(128 + SIGKILL);
+}
+
+static void reap(pid_t program, int status_fd, const sigset_t *waited, struct contain_accounting *accounting) {
     int status = 0;
+    // The tree is measured every 10 ms when it is accounted: a fork bomb of allocating processes gains at
+    // most what two cores allocate in that time beyond its limit.
+    int accounts = contain_accounting_enabled(accounting);
     // SIGCHLD and SIGTERM are blocked since before the fork, so neither is lost between a check and the
     // wait: each stays pending until sigtimedwait takes it. The reaper wakes the moment the program (or
-    // anything below it) ends, or it is told to end; the timeout is only a safety net.
+    // anything below it) ends, or it is told to end; the timeout is only a safety net, or the accounting's
+    // period.
     for (;;) {
         pid_t ended = waitpid(program, &status, WNOHANG);
         if (ended == program || (ended < 0 && errno != EINTR)) break;
         if (ended == 0 && !told_to_end) {
-            struct timespec limit = {0, 100 * 1000 * 1000};
+            struct timespec limit = {0, (accounts ? 10 : 100) * 1000 * 1000};
             if (sigtimedwait(waited, NULL, &limit) == SIGTERM) told_to_end = 1;
+            unsigned long long value = 0;
+            const char *exceeded = accounts && !told_to_end ? contain_account(accounting, &value) : NULL;
+            if (exceeded != NULL) end_over_limit(program, status_fd, exceeded, value);
             continue;
         }
         if (told_to_end) {
-            kill(program, SIGKILL);
-            while (kill_children() > 0) {
-                while (waitpid(-1, NULL, WNOHANG) > 0) {}
-                usleep(1000);
-            }
+            if (accounts) contain_accounting_release();
+            end_tree(program);
             _exit(128 + SIGTERM);
         }
     }
+    if (accounts) contain_accounting_release();
     // Children killed reparent their own children to this process: repeat until none is left.
     while (kill_children() > 0) {
         while (waitpid(-1, NULL, WNOHANG) > 0) {}
@@ -108,7 +138,7 @@ static void reap(pid_t program, int status_fd, const sigset_t *waited) {
     _exit(WIFEXITED(status) ? WEXITSTATUS(status) : CONTAIN_SETUP_FAILURE);
 }
 
-int contain_become_reaper(int status_fd) {
+int contain_become_reaper(int status_fd, struct contain_accounting *accounting) {
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) return contain_fail("become a child subreaper");
     // Its /proc entries (its descriptors among them) belong to root from now on: the program, which runs
     // as the same user, cannot reach the status descriptor through /proc/PID/fd.
@@ -128,7 +158,7 @@ int contain_become_reaper(int status_fd) {
     fflush(NULL);
     pid_t program = fork();
     if (program < 0) return contain_fail("start the program's process");
-    if (program > 0) reap(program, status_fd, &waited);
+    if (program > 0) reap(program, status_fd, &waited, accounting);
     if (status_fd >= 0) close(status_fd);
     // The program starts with the signal mask and SIGTERM handling its caller gave the launcher.
     signal(SIGTERM, SIG_DFL);

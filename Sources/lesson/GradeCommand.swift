@@ -46,6 +46,11 @@ enum GradeCommand {
             "Wall-clock limit of the whole grading (a platform's window): tests run at once, and those it cuts short "
                 + "are errors that say so (default: none)",
             forwarded: true, read: OptionValues.positiveNumber)
+        static let cpus = ValueOption(
+            "--cpus", "N",
+            "CPU cores one student's tests may use at once, all their processes together (default: none for one "
+                + "submission; in a class, the cores divided by --jobs)",
+            read: OptionValues.positiveNumber)
         static let maxSubmissionSize = ValueOption(
             "--max-submission-size", "SIZE", "Largest submission file graded (default: 1M)", forwarded: true,
             read: OptionValues.byteSize)
@@ -101,7 +106,8 @@ enum GradeCommand {
             (
                 "CONTAINMENT (Linux: each mechanism is tried, and what works is used; see --check-sandbox)",
                 [
-                    Option.limits.buildTimeout, Option.limits.buildMemoryLimit, Option.cpuLimit, Option.memoryLimit,
+                    Option.limits.buildTimeout, Option.limits.buildMemoryLimit, Option.cpuLimit, Option.cpus,
+                    Option.memoryLimit,
                     Option.processLimit, Option.fileSizeLimit, Option.hide, Option.uidBase, Option.uidCount,
                     Option.noSandbox, SharedOptions.help,
                 ]
@@ -259,8 +265,13 @@ enum GradeCommand {
         let exercise = try loadExercise(options.exerciseID, values)
         let hidden = try loadHidden(values)
         let grader = Grader(toolchain: try Toolchain.locate(), options: GradingOptions())
+        // Each student gets their share of the machine, so that a student whose programs keep every core
+        // busy slows no one graded beside them.
+        let cpus =
+            options.check.cpus ?? Double(ProcessInfo.processInfo.activeProcessorCount) / Double(options.check.jobs)
         var batch = BatchGrader(
-            executable: selfExecutable, sharedArguments: options.forwarded, jobs: options.check.jobs,
+            executable: selfExecutable, sharedArguments: options.forwarded + ["--cpus", String(cpus)],
+            jobs: options.check.jobs,
             firstUID: options.firstUID, studentBudget: options.studentBudget, format: options.format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
         if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }

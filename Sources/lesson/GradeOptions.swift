@@ -31,6 +31,7 @@ extension GradeCommand {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
             check = GradingOptions()
             check.budget = try values.value(Option.budget)
+            check.cpus = try values.value(Option.cpus)
             try Option.limits.apply(values, to: &check.execution)
             catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
             policy = try GradeCommand.sandboxPolicy(values)

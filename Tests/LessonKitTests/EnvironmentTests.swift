@@ -209,6 +209,48 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// A correct student graded beside two students whose programs keep every core busy (64 processes
+    /// each, in sessions of their own) and one whose 30 processes would take 7.5 GiB. The correct
+    /// solution is long (200 more functions: seconds of compiling), so that it still builds while the
+    /// others spin: without a share of the cores per student it would not build within its budget. It
+    /// passes; the memory is ended at the tree's limit; nothing survives.
+    func testAClassIsFairAndBoundedEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let correct = try String(
+            contentsOfFile: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count/correct/main.swift",
+            encoding: .utf8)
+        let padding = (0..<200).map { index in
+            "func padding\(index)(_ x: Int) -> [Int] { [x, x &+ \(index), x &* 2].map { $0 &+ 1 }.filter { $0 > \(index) } }\n"
+        }
+        for environment in GradingEnvironment.allCases {
+            let scratch = try GradingEnvironment.scratch("fair")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let hostile = TestSupport.packageRoot + "/Fixtures/grading/hostile-class/"
+            for student in ["cpu-hog-a", "cpu-hog-b", "fork-memory", "correct"] {
+                try FileManager.default.createDirectory(
+                    atPath: scratch + "/class/" + student, withIntermediateDirectories: true)
+                let text =
+                    student == "correct"
+                    ? correct + padding.joined()
+                    : try String(contentsOfFile: hostile + student + "/main.swift", encoding: .utf8)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: scratch + "/class/\(student)/main.swift"))
+            }
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submissions", scratch + "/class", "--output", scratch + "/results", "--jobs", "4",
+                    "--budget", "20", "--timeout", "30", "--cpu-limit", "30",
+                ], scratch: scratch)
+            XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+            let summary = try String(contentsOfFile: scratch + "/results/summary.csv", encoding: .utf8)
+            XCTAssertTrue(summary.contains("\ncorrect,1,1,pass,"), "\(environment.rawValue): \(summary)")
+            let memory = try String(contentsOfFile: scratch + "/results/fork-memory/results.json", encoding: .utf8)
+            XCTAssertTrue(memory.contains("đã dừng: giới hạn bộ nhớ 512 MiB"), "\(environment.rawValue): \(memory)")
+            let survivors = try TestSupport.processes(ownedBy: 61_000..<70_000).filter { $0.contains("while :") }
+            XCTAssertEqual(survivors, [], "\(environment.rawValue): processes a submission started are still alive")
+        }
+    }
+
     /// A class whose folder names are bytes, not always UTF-8, with two names that Unicode normalization
     /// makes alike, a name a spreadsheet would run as a formula, and a student whose file is a hard link to
     /// a file only root may read: every student is graded, by their own bytes, and the linked file is read

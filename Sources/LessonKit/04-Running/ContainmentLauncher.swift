@@ -66,9 +66,13 @@ package struct ContainmentLauncher: Hashable, Sendable {
     /// and the seccomp filter, each where this kernel offers it. With `diesWithGrader`, the reaper ends the
     /// program's whole tree when the grader dies (where no PID namespace does it: the launcher's parent is
     /// then the grader's own thread).
-    func prefix(readable: [String], writable: [String], diesWithGrader: Bool = false) -> [String] {
+    /// `accounting` bounds the whole tree (`Sandbox.treeAccounting`).
+    func prefix(
+        readable: [String], writable: [String], diesWithGrader: Bool = false, accounting: [String] = []
+    ) -> [String] {
         // The reaper reports the program's real end on descriptor 3, which the program never holds.
-        var arguments = [path, "__contain", "--reap", "--status-fd", "3"] + (diesWithGrader ? ["--pdeathsig"] : [])
+        var arguments =
+            [path, "__contain", "--reap", "--status-fd", "3"] + (diesWithGrader ? ["--pdeathsig"] : []) + accounting
         if landlock.isAvailable {
             arguments.append("--landlock")
             for folder in Self.systemReadable + readable { arguments += ["--read", folder] }

@@ -39,6 +39,7 @@ extension Sandbox {
                 Protection(
                     name: "limits", inForce: false, detail: "none (\(probe.resourceLimits.reason ?? "no prlimit"))"))
         }
+        table.append(treeProtection(timeout: timeout))
         table.append(
             usesSeparateUser && launcher != nil
                 ? Protection(
@@ -54,6 +55,21 @@ extension Sandbox {
                 detail: usesNamespaces
                     ? "empty, its own, at most \(ByteCount.describe(Self.workSize))" : "empty, its own, under \(base)"))
         return table
+    }
+
+    /// The limits that hold for the program's processes together, which the reaper measures every 10 ms:
+    /// per-process limits let a program that forks take its limit once per process.
+    private func treeProtection(timeout: Double) -> Protection {
+        guard usesReaper else {
+            return Protection(
+                name: "whole tree", inForce: false,
+                detail: "limits hold per process only (the containment launcher was not given)")
+        }
+        let share = policy.cpuShare.map { ", at most \(String(format: "%.2f", $0)) CPU cores at once" } ?? ""
+        return Protection(
+            name: "whole tree", inForce: true,
+            detail: "memory \(ByteCount.describe(policy.memoryLimit)) and CPU \(cpuSeconds(timeout)) s for all its "
+                + "processes together\(share) (measured every 10 ms by its reaper; no cgroup)")
     }
 
     /// What the namespaces give, or, where they are refused, what the launcher's layers give instead.

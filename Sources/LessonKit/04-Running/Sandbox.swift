@@ -63,7 +63,8 @@ package struct Sandbox: Sendable {
         guard usesNamespaces, let unshare = tools.unshare else {
             let layers =
                 launcher?.prefix(
-                    readable: policy.readablePaths, writable: [directory, "/dev/null"], diesWithGrader: true) ?? []
+                    readable: policy.readablePaths, writable: [directory, "/dev/null"], diesWithGrader: true,
+                    accounting: treeAccounting(timeout: timeout)) ?? []
             let command = inner + layers + [program]
             return (command[0], Array(command.dropFirst()))
         }
@@ -73,7 +74,8 @@ package struct Sandbox: Sendable {
                 var inside = $0
                 inside.path = Self.launcherInside
                 return inside.prefix(
-                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"])
+                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"],
+                    accounting: treeAccounting(timeout: timeout))
             } ?? []
         // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
         // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
@@ -88,6 +90,15 @@ package struct Sandbox: Sendable {
         // If the grader dies (a batch budget runs out), the namespace goes with it.
         if let setpriv = tools.setpriv { command = [setpriv, "--pdeathsig=KILL", "--"] + command }
         return (command[0], Array(command.dropFirst()))
+    }
+
+    /// The reaper's accounting of the program's whole tree: the memory and CPU limits hold for all its
+    /// processes together (per-process limits let 30 processes take 30 times the memory), and a share of
+    /// the cores, where one is set, holds however many processes it starts, in however many sessions.
+    func treeAccounting(timeout: Double) -> [String] {
+        var arguments = ["--tree-memory", String(policy.memoryLimit), "--tree-cpu", String(cpuSeconds(timeout))]
+        if let share = policy.cpuShare { arguments += ["--cpu-share", String(max(1, Int((share * 100).rounded())))] }
+        return arguments
     }
 
     /// Where the launcher is bound inside a namespace.

@@ -10,6 +10,9 @@ package struct SandboxPolicy: Hashable, Sendable {
     package var fileSizeLimit = 16 << 20
     /// CPU seconds; nil takes the wall-clock limit.
     package var cpuSeconds: Int?
+    /// The CPU cores one run may use at once, all its processes together (in a class, a student's share
+    /// of the machine divided among their runs); nil: no share.
+    package var cpuShare: Double?
     /// Folders the program must not see (the lesson, the hidden tests, the cache, other submissions): a
     /// private mount namespace covers each with an empty, unreadable file system.
     package var hiddenFolders: [String] = []

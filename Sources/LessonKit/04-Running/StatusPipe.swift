@@ -44,10 +44,13 @@ final class StatusPipe {
         guard count > 0 else { return nil }
         let line = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").first ?? ""
         let words = line.split(separator: " ")
-        guard words.count == 2, let number = Int32(words[1]) else { return nil }
+        guard words.count == 2, let number = Int(words[1]) else { return nil }
         switch words[0] {
-        case "exit": return .exited(number)
-        case "signal": return .signaled(number)
+        case "exit": return Int32(exactly: number).map { .exited($0) }
+        case "signal": return Int32(exactly: number).map { .signaled($0) }
+        // The reaper's accounting of the whole tree (`memory BYTES`, `cpu SECONDS`).
+        case "memory": return .stopped(.memory(bytes: number))
+        case "cpu": return .stopped(.cpuTime(seconds: number))
         default: return nil
         }
     }

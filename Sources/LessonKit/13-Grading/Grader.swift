@@ -118,6 +118,10 @@ package struct Grader: Sendable {
         compiler.hidesBuildFolder = true
         compiler.builder = sandbox?.builder()
         let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests, 8))
+        // The student's share of the cores is divided among the runs they have at once: however many
+        // processes a test starts, in however many sessions, the student's runs together keep to it.
+        var sandbox = self.sandbox
+        if let cpus = options.cpus { sandbox?.policy.cpuShare = cpus / Double(parallel) }
         return Executor(compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: sandbox), jobs: parallel)
     }
 

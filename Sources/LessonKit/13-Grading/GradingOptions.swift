@@ -5,6 +5,9 @@ package struct GradingOptions: Sendable {
     package var execution = ExecutionOptions()
     /// Wall-clock seconds a whole grading may take (a platform's time window); nil for no budget.
     package var budget: Double?
+    /// The CPU cores this student's programs may use at once, all their tests together (in a class: the
+    /// machine's cores divided among the students graded at once); nil for no share.
+    package var cpus: Double?
 
     package init() {
         // A submission is built against the engine in seconds; a minute is its limit.
