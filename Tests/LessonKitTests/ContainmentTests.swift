@@ -143,6 +143,7 @@ final class ContainmentTests: XCTestCase {
                 "landlock: not in force (the containment launcher was not given)",
                 "seccomp: not in force (the containment launcher was not given)",
                 "limits: memory 512 MiB, CPU 5 s, 576 processes, file size 16 MiB, no core dumps",
+                "whole tree: limits hold per process only (the containment launcher was not given)",
                 "compiler: builds as the grader's user (the containment launcher was not given)",
                 "working folder: empty, its own, under /tmp/lesson-sandbox-1000",
             ])
@@ -161,6 +162,13 @@ final class ContainmentTests: XCTestCase {
                 "landlock: ABI 7: only the system's folders, the toolchain's libraries and its own folders; no TCP bind or connect; abstract Unix sockets and signals kept inside",
                 "seccomp: refuses network sockets, ptrace, TIOCSTI, mounts, namespaces, keys, BPF and System V IPC",
             ])
+        // The reaper bounds the whole tree, and in a class keeps it to its share of the cores.
+        var shared = layered
+        shared.policy.cpuShare = 0.5
+        XCTAssertTrue(
+            shared.protections(timeout: 5, outputLimit: 1 << 20).contains(
+                "whole tree: memory 512 MiB and CPU 5 s for all its processes together, at most 0.50 CPU cores at "
+                    + "once (measured every 10 ms by its reaper; no cgroup)"))
         XCTAssertEqual(
             SandboxProbe.complaint("unshare: unshare failed: Operation not permitted\n", tool: "unshare"),
             "unshare: Operation not permitted")

@@ -7,7 +7,8 @@
  *
  *   lesson __contain [--uid N] [--gid N] [--as BYTES] [--cpu SECONDS] [--nproc N] [--fsize BYTES]
  *                    [--core N] [--read PATH]... [--write PATH]... [--landlock] [--seccomp]
- *                    [--chdir DIR] [--pdeathsig] -- PROGRAM [ARGS...]
+ *                    [--chdir DIR] [--pdeathsig] [--reap --status-fd N [--tree-memory BYTES]
+ *                    [--tree-cpu SECONDS] [--cpu-share PERCENT]] -- PROGRAM [ARGS...]
  *   lesson __contain --probe
  *
  * Steps, in this order; each one that fails prints one line "lesson sandbox: cannot <step>: <reason>" on
@@ -37,6 +38,14 @@
  *      flags are out of the filter's reach), so the C library falls back to clone. Everything else is
  *      allowed.
  *   9. --chdir DIR, then execute PROGRAM (searched in PATH when it holds no '/').
+ *
+ * --reap (before step 6) forks: the parent stays as a child subreaper that waits for the program, ends
+ * everything it left running, and reports on --status-fd how it ended (`exit N`, `signal N`). With
+ * --tree-memory, --tree-cpu or --cpu-share it also measures the program's whole tree every 10 ms (the
+ * processes below it, found through /proc/PID/task/TID/children, or every process of /proc where the
+ * kernel has no such file): over BYTES of resident memory or SECONDS of CPU in all, it ends the tree and
+ * reports `memory BYTES` or `cpu SECONDS`; over PERCENT of one CPU (100: one core), it stops the tree
+ * (SIGSTOP) until the tree is back within its share, then continues it (SIGCONT).
  *
  * --probe prints one line per mechanism and exits 0:
  *   landlock: abi N            or  landlock: unavailable (<reason>)
