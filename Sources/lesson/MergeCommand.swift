@@ -22,7 +22,8 @@ enum MergeCommand {
             Merges the reports of the shards of one run. The JSON reports of lesson check --shard
             (every shard of the run, once) become one report in any format, with the totals of the whole course
             and the exit status the unsharded check would have. The summary.csv files of lesson grade
-            --submissions --shard become one summary.csv, every student once, sorted.
+            --submissions --shard become one summary.csv, every student once, sorted, and (with --output) one
+            report.html beside it, the class page of every shard's students.
             """,
         usage: """
             lesson merge [--format FORMAT] [--output FILE] REPORT.json ...
@@ -104,6 +105,26 @@ enum MergeCommand {
         if let output { try ReportFile.write(merged, to: output) } else { writeOut(merged) }
         let students = try SummaryMerge.records(merged, name: "the merged summary").count - 1
         printError("merged \(paths.count) summaries: \(students) students")
+        if let output { try writeClassPage(summaries: paths, files: files, beside: output) }
         return 0
+    }
+
+    /// The class page of the merged class, `report.html` beside the merged summary: each student's row
+    /// read from the shard that graded them, and linked to their feedback there.
+    static func writeClassPage(summaries: [String], files: [(name: String, text: String)], beside output: String)
+        throws
+    {
+        let pageFolder = (Paths.absolute(output) as NSString).deletingLastPathComponent
+        var students: [ClassPage.Student] = []
+        for (path, file) in zip(summaries, files) {
+            let names = try SummaryMerge.records(file.text, name: file.name).dropFirst().map { $0.fields[0] }
+            let folder = (Paths.absolute(path) as NSString).deletingLastPathComponent
+            students += ClassPage.students(names, in: folder, pageFolder: pageFolder)
+        }
+        students.sort { StudentName.precedes($0.name, $1.name) }
+        let first = students.lazy.compactMap(\.result).first
+        let page = ClassPage.render(
+            exercise: first?.exercise ?? "", language: first?.language, students: students)
+        try ReportFile.write(page, to: pageFolder + "/report.html")
     }
 }

@@ -107,4 +107,41 @@ final class BrowserReportTests: XCTestCase {
         let after = try TestSupport.runLesson(check)
         XCTAssertEqual(before.standardOutput, after.standardOutput)
     }
+
+    /// The class page of a graded class, rendered by Chromium: the chart has a bar per score, every test its
+    /// pass rate, the students who did not build or crashed are named under their reason, every student
+    /// has a row linking to their feedback, and a student's folder name is text, never markup.
+    func testTheClassPageRendersAChartAndEveryStudent() throws {
+        try XCTSkipIf(chromium == nil, "headless Chromium is not installed (apt-get install chromium)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("class-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(
+            atPath: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count", toPath: folder + "/class")
+        let scripted = "<script>alert(1)</script".replacingOccurrences(of: "/", with: "|")
+        try FileManager.default.createDirectory(
+            atPath: folder + "/class/" + scripted, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: folder + "/class/wrong/main.swift", toPath: folder + "/class/\(scripted)/main.swift")
+        let result = try TestSupport.runLesson([
+            "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+            "--submissions", folder + "/class", "--output", folder + "/out",
+        ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+
+        let dom = try browser(["--dump-dom", "file://" + folder + "/out/report.html"])
+        func count(_ text: String) -> Int { dom.components(separatedBy: text).count - 1 }
+        XCTAssertTrue(dom.contains("<title>Kết quả của lớp: tree-count</title>"), dom)
+        XCTAssertEqual(count("<g class=\"bar\">"), 2, "scores 0 and 1")
+        XCTAssertTrue(dom.contains("<title>0: 4</title>") && dom.contains("<title>1: 1</title>"), dom)
+        XCTAssertTrue(dom.contains("<td>1/5</td>"), "one student of five passed the test")
+        XCTAssertTrue(
+            dom.contains("<ul class=\"build\">\n<li><a href=\"no-compile/results.json\">no-compile</a></li>\n</ul>"))
+        XCTAssertTrue(dom.contains("<ul class=\"crash\">\n<li><a href=\"trap/results.json\">trap</a></li>\n</ul>"))
+        XCTAssertEqual(count("<tr class=\"student "), 5)
+        XCTAssertTrue(dom.contains("<td>&lt;script&gt;alert(1)&lt;|script</td>"), dom)
+        XCTAssertTrue(dom.contains("href=\"%3Cscript%3Ealert(1)%3C%7Cscript/results.json\""), dom)
+        XCTAssertEqual(count("<script"), 0, "a student's name became markup")
+        _ = try browser(["--screenshot=" + folder + "/class.png", "file://" + folder + "/out/report.html"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/class.png"))
+    }
 }

@@ -200,6 +200,18 @@ final class ShardedRunTests: XCTestCase {
             try withoutSeconds(folder + "/merged.csv"),
             "student,score,max_score,status,seconds\ncorrect,5,5,pass,S\nhidden-only,4,5,fail,S\n"
                 + "hidden-trap,4,5,fail,S\nno-compile,0,5,error,S\ntrap,3,5,fail,S\nwrong,4,5,fail,S\n")
+        // The merged class page is the unsharded one, but for the times and the links, which point into the
+        // shards' folders.
+        func page(_ path: String) throws -> String {
+            try String(contentsOfFile: path, encoding: .utf8)
+                .replacingOccurrences(of: #"<td>[0-9]+\.[0-9]+</td>"#, with: "<td>S</td>", options: .regularExpression)
+                .replacingOccurrences(of: #"href="[^"]*""#, with: "href", options: .regularExpression)
+        }
+        XCTAssertEqual(try page(folder + "/report.html"), try page(folder + "/whole/report.html"))
+        let mergedPage = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
+        XCTAssertNotNil(
+            mergedPage.range(of: #"<a href="shard-[123]/correct/results.json">"#, options: .regularExpression),
+            mergedPage)
         let overlapping = try TestSupport.runLesson(["merge", summaries[0], folder + "/whole/summary.csv"])
         XCTAssertEqual(overlapping.status, 2)
         XCTAssertTrue(overlapping.standardError.hasSuffix(": the summaries overlap\nrun 'lesson --help' for usage\n"))

@@ -3,7 +3,8 @@ import Foundation
 /// Grades a whole class: each subfolder of a submissions folder is one student. Every student is graded by
 /// a `lesson grade` process of its own, in parallel across the cores, so a submission that crashes the
 /// grader's handling of it costs that student an `error` row, never the batch. Writes
-/// `OUT/<student>/results.json` and `OUT/summary.csv` (student, score, max score, status, seconds).
+/// `OUT/<student>/results.json` (and `instructor.json`), `OUT/summary.csv` (student, score, max score, status,
+/// seconds) and the instructor's page of the class, `OUT/report.html` (`ClassPage`).
 package struct BatchGrader: Sendable {
     /// The `lesson` executable and the arguments every student's run shares (lesson, exercise, hidden
     /// tests, format, limits).
@@ -84,6 +85,11 @@ package struct BatchGrader: Sendable {
                 .joined(separator: ",") + "\n"
         }
         try Data(csv.utf8).write(to: URL(fileURLWithPath: output + "/summary.csv"))
+        let template = ungraded("")
+        let page = ClassPage.render(
+            exercise: template.exercise, language: template.language,
+            students: ClassPage.students(rows.map(\.student), in: output, pageFolder: output))
+        try Data(page.utf8).write(to: URL(fileURLWithPath: output + "/report.html"))
         return rows
     }
 
@@ -108,7 +114,7 @@ package struct BatchGrader: Sendable {
         let start = Date()
         let folder = output + "/" + student.name
         let reason = gradeOrExplain(student, submissions: submissions, folder: folder, uid: uid)
-        if let reason, student.name != "summary.csv" {
+        if let reason, !Self.reservedNames.contains(student.name) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             write(ungraded(reason), to: folder)
         }
@@ -131,10 +137,13 @@ package struct BatchGrader: Sendable {
         let descriptor = student.open()
         guard descriptor >= 0 else { return "\(student.name) is not a folder of its own (a file or a link)" }
         defer { close(descriptor) }
-        guard student.name != "summary.csv" else { return "a student folder may not be named summary.csv" }
+        guard !Self.reservedNames.contains(student.name) else {
+            return "a student folder may not be named \(student.name): the class's own file has that name"
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: folder + "/results.json")
+            try? FileManager.default.removeItem(atPath: folder + "/instructor.json")
             let arguments =
                 ["grade"] + sharedArguments + [
                     "--submission", submissions + "/" + student.name, "--submission-descriptor", "3",
@@ -157,9 +166,13 @@ package struct BatchGrader: Sendable {
         }
     }
 
+    /// The files a batch writes beside the students' folders.
+    static let reservedNames: Set<String> = ["summary.csv", "report.html"]
+
     private func write(_ result: GradeResult, to folder: String) {
         let rendered = (format == .text ? GradeFormat.exercism : format).render(result)
         try? Data(rendered.utf8).write(to: URL(fileURLWithPath: folder + "/results.json"))
+        try? Data(result.instructorReport.utf8).write(to: URL(fileURLWithPath: folder + "/instructor.json"))
     }
 
     static func csvField(_ text: String) -> String { SpreadsheetCell.written(text) }

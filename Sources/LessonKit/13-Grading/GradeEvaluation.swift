@@ -30,11 +30,26 @@ struct GradeEvaluation {
     /// A hidden test's outcome says pass, or one fixed failure; its reason goes to the instructor's report.
     func evaluate(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
         var outcome = reasoned(test, execution)
+        outcome.failure = Self.failure(judge.verdict(execution, Self.expectation(test)))
         guard test.hidden, outcome.status != .passed else { return outcome }
         outcome.reason = outcome.message
         outcome.status = .failed
         outcome.message = feedback.hiddenTestFailed()
         return outcome
+    }
+
+    /// How the instructor's page groups a verdict.
+    static func failure(_ verdict: Verdict) -> FailureKind? {
+        switch verdict {
+        case .passed: nil
+        case .toolError: .ungraded
+        case .buildTimedOut(.budget), .timedOut(.budget, _): .budget
+        case .buildTimedOut, .buildStopped, .buildFailed, .compileFailBuilt, .failedToCompileAsPromised: .build
+        case .timedOut: .timeout
+        case .trapped, .crashed: .crash
+        case .stopped, .outputLimitExceeded: .limit
+        case .shouldHaveTrapped, .exitedNonZero, .missingExpectedOutput, .outputDiffers: .wrong
+        }
     }
 
     private func reasoned(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
@@ -115,10 +130,11 @@ struct GradeEvaluation {
         return feedback.extraOutput() + "\n" + shortDiff(mismatch.diff)
     }
 
-    func errored(_ test: Grader.GradingTest, message: String) -> TestOutcome {
+    func errored(_ test: Grader.GradingTest, message: String, failure: FailureKind) -> TestOutcome {
         TestOutcome(
             name: test.name, status: .error, message: message, output: "", points: 0,
-            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0)
+            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0,
+            failure: failure)
     }
 
     /// Build errors as the student can read them: in their own file (`Sync.swift:40:5: error: …`,

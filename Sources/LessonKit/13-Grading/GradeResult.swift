@@ -1,3 +1,21 @@
+/// Why a test did not pass, as the instructor's class page groups it.
+package enum FailureKind: String, Hashable, Sendable, Codable {
+    /// The submission (or the test against it) does not build, or its build was stopped.
+    case build
+    /// The program ran out of its time.
+    case timeout
+    /// The program trapped or was killed by a signal.
+    case crash
+    /// A limit stopped the program (memory, CPU, file size, output).
+    case limit
+    /// It ran, and printed or ended otherwise than expected.
+    case wrong
+    /// The whole grading's budget ran out first.
+    case budget
+    /// There was no submission to grade, or the grader could not handle it.
+    case ungraded
+}
+
 /// The outcome of one graded test.
 package struct TestOutcome: Hashable, Sendable, Codable {
     package enum Status: String, Hashable, Sendable, Codable {
@@ -18,6 +36,8 @@ package struct TestOutcome: Hashable, Sendable, Codable {
     package var seconds: Double
     /// Why a hidden test did not pass, for the instructor's report only: a student reads one fixed message.
     package var reason: String? = nil
+    /// Why it did not pass, for the instructor's report; nil when it passed.
+    package var failure: FailureKind? = nil
 }
 
 /// The result of grading one submission.
@@ -41,6 +61,8 @@ package struct GradeResult: Hashable, Sendable, Codable {
     package var seconds: Double
     /// The whole grading's seconds, hidden tests included, for the instructor's report.
     package var instructorSeconds: Double? = nil
+    /// The lesson's language (`language:` of its front matter), which the class page is written in.
+    package var language: String? = nil
     /// The protections in force while the submission ran.
     package var protections: [String]
 

@@ -85,6 +85,7 @@ package struct Grader: Sendable {
             exercise: exercise.id, status: status, message: message, tests: outcomes, seconds: visibleSeconds,
             protections: protections)
         result.instructorSeconds = elapsed(since: start)
+        result.language = exercise.plan.lesson.frontMatter.text("language")
         return result
     }
 
@@ -153,18 +154,25 @@ package struct Grader: Sendable {
         feedback: Feedback, start: Double
     ) -> GradeResult {
         let message = evaluation.buildMessage(verdict, hidden: false, test: nil)
+        var result: GradeResult
         // A build the budget cut short says so, never that the code does not build: it may well build.
         if case .buildTimedOut(.budget) = verdict {
-            return GradeResult(
+            result = GradeResult(
                 exercise: exercise.id, status: .error, message: message,
-                tests: tests.map { evaluation.errored($0, message: message) }, seconds: elapsed(since: start),
-                protections: protections)
+                tests: tests.map { evaluation.errored($0, message: message, failure: .budget) },
+                seconds: elapsed(since: start), protections: protections)
+        } else {
+            let outcomes = tests.map {
+                evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild(), failure: .build)
+            }
+            let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
+            result = GradeResult(
+                exercise: exercise.id, status: .error,
+                message: ([feedback.nothingRan()] + lines).joined(separator: "\n"), tests: outcomes,
+                seconds: elapsed(since: start), protections: protections)
         }
-        let outcomes = tests.map { evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild()) }
-        let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
-        return GradeResult(
-            exercise: exercise.id, status: .error, message: ([feedback.nothingRan()] + lines).joined(separator: "\n"),
-            tests: outcomes, seconds: elapsed(since: start), protections: protections)
+        result.language = exercise.plan.lesson.frontMatter.text("language")
+        return result
     }
 
     /// Why a submission's directives make its diagnostics untrustworthy, if they do: `#sourceLocation` moves
@@ -187,9 +195,12 @@ package struct Grader: Sendable {
         let outcomes = tests.map { test in
             TestOutcome(
                 name: test.name, status: .error, message: feedback.notRunWithoutSubmission(), output: "", points: 0,
-                maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0)
+                maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0,
+                failure: .ungraded)
         }
-        return GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
+        var result = GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
+        result.language = exercise.plan.lesson.frontMatter.text("language")
+        return result
     }
 
     private func elapsed(since start: Double) -> Double { Uptime.seconds(since: start) }
