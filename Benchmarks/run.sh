@@ -6,8 +6,9 @@
 #   4. a warm re-check with nothing changed;
 #   5. a re-check after editing one scenario;
 #   6. the checker's own peak memory at LESSONS and 4×LESSONS lessons;
-#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute, and the pre-check
-#      of a 1 MiB submission;
+#   7. batch grading of a class of CLASS submissions (contained), in submissions per minute, beside a plain
+#      uncontained script that builds and runs each student's two test programs with swiftc; and the
+#      pre-check of a 1 MiB submission;
 #   8. a course with the published lessons' ratio of snippets (40 lessons, 100 scenarios, 160 snippets, 8
 #      distinct, engines reprinted): cold against one swiftc per scenario, warm with the release and the
 #      debug build (what `swift run lesson check` runs), one edited scenario;
@@ -53,6 +54,33 @@ if [[ " $parts " == *" grade "* ]]; then
     rows=$(($(wc -l < "$work/results/summary.csv") - 1))
     echo "batch grading: $rows submissions (4 tests each, contained) in $graded s on $(nproc) cores:" \
         "$(python3 -c "print(f'{$rows * 60 / $graded:.0f}')") submissions per minute"
+    # The same class graded by a plain script, with no protection at all: each student's visible and hidden
+    # tests wrapped in functions of one main.swift each (as the grader merges them), each program built by
+    # one swiftc call with the student's file and run, two students at a time.
+    python3 - "$work/baseline" <<'PY'
+import re, sys, os
+def tests(path):
+    text = open(path).read()
+    blocks = re.findall(r"```swift( [^\n]*)?\n(.*?)```", text, re.S)
+    return [code for info, code in blocks if "exercise=" not in (info or "")]
+for kind, path in [("visible", "Fixtures/grading/engine-exercise.md"), ("hidden", "Fixtures/grading/hidden/sync-engine.md")]:
+    os.makedirs(f"{sys.argv[1]}/{kind}", exist_ok=True)
+    scenarios = tests(path)
+    body = "".join(f"func test{n}() {{\n{code}}}\n" for n, code in enumerate(scenarios))
+    calls = "".join(f"test{n}()\n" for n in range(len(scenarios)))
+    open(f"{sys.argv[1]}/{kind}/main.swift", "w").write(body + calls)
+PY
+    swiftc_path="$(command -v swiftc)"
+    start=$(now)
+    seq 1 "$class_size" | xargs -P "$(nproc)" -I{} sh -c '
+        for kind in visible hidden; do
+            "$0" -Onone "$1/class/student-{}/Sync.swift" "$1/baseline/$kind/main.swift" -o "$1/baseline/{}-$kind" \
+                2>/dev/null && "$1/baseline/{}-$kind" >/dev/null 2>&1
+        done; true' "$swiftc_path" "$work"
+    baseline=$(elapsed "$start" "$(now)")
+    echo "the same class by a plain uncontained script (two swiftc builds and runs per student, $(nproc) at a" \
+        "time): $baseline s, $(python3 -c "print(f'{$class_size * 60 / $baseline:.0f}')") submissions per minute;" \
+        "the contained grader is $(python3 -c "print(f'{$baseline / $graded:.2f}')")x its speed"
     # The pre-check of a 1 MiB submission: what made the old one quadratic (`@available` left open, line
     # after line), then a `#warning` at its end, so the whole file is read and the grade stops before any build.
     python3 -c "

@@ -250,6 +250,32 @@ final class GradingTests: XCTestCase {
         XCTAssertTrue(trap.instructorReport.contains("\"reason\" : \"programınız çöktü (trap)\""))
     }
 
+    /// A submission is built once per program: the visible tests' and the hidden tests', with no build of
+    /// the submission alone; one that does not build is built once, and its hidden tests not at all.
+    func testASubmissionIsBuiltOncePerProgram() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("builds-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let real = try TestSupport.toolchain().swiftc
+        let wrapper = folder + "/swiftc"
+        try Data("#!/bin/sh\necho build >> '\(folder)/log'\nexec '\(real)' \"$@\"\n".utf8).write(
+            to: URL(fileURLWithPath: wrapper))
+        chmod(wrapper, 0o755)
+        let grader = Grader(toolchain: Toolchain(swiftc: wrapper, swiftFrontend: nil), options: options)
+        let sync = try exercise("sync-engine", "engine-exercise.md")
+        let hidden = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/hidden/sync-engine.md"))
+        func builds(_ name: String) throws -> Int {
+            try? FileManager.default.removeItem(atPath: folder + "/log")
+            let file = try SubmissionFile.read(
+                root + "/Fixtures/grading/submissions/sync-engine/\(name)", of: sync, maximum: 1 << 20)
+            _ = try grader.grade(sync, submission: file.text, hidden: hidden)
+            let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
+            return log.split(separator: "\n").count
+        }
+        XCTAssertEqual(try builds("correct"), 2)
+        XCTAssertEqual(try builds("no-compile"), 1)
+    }
+
     func testExercismAdapterAsTheRunnerCallsIt() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("exercism-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }

@@ -12,7 +12,6 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     /// what it did not open): wrapped, it could close its wrapper early.
     case notSelfContained
     case exerciseStarter
-    case submissionAlone
     case engineFilesWithoutScenario
 
     package var description: String {
@@ -24,7 +23,6 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
         case .notSelfContained: "does not close every bracket, comment or string it opens"
         case .exerciseStarter: "an exercise starter"
-        case .submissionAlone: "the submission built on its own"
         case .engineFilesWithoutScenario: "engine files with no scenario"
         }
     }

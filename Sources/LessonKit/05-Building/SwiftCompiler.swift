@@ -52,8 +52,9 @@ package struct SwiftCompiler: Sendable {
         }
     }
 
-    /// Whether the build folder is named `/sandbox` in what the program can see (`#filePath`, `#file`): a
-    /// student's program must not learn the grader's paths. (Not for coverage, whose mapping needs them.)
+    /// Whether the build folder is out of what the program can see (`#filePath`, `#file` name its files
+    /// relative to it): a student's program must not learn the grader's paths. (Not for coverage, whose
+    /// mapping needs them.)
     package var hidesBuildFolder = false
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
     package var deadline: Double?
@@ -82,9 +83,11 @@ package struct SwiftCompiler: Sendable {
             }
             let path = directory + "/" + file.name
             try ScratchFile.save(file.contents, to: path)
-            paths.append(path)
+            // Named relative to the build folder, where the compiler runs: `#filePath` is then `main.swift`,
+            // and the program holds no path of the grader's. (A `-file-prefix-map` of the folder would do
+            // the same, but it enters the hash of the clang modules, which every build then rebuilds.)
+            paths.append(hidesBuildFolder ? file.name : path)
         }
-        let hiding = hidesBuildFolder ? ["-file-prefix-map", directory + "=/sandbox"] : []
         var cache: [String] = []
         if let builder, launcher != nil {
             // The build folder becomes the builder's, to write the program in.
@@ -92,7 +95,7 @@ package struct SwiftCompiler: Sendable {
             cache = ["-module-cache-path", builder.moduleCache]
         }
         let arguments =
-            Self.arguments(languageMode: languageMode) + extraArguments + hiding + cache
+            Self.arguments(languageMode: languageMode) + extraArguments + cache
             + ["-o", directory + "/" + output] + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }

@@ -20,6 +20,9 @@ package struct Executor: Sendable {
     /// Engines compiled once and linked into their merged programs; nil builds each program with `swiftc`
     /// as a whole. Only for plain programs (not instrumented, not a student's).
     var engineObjects: EngineObjects?
+    /// Whether a failed merged build stands for all its scenarios, rather than each being built alone to
+    /// place its errors; nil: never (each is built alone).
+    package var failedMergeStands: (@Sendable (CompileResult) -> Bool)?
 
     package init(
         compiler: SwiftCompiler, runner: ScenarioRunner, strategy: BuildStrategy = .merged, jobs: Int,

@@ -3,7 +3,8 @@
 /// by `LESSON_SCENARIO`, so a trap fails one scenario and keeps the others.
 ///
 /// Scenarios that wrapping could change (see `MergeEligibility`) are built alone. When a merged build fails,
-/// its scenarios are built alone, so that every compile error lands on its own block.
+/// its scenarios are built alone, so that every compile error lands on its own block, unless
+/// `failedMergeStands` says the failure is one that would only repeat (a student's file that does not build).
 extension Executor {
     /// The fewest scenarios a merged build holds when there are enough to share the cores.
     static let minimumChunk = 8
@@ -17,7 +18,8 @@ extension Executor {
     enum BuildOutcome: Sendable {
         case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int])
         case alone(Int, ScenarioExecution)
-        case failed(jobs: [Int])
+        /// Its jobs, and the build that failed (nil when none ran).
+        case failed(jobs: [Int], build: CompileResult?)
     }
 
     /// A run of one scenario of a merged executable.
@@ -49,8 +51,13 @@ extension Executor {
             switch outcome {
             case .alone(let index, let execution):
                 executions[index] = execution
-            case .failed(let indices):
-                fallbacks += indices
+            case .failed(let indices, let build):
+                // A failure that building each scenario alone would only repeat stands for them all.
+                if let build, failedMergeStands?(build) == true {
+                    for index in indices { executions[index] = ScenarioExecution(build: build, run: nil) }
+                } else {
+                    fallbacks += indices
+                }
             case .built(let executable, let folder, let build, let indices):
                 folders.append(folder)
                 var share = build
@@ -133,11 +140,11 @@ extension Executor {
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
-                return .failed(jobs: indices)
+                return .failed(jobs: indices, build: build)
             }
             return .built(executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices)
         } catch {
-            return .failed(jobs: indices)
+            return .failed(jobs: indices, build: nil)
         }
     }
 }
@@ -168,7 +175,7 @@ extension Executor {
                 recipe: build.recipe, in: folder.path)
             guard compiled.succeeded else {
                 folder.remove()
-                return .failed(jobs: indices)
+                return .failed(jobs: indices, build: compiled)
             }
             let executable = folder.path + "/scenarios"
             let linked: CompileResult

@@ -51,25 +51,30 @@ package struct Grader: Sendable {
         let evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
             budget: options.budget)
-        let executor = self.executor(limits: limits, tests: tests.count)
-
-        // The submission alone first: when it does not build, no test can run, and one build says so.
-        if case .engineFile = exercise.kind {
-            let alone = ScenarioJob.engineOnly(
-                engine, markdownPath: "main.swift", languageMode: exercise.plan.languageMode,
-                reason: .submissionAlone)
-            let check = executor.execute([alone])[0]
-            if let toolError = check.toolError { throw LessonError(.system, toolError) }
-            let verdict = evaluation.judge.verdict(check, .builtOnly)
-            if !verdict.isPassed {
-                return notBuilt(
-                    exercise, verdict, tests: tests, evaluation: evaluation, feedback: feedback, start: start)
-            }
+        var executor = self.executor(limits: limits, tests: tests.count)
+        // A program that fails in the student's own file fails so for every test: it is not built again
+        // test by test, and it is the submission's build error.
+        if let studentFile {
+            executor.failedMergeStands = { build in build.errors.contains { $0.file == studentFile } }
         }
-
-        let (executions, visibleSeconds) = run(
-            Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode), of: tests, on: executor,
-            since: start)
+        let jobs = Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode)
+        let visible = executor.execute(tests.indices.filter { !tests[$0].hidden }.map { jobs[$0] })
+        // When the student's file does not build, no test can run, and the first build says so (the build
+        // of the visible tests, or of the hidden ones when there is no other): the rest is not built.
+        func failedInStudentFile(_ execution: ScenarioExecution) -> Bool {
+            execution.build.map { !$0.succeeded && $0.errors.contains { $0.file == studentFile } } ?? false
+        }
+        if studentFile != nil, let failed = visible.first(where: failedInStudentFile) {
+            return notBuilt(
+                exercise, evaluation.judge.verdict(failed, .builtOnly), tests: tests, evaluation: evaluation,
+                feedback: feedback, start: start)
+        }
+        let (executions, visibleSeconds) = run(jobs, of: tests, on: executor, since: start, visible: visible)
+        if studentFile != nil, visible.isEmpty, let failed = executions.first(where: failedInStudentFile) {
+            return notBuilt(
+                exercise, evaluation.judge.verdict(failed, .builtOnly), tests: tests, evaluation: evaluation,
+                feedback: feedback, start: start)
+        }
         let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
         let status: GradeResult.Status
         var message: String?
@@ -89,15 +94,16 @@ package struct Grader: Sendable {
         return result
     }
 
-    /// Runs the visible tests, then the hidden ones: no hidden program is alive while a visible one runs
-    /// and could observe it (a process count, the load, the memory in use), and the time a student is shown
-    /// ends before the hidden tests start. Returns the executions in the tests' order, and that time.
+    /// The visible tests' executions (run first), then the hidden ones': no hidden program is alive while a
+    /// visible one runs and could observe it (a process count, the load, the memory in use), and the time a
+    /// student is shown ends before the hidden tests start. Returns the executions in the tests' order, and
+    /// that time.
     private func run(
-        _ jobs: [ScenarioJob], of tests: [GradingTest], on executor: Executor, since start: Double
+        _ jobs: [ScenarioJob], of tests: [GradingTest], on executor: Executor, since start: Double,
+        visible: [ScenarioExecution]
     ) -> ([ScenarioExecution], Double) {
         var executions = [ScenarioExecution?](repeating: nil, count: tests.count)
-        let visible = tests.indices.filter { !tests[$0].hidden }
-        for (index, execution) in zip(visible, executor.execute(visible.map { jobs[$0] })) {
+        for (index, execution) in zip(tests.indices.filter { !tests[$0].hidden }, visible) {
             executions[index] = execution
         }
         let visibleSeconds = elapsed(since: start)
@@ -147,7 +153,7 @@ package struct Grader: Sendable {
         ]
     }
 
-    /// The result of a submission that does not build on its own: the build errors once, at the top; each
+    /// The result of a submission whose own file does not build: the build errors once, at the top; each
     /// test says why it did not run.
     private func notBuilt(
         _ exercise: Exercise, _ verdict: Verdict, tests: [GradingTest], evaluation: GradeEvaluation,
