@@ -250,30 +250,54 @@ final class GradingTests: XCTestCase {
         XCTAssertTrue(trap.instructorReport.contains("\"reason\" : \"programınız çöktü (trap)\""))
     }
 
-    /// A submission is built once per program: the visible tests' and the hidden tests', with no build of
-    /// the submission alone; one that does not build is built once, and its hidden tests not at all.
-    func testASubmissionIsBuiltOncePerProgram() throws {
+    /// A submission is compiled once for its visible and its hidden tests: the driver is asked only for
+    /// its commands (`swiftc -###`), one frontend compiles everything, and the two programs are linked
+    /// apart, the visible one holding nothing of the hidden tests.
+    func testASubmissionIsCompiledOnceAndItsProgramsLinkedApart() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("builds-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let real = try TestSupport.toolchain().swiftc
         let wrapper = folder + "/swiftc"
-        try Data("#!/bin/sh\necho build >> '\(folder)/log'\nexec '\(real)' \"$@\"\n".utf8).write(
+        try Data("#!/bin/sh\necho \"$1\" >> '\(folder)/log'\nexec '\(real)' \"$@\"\n".utf8).write(
             to: URL(fileURLWithPath: wrapper))
         chmod(wrapper, 0o755)
         let grader = Grader(toolchain: Toolchain(swiftc: wrapper, swiftFrontend: nil), options: options)
         let sync = try exercise("sync-engine", "engine-exercise.md")
         let hidden = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/hidden/sync-engine.md"))
-        func builds(_ name: String) throws -> Int {
+        func driverCalls(_ name: String) throws -> [String] {
             try? FileManager.default.removeItem(atPath: folder + "/log")
             let file = try SubmissionFile.read(
                 root + "/Fixtures/grading/submissions/sync-engine/\(name)", of: sync, maximum: 1 << 20)
             _ = try grader.grade(sync, submission: file.text, hidden: hidden)
             let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
-            return log.split(separator: "\n").count
+            return log.split(separator: "\n").map(String.init)
         }
-        XCTAssertEqual(try builds("correct"), 2)
-        XCTAssertEqual(try builds("no-compile"), 1)
+        XCTAssertEqual(try driverCalls("correct"), ["-###"])
+        XCTAssertEqual(try driverCalls("no-compile"), ["-###"])
+
+        let jobs = hidden.scenarios.map { ($0.block, "hidden.md") }
+        let plan = sync.plan
+        let visibleTests = Grader.gradable(plan).map { ($0.block, "lesson.md") }
+        let build = TwoProgramBuild(
+            compiler: SwiftCompiler(toolchain: try TestSupport.toolchain()),
+            recipe: try XCTUnwrap(TwoProgramBuild.recipe(toolchain: try TestSupport.toolchain())))
+        let work = try WorkDirectory.create(prefix: "lesson-build")
+        defer { work.remove() }
+        let student = try SubmissionFile.read(
+            root + "/Fixtures/grading/submissions/sync-engine/correct", of: sync, maximum: 1 << 20)
+        guard
+            case .built(let visibleProgram, let hiddenProgram, _, _) = try build.build(
+                engine: [ProgramFile(name: "Sync.swift", contents: student.text)], visible: visibleTests,
+                hidden: jobs, in: work)
+        else { return XCTFail("the two programs did not build") }
+        let visibleBytes = try Data(contentsOf: URL(fileURLWithPath: visibleProgram))
+        let hiddenBytes = try Data(contentsOf: URL(fileURLWithPath: hiddenProgram))
+        // "Bos" is the screen name of a hidden test, "Sepet" of a visible one.
+        XCTAssertNil(visibleBytes.range(of: Data("Bos".utf8)), "the visible program holds a hidden test")
+        XCTAssertNotNil(hiddenBytes.range(of: Data("Bos".utf8)))
+        XCTAssertNotNil(visibleBytes.range(of: Data("Sepet".utf8)))
+        XCTAssertNil(hiddenBytes.range(of: Data("Sepet".utf8)), "the hidden program holds a visible test")
     }
 
     func testExercismAdapterAsTheRunnerCallsIt() throws {

@@ -88,14 +88,8 @@ package struct SwiftCompiler: Sendable {
             // the same, but it enters the hash of the clang modules, which every build then rebuilds.)
             paths.append(hidesBuildFolder ? file.name : path)
         }
-        var cache: [String] = []
-        if let builder, launcher != nil {
-            // The build folder becomes the builder's, to write the program in.
-            chown(directory, uid_t(builder.uid), gid_t(builder.uid))
-            cache = ["-module-cache-path", builder.moduleCache]
-        }
         let arguments =
-            Self.arguments(languageMode: languageMode) + extraArguments + cache
+            Self.arguments(languageMode: languageMode) + extraArguments + builderArguments(for: directory)
             + ["-o", directory + "/" + output] + paths
         return try run(toolchain.swiftc, arguments, in: directory)
     }
@@ -149,7 +143,16 @@ package struct SwiftCompiler: Sendable {
         throws -> (result: CompileResult, objects: [String])
     {
         let (command, objects) = recipe.compileCommand(inputs: inputs, primaries: primaries)
-        return (try run(command[0], Array(command.dropFirst()), in: directory), objects)
+        let arguments = Array(command.dropFirst()) + builderArguments(for: directory)
+        return (try run(command[0], arguments, in: directory), objects)
+    }
+
+    /// With a builder, the build folder becomes the builder's (to write the program in), and the builder's
+    /// module cache is named; nothing without one.
+    func builderArguments(for directory: String) -> [String] {
+        guard let builder, launcher != nil else { return [] }
+        chown(directory, uid_t(builder.uid), gid_t(builder.uid))
+        return ["-module-cache-path", builder.moduleCache]
     }
 
     /// Writes the list of the libraries `objects` link with to `libraryList`, where the platform has that

@@ -58,6 +58,21 @@ package struct Grader: Sendable {
             executor.failedMergeStands = { build in build.errors.contains { $0.file == studentFile } }
         }
         let jobs = Self.jobs(tests, engine: engine, languageMode: exercise.plan.languageMode)
+        // The student's code compiled once for the visible and the hidden tests, where it can be.
+        if let studentFile {
+            switch runFromOneCompile(jobs, tests: tests, studentFile: studentFile, executor: executor, start: start) {
+            case .studentFileFails(let failed):
+                return notBuilt(
+                    exercise, evaluation.judge.verdict(failed, .builtOnly), tests: tests, evaluation: evaluation,
+                    feedback: feedback, start: start)
+            case .ran(let executions, let visibleSeconds):
+                return graded(
+                    exercise, zip(tests, executions).map { evaluation.evaluate($0, $1) },
+                    visibleSeconds: visibleSeconds, start: start)
+            case nil:
+                break
+            }
+        }
         let visible = executor.execute(tests.indices.filter { !tests[$0].hidden }.map { jobs[$0] })
         // When the student's file does not build, no test can run, and the first build says so (the build
         // of the visible tests, or of the hidden ones when there is no other): the rest is not built.
@@ -75,7 +90,15 @@ package struct Grader: Sendable {
                 exercise, evaluation.judge.verdict(failed, .builtOnly), tests: tests, evaluation: evaluation,
                 feedback: feedback, start: start)
         }
-        let outcomes = zip(tests, executions).map { evaluation.evaluate($0, $1) }
+        return graded(
+            exercise, zip(tests, executions).map { evaluation.evaluate($0, $1) }, visibleSeconds: visibleSeconds,
+            start: start)
+    }
+
+    /// The result of a grading whose tests ran: pass when all passed, error when none could run.
+    private func graded(_ exercise: Exercise, _ outcomes: [TestOutcome], visibleSeconds: Double, start: Double)
+        -> GradeResult
+    {
         let status: GradeResult.Status
         var message: String?
         if outcomes.allSatisfy({ $0.status == .passed }) {

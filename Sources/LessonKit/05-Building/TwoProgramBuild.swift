@@ -1,0 +1,90 @@
+import Foundation
+
+/// Two programs of one engine from one compile: a submission's visible tests and its hidden tests. One
+/// frontend process compiles the engine (the student's file among it), both sets of tests and the entry
+/// point, each file its own object; the visible program is linked from the engine, the visible tests and
+/// the entry point, the hidden one from the engine, the hidden tests and the entry point. The student's
+/// code is compiled once, and the visible program holds no hidden code.
+///
+/// Both test files define the entry point's one function, `_lesson_run_scenario`, under names of their own
+/// (`@_silgen_name`): the compile is not whole-module, so each object defines it once, and each program
+/// links one of them. Each test is wrapped in a function, as merged scenarios are (`MergeEligibility`).
+struct TwoProgramBuild: Sendable {
+    var compiler: SwiftCompiler
+    var recipe: SeparateCompilation
+
+    /// The tests of one program: each scenario with the path its diagnostics name.
+    typealias Tests = [(block: FencedBlock, markdownPath: String)]
+
+    enum Outcome: Sendable {
+        /// Both programs, in `folder` (the caller removes it), and the build (compile and links).
+        case built(visible: String, hidden: String, build: CompileResult, folder: WorkDirectory)
+        /// The compile or a link failed.
+        case failed(CompileResult)
+    }
+
+    /// The driver's commands for files compiled one by one, learnt from the driver; nil when it prints
+    /// commands of another shape.
+    static func recipe(toolchain: Toolchain) -> SeparateCompilation? {
+        let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
+        return try? SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
+    }
+
+    func build(engine: [ProgramFile], visible: Tests, hidden: Tests, in folder: WorkDirectory) throws
+        -> Outcome
+    {
+        let visibleFile = Self.tests(visible, kind: "Visible")
+        let hiddenFile = Self.tests(hidden, kind: "Hidden")
+        let files = engine + [ProgramSource.runtimeSupport, visibleFile, hiddenFile, Self.entryPoint]
+        for file in files { try ScratchFile.save(file.contents, to: folder.path + "/" + file.name) }
+        // Named relative to the folder the compiler runs in, when the program must not learn it.
+        let paths = files.map { compiler.hidesBuildFolder ? $0.name : folder.path + "/" + $0.name }
+        var (compiled, objects) = try compiler.compileObjects(
+            inputs: paths, primaries: Set(paths), recipe: recipe, in: folder.path)
+        guard compiled.succeeded else { return .failed(compiled) }
+        // engine…, runtime support, visible tests, hidden tests, entry point.
+        let shared = Array(objects.prefix(engine.count + 1)) + [objects[objects.count - 1]]
+        let visibleObjects = shared + [objects[engine.count + 1]]
+        let hiddenObjects = shared + [objects[engine.count + 2]]
+        let libraries = folder.path + "/program.autolink"
+        let extracted = try compiler.extractLibraries(
+            of: objects, to: libraries, recipe: recipe, in: folder.path)
+        compiled = compiled.followed(by: extracted)
+        guard extracted.succeeded else { return .failed(compiled) }
+        for (program, programObjects) in [("visible", visibleObjects), ("hidden", hiddenObjects)] {
+            let linked = try compiler.link(
+                programObjects, output: folder.path + "/" + program, libraryList: libraries, recipe: recipe,
+                in: folder.path)
+            compiled = compiled.followed(by: linked)
+            guard linked.succeeded else { return .failed(compiled) }
+        }
+        return .built(
+            visible: folder.path + "/visible", hidden: folder.path + "/hidden", build: compiled, folder: folder)
+    }
+
+    /// One program's tests, each wrapped in a function, and the function the entry point calls.
+    static func tests(_ tests: Tests, kind: String) -> ProgramFile {
+        var text = ""
+        var dispatch =
+            "@_silgen_name(\"_lesson_run_scenario\")\nfunc _lessonRun\(kind)(_ index: Int) {\nswitch index {\n"
+        for (index, test) in tests.enumerated() {
+            let function = "_lesson\(kind)Test\(index)"
+            text +=
+                "private func \(function)() {\n" + ProgramSource.mapped(test.block, to: test.markdownPath)
+                + "#sourceLocation()\n}\n"
+            dispatch += "case \(index): \(function)()\n"
+        }
+        return ProgramFile(
+            name: "_Lesson\(kind)Tests.swift", contents: text + dispatch + "default: _lessonUnknownScenario()\n}\n}\n")
+    }
+
+    /// The entry point: what `LESSON_SCENARIO` selects, of the tests linked in.
+    static let entryPoint = ProgramFile(
+        name: "main.swift",
+        contents: ProgramSource.mainPrologue + """
+            @_silgen_name("_lesson_run_scenario")
+            func _lessonRunScenario(_ index: Int)
+            _lessonRunScenario(_lessonSelectedScenario())
+
+            """)
+}
