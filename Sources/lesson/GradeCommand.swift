@@ -16,6 +16,10 @@ enum GradeCommand {
             "The submission's folder is open at descriptor N (a class batch passes each student's so): --submission "
                 + "then only names it",
             read: OptionValues.positiveInteger)
+        static let driverCommands = ValueOption(
+            "--driver-commands", "FILE",
+            "The compiler driver's commands, learnt once for a class (a class batch passes its own): each student's "
+                + "grader then does not ask the driver")
         static let lesson = ValueOption(
             "--lesson", "PATH", "The lesson that holds the exercise (default: found under --lessons)", forwarded: true)
         static let lessons = ValueOption(
@@ -96,7 +100,8 @@ enum GradeCommand {
             (
                 "OPTIONS",
                 [
-                    Option.exercise, Option.submission, Option.submissionDescriptor, Option.lesson, Option.lessons,
+                    Option.exercise, Option.submission, Option.submissionDescriptor, Option.driverCommands,
+                    Option.lesson, Option.lessons,
                     Option.hidden, Option.format,
                     Option.output, Option.limits.timeout, Option.limits.maxOutput, Option.limits.jobs,
                     SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
@@ -269,8 +274,15 @@ enum GradeCommand {
         // busy slows no one graded beside them.
         let cpus =
             options.check.cpus ?? Double(ProcessInfo.processInfo.activeProcessorCount) / Double(options.check.jobs)
+        // The driver's commands, learnt once for the class, in a folder only this grader can write.
+        let ownFolder = try WorkDirectory.create(prefix: "lesson-class")
+        defer { ownFolder.remove() }
+        let commands = ownFolder.path + "/driver-commands.json"
+        let known = TwoProgramBuild.writeRecipe(toolchain: try Toolchain.locate(), to: commands)
         var batch = BatchGrader(
-            executable: selfExecutable, sharedArguments: options.forwarded + ["--cpus", String(cpus)],
+            executable: selfExecutable,
+            sharedArguments: options.forwarded + ["--cpus", String(cpus)]
+                + (known ? ["--driver-commands", commands] : []),
             jobs: options.check.jobs,
             firstUID: options.firstUID, studentBudget: options.studentBudget, format: options.format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })

@@ -32,6 +32,7 @@ extension GradeCommand {
             check = GradingOptions()
             check.budget = try values.value(Option.budget)
             check.cpus = try values.value(Option.cpus)
+            check.driverCommands = try values.value(Option.driverCommands)
             try Option.limits.apply(values, to: &check.execution)
             catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
             policy = try GradeCommand.sandboxPolicy(values)

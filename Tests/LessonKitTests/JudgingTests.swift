@@ -92,14 +92,17 @@ final class JudgingTests: XCTestCase {
             limits: ProcessLimits(timeout: 5, outputLimit: 1 << 20), buildTimeout: 60)
         let build = CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false)
         let crash = ProcessResult(termination: .signaled(SIGSEGV), standardOutput: [], standardError: [], seconds: 0)
-        func message(hidden: Bool) -> String {
+        func outcome(hidden: Bool) -> TestOutcome {
             let test = Grader.GradingTest(
                 name: "t", scenario: scenario, sourcePath: "lesson.md", expectedLines: scenario.expectedLines,
                 hidden: hidden, testCode: nil)
-            return evaluation.evaluate(test, ScenarioExecution(build: build, run: crash)).message
+            return evaluation.evaluate(test, ScenarioExecution(build: build, run: crash))
         }
-        XCTAssertEqual(message(hidden: true), "your program crashed")
-        XCTAssertEqual(message(hidden: false), "your program crashed (SIGSEGV)")
+        // A hidden test says one fixed message; the instructor's report keeps a reason without the signal.
+        XCTAssertEqual(outcome(hidden: true).message, "hidden test failed (a hidden test says only whether it passed)")
+        XCTAssertEqual(outcome(hidden: true).reason, "your program crashed")
+        XCTAssertEqual(outcome(hidden: true).failure, .crash)
+        XCTAssertEqual(outcome(hidden: false).message, "your program crashed (SIGSEGV)")
     }
 
     /// A compiler that runs out of its address space is named as stopped by the memory limit.

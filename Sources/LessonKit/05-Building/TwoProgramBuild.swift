@@ -9,7 +9,7 @@ import Foundation
 /// Both test files define the entry point's one function, `_lesson_run_scenario`, under names of their own
 /// (`@_silgen_name`): the compile is not whole-module, so each object defines it once, and each program
 /// links one of them. Each test is wrapped in a function, as merged scenarios are (`MergeEligibility`).
-struct TwoProgramBuild: Sendable {
+package struct TwoProgramBuild: Sendable {
     var compiler: SwiftCompiler
     var recipe: SeparateCompilation
 
@@ -28,6 +28,22 @@ struct TwoProgramBuild: Sendable {
     static func recipe(toolchain: Toolchain) -> SeparateCompilation? {
         let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
         return try? SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
+    }
+
+    /// The driver's commands as `recipe(toolchain:)` learns them, written to `path` once for a class, so
+    /// that each student's grader reads them instead of asking the driver; false when they cannot be.
+    package static func writeRecipe(toolchain: Toolchain, to path: String) -> Bool {
+        guard let recipe = recipe(toolchain: toolchain), let data = try? JSONEncoder().encode(recipe) else {
+            return false
+        }
+        return (try? data.write(to: URL(fileURLWithPath: path))) != nil
+    }
+
+    /// The commands `writeRecipe` wrote; nil when the file holds none.
+    static func readRecipe(_ path: String) -> SeparateCompilation? {
+        FileManager.default.contents(atPath: path).flatMap {
+            try? JSONDecoder().decode(SeparateCompilation.self, from: $0)
+        }
     }
 
     func build(engine: [ProgramFile], visible: Tests, hidden: Tests, in folder: WorkDirectory) throws

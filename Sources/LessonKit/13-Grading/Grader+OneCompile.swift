@@ -20,7 +20,8 @@ extension Grader {
         let hidden = tests.indices.filter { tests[$0].hidden }
         guard !visible.isEmpty, !hidden.isEmpty, let engine = jobs.first?.engine,
             jobs.allSatisfy({ $0.buildAloneReason == nil && $0.languageMode == .swift5 && $0.scenario != nil }),
-            let recipe = TwoProgramBuild.recipe(toolchain: toolchain),
+            let recipe = options.driverCommands.flatMap(TwoProgramBuild.readRecipe)
+                ?? TwoProgramBuild.recipe(toolchain: toolchain),
             let folder = try? WorkDirectory.create(prefix: "lesson-build")
         else { return nil }
         defer { folder.remove() }

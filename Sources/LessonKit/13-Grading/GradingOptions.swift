@@ -8,6 +8,9 @@ package struct GradingOptions: Sendable {
     /// The CPU cores this student's programs may use at once, all their tests together (in a class: the
     /// machine's cores divided among the students graded at once); nil for no share.
     package var cpus: Double?
+    /// A file with the driver's commands for files compiled one by one, written once for a class by its
+    /// batch (in a folder only the grader can write); nil: each grading asks the driver.
+    package var driverCommands: String?
 
     package init() {
         // A submission is built against the engine in seconds; a minute is its limit.
