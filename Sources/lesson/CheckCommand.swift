@@ -38,7 +38,9 @@ enum CheckCommand {
         static let cacheDirectory = ValueOption(
             "--cache-dir", "DIR", "Where results are cached (default: .build/lesson-cache)")
         static let noCache = Flag("--no-cache", "Check everything anew; read and write no cache")
-        static let stats = Flag("--stats", "Print the wall time and the checker's peak memory to stderr")
+        static let stats = Flag(
+            "--stats",
+            "Print the wall time, the checker's peak memory and where the time went, phase by phase, to stderr")
         static let warningsAsErrors = Flag(
             "--warnings-as-errors",
             "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
@@ -125,6 +127,8 @@ enum CheckCommand {
                 do { try options.emitter.emit(report) } catch { printError("error: \(error)") }
             }
         }
+        let timings = options.stats ? CheckTimings() : nil
+        checker.timings = timings
         let showProgress = ProgressLine.shouldShow(textReport: options.emitter.format == .text)
         var report = withProgress(on: &checker, show: showProgress) { $0.check(files: files, selection: selection) }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
@@ -135,7 +139,10 @@ enum CheckCommand {
                 report, checker: checker, files: files, selection: selection, format: options.emitter.format)
         }
         try options.emitter.emit(report)
-        if options.stats { printStatistics(since: start) }
+        if options.stats {
+            printStatistics(since: start)
+            timings.map { printError($0.lines.joined(separator: "\n")) }
+        }
         return report.succeeded(warningsAsErrors: options.warningsAsErrors) ? 0 : 1
     }
 

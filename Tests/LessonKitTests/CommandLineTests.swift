@@ -274,6 +274,34 @@ final class CommandLineTests: XCTestCase {
             wrong.standardError, "error: --language takes tr, vi or en, not 'fr'\nrun 'lesson --help' for usage\n")
     }
 
+    /// `--stats` says where the time went: each phase in order, then what the cache did not answer.
+    func testStatsBreakTheCheckDownByPhase() throws {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let result = try TestSupport.runLesson([
+            "check", "--stats", "--cache-dir", cache, "--color", "never", "Fixtures/check/pass/crlf-bom.md",
+        ])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        let phases = lines.dropFirst().map { line in
+            line.trimmingCharacters(in: .whitespaces).replacingOccurrences(
+                of: #"\s+[0-9]+\.[0-9]{2} s$"#, with: "", options: .regularExpression)
+        }
+        XCTAssertNotNil(
+            lines.first?.range(of: #"^lesson: [0-9.]+ s, peak memory [0-9]+ KiB$"#, options: .regularExpression))
+        XCTAssertEqual(
+            Array(phases.prefix(5)),
+            [
+                "find unchanged lessons", "read and plan", "build and run scenarios",
+                "parse snippets (beside the scenarios)", "judge, drift and report",
+            ])
+        XCTAssertNotNil(
+            lines.last?.range(
+                of:
+                    #"^  [0-9]+ scenarios built and run \(builds [0-9.]+ s, runs [0-9.]+ s, summed over the workers\); [0-9]+ snippets parsed; the rest answered by the cache$"#,
+                options: .regularExpression), lines.last ?? "")
+    }
+
     /// `--help` is answered before any other option is read, for every command.
     func testHelpComesFirstWhateverElseIsGiven() throws {
         let result = try TestSupport.runLesson(["grade", "--no-such-option", "--help"])

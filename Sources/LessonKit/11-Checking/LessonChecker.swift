@@ -9,6 +9,8 @@ public struct LessonChecker: Sendable {
     package var catalog: EngineCatalog
     /// Advanced as programs are built, scenarios run and snippets parsed, for a progress line.
     package var progress: CheckProgress?
+    /// Where the time goes, phase by phase (`--stats`); nil measures nothing.
+    package var timings: CheckTimings?
 
     public init(options: CheckOptions, toolchain: Toolchain, catalog: EngineCatalog = .builtIn) {
         self.options = options
@@ -23,18 +25,24 @@ public struct LessonChecker: Sendable {
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
         guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
-            let plans = ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
+            let plans = phase(.plan) {
+                ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
+            }
             return check(plans, selection: selection)
         }
-        let reuse = LessonReuse(
-            paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
-            settings: LessonReuse.settings(options, catalog: catalog))
-        let cached = reuse.load()
+        let (reuse, cached) = phase(.reuse) {
+            let reuse = LessonReuse(
+                paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
+                settings: LessonReuse.settings(options, catalog: catalog))
+            return (reuse, reuse.load())
+        }
         if cached.allSatisfy({ $0 != nil }) { return CheckReport(lessons: cached.map { $0! }) }
-        let plans = ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
-            LessonPlanner.plan(
-                reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
-                    ?? Lesson.read(path: paths[index]))
+        let plans = phase(.plan) {
+            ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
+                LessonPlanner.plan(
+                    reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
+                        ?? Lesson.read(path: paths[index]))
+            }
         }
         let (report, cacheable) = run(plans, selection: selection, reused: cached)
         // Without a filter every lesson is reported, in the order of `paths`.
@@ -72,9 +80,16 @@ public struct LessonChecker: Sendable {
         let phases = ParallelMap.map([0, 1], jobs: 2) { [lessons] phase -> Phase in
             phase == 0
                 ? .parsed(
-                    parseSnippets(work.snippetJobs, lessons: lessons, cache: cache, keys: keys, compiler: compiler))
-                : .executed(execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler))
+                    self.phase(.snippets) {
+                        parseSnippets(work.snippetJobs, lessons: lessons, cache: cache, keys: keys, compiler: compiler)
+                    })
+                : .executed(
+                    self.phase(.scenarios) {
+                        execute(work.scenarioJobs, cache: cache, keys: keys, compiler: compiler)
+                    })
         }
+        let judging = Uptime.now
+        defer { timings?.record(.report, seconds: Uptime.seconds(since: judging)) }
         guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
             preconditionFailure("phases come back in order")
         }
@@ -114,6 +129,11 @@ public struct LessonChecker: Sendable {
                 codeBlocks: plan.lesson.blocks.count)
         }
         return CheckReport(lessons: lessons, shard: sharding.shard, course: course)
+    }
+
+    /// `body`, measured as a phase when timings are asked for.
+    private func phase<Result>(_ phase: CheckTimings.Phase, _ body: () -> Result) -> Result {
+        timings.map { $0.measure(phase, body) } ?? body()
     }
 
     private enum Phase: Sendable {
@@ -186,7 +206,10 @@ public struct LessonChecker: Sendable {
                     ])
             },
             cacheable: { (parse: SnippetParse) in parse.toolError == nil }
-        ) { pending in parser.parse(pending.map { sources[$0] }) }
+        ) { pending in
+            timings?.parsed(pending.count)
+            return parser.parse(pending.map { sources[$0] })
+        }
     }
 
     /// Builds and runs every scenario job the cache has no result for; a program is built once per run.
@@ -213,7 +236,9 @@ public struct LessonChecker: Sendable {
                 executor.engineObjects = EngineObjects.forMergedBuilds(toolchain: toolchain, cache: cache, keys: keys)
             }
             defer { executor.engineObjects?.close() }
-            return executor.execute(pending)
+            let executions = executor.execute(pending)
+            timings?.executed(executions)
+            return executions
         }
     }
 
