@@ -82,9 +82,14 @@ package enum Subprocess {
         let statusPipe = statusDescriptor ? try StatusPipe() : nil
         defer { statusPipe?.close() }
 
+        // dup2 onto itself would keep close-on-exec set: a descriptor that is already 3 is copied first.
+        var third = statusPipe?.writeEnd ?? inherited
+        let copied = third == 3 ? fcntl(3, F_DUPFD_CLOEXEC, 10) : -1
+        if copied >= 0 { third = copied }
+        defer { if copied >= 0 { close(copied) } }
         let spawned = spawn(
             executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            output: outPipe[1], errors: errPipe[1], third: statusPipe?.writeEnd ?? inherited)
+            output: outPipe[1], errors: errPipe[1], third: third)
         close(outPipe[1])
         close(errPipe[1])
         statusPipe?.closeWriteEnd()
