@@ -251,6 +251,32 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// A `lesson` in a folder only its owner may enter (`.build` made with a umask of 027, a home of mode
+    /// 0700): where no namespace is permitted, the sandbox user starts the launcher itself, from a copy the
+    /// grader makes in its scratch folder, and a correct submission still passes. (A non-root grader could
+    /// not run such a `lesson` at all.)
+    func testALessonOthersCannotReachStillContainsItsRuns() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        for environment in GradingEnvironment.allCases where environment != .nonRoot {
+            let scratch = try GradingEnvironment.scratch("private")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            try FileManager.default.createDirectory(
+                atPath: scratch + "/home/bin", withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            chmod(scratch + "/home", 0o700)
+            try FileManager.default.copyItem(atPath: TestSupport.lessonExecutable, toPath: scratch + "/home/bin/lesson")
+            let result = try environment.runLesson(
+                [
+                    "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                    "--submission", "Fixtures/grading/submissions/tree-count/correct",
+                ], scratch: scratch, executable: scratch + "/home/bin/lesson")
+            XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+            XCTAssertTrue(
+                result.standardOutput.hasPrefix("exercise tree-count: pass, 1/1 points\n"),
+                "\(environment.rawValue): \(result.standardOutput)")
+        }
+    }
+
     /// A class whose folder names are bytes, not always UTF-8, with two names that Unicode normalization
     /// makes alike, a name a spreadsheet would run as a formula, and a student whose file is a hard link to
     /// a file only root may read: every student is graded, by their own bytes, and the linked file is read

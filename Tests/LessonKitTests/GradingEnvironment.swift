@@ -54,13 +54,15 @@ enum GradingEnvironment: String, CaseIterable {
         return folder
     }
 
-    /// Runs `lesson ARGUMENTS` from the package root in this environment, with `HOME` and `TMPDIR` in
-    /// `scratch` (a non-root user has no home of its own here).
-    func runLesson(_ arguments: [String], scratch: String, timeout: Double = 300) throws -> TestSupport.CommandResult {
+    /// Runs `lesson ARGUMENTS` (or another copy of it, `executable`) from the package root in this
+    /// environment, with `HOME` and `TMPDIR` in `scratch` (a non-root user has no home of its own here).
+    func runLesson(
+        _ arguments: [String], scratch: String, timeout: Double = 300, executable: String = TestSupport.lessonExecutable
+    ) throws -> TestSupport.CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = scratch
         environment["TMPDIR"] = scratch
-        let command = wrap([TestSupport.lessonExecutable] + arguments)
+        let command = wrap([executable] + arguments)
         let result = try Subprocess.run(
             command[0], arguments: Array(command.dropFirst()), environment: environment,
             workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: timeout, outputLimit: 16 << 20))

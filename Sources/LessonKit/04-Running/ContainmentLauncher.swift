@@ -56,6 +56,33 @@ package struct ContainmentLauncher: Hashable, Sendable {
         return launcher
     }
 
+    /// A path of the launcher that a sandbox user can execute: `path` itself when every folder above it lets
+    /// others through and the file lets others run it; otherwise a copy in `folder` (the sandbox's scratch
+    /// folder, which others may pass through), made once for that binary. Without namespaces the program's
+    /// own user starts the launcher: a `lesson` in a folder of mode 0750 would end every run with status 126.
+    static func executableByAnyone(_ path: String, copyInto folder: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return path }
+        var ancestors: [String] = []
+        var current = (path as NSString).deletingLastPathComponent
+        while !current.isEmpty, current != "/" {
+            ancestors.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        let reachable = ancestors.allSatisfy { ancestor in
+            var folderInfo = stat()
+            return stat(ancestor, &folderInfo) == 0 && folderInfo.st_mode & S_IXOTH != 0
+        }
+        if reachable, info.st_mode & S_IXOTH != 0 { return path }
+        let copy = folder + "/lesson-contain-\(info.st_size)-\(info.st_mtim.tv_sec)"
+        var copied = stat()
+        if stat(copy, &copied) == 0, copied.st_size == info.st_size, copied.st_mode & 0o777 == 0o755 { return copy }
+        guard let data = FileManager.default.contents(atPath: path),
+            (try? AtomicFile.write(data, to: copy)) != nil, chmod(copy, 0o755) == 0
+        else { return path }
+        return copy
+    }
+
     /// `landlock: unavailable (the kernel has no Landlock)` → `the kernel has no Landlock`.
     private static func reason(_ line: String) -> String {
         guard let open = line.firstIndex(of: "("), line.hasSuffix(")") else { return line }

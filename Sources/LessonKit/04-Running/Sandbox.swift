@@ -27,7 +27,10 @@ package struct Sandbox: Sendable {
     package static func detect(policy: SandboxPolicy, launcher: String? = nil) -> Sandbox {
         let tools = SandboxProbe.Tools.find()
         let probe = ProbeCache.shared.probe { SandboxProbe.run(tools: tools, policy: policy) }
-        let layers = launcher.flatMap { path in ProbeCache.shared.launcher { ContainmentLauncher.probe(path: path) } }
+        var layers = launcher.flatMap { path in ProbeCache.shared.launcher { ContainmentLauncher.probe(path: path) } }
+        if let path = layers?.path {
+            layers?.path = ContainmentLauncher.executableByAnyone(path, copyInto: probe.scratch)
+        }
         return Sandbox(policy: policy, probe: probe, tools: tools, launcher: layers)
     }
 
