@@ -55,6 +55,11 @@ static int read_sample(const char *pid, struct process_sample *sample) {
     return 0;
 }
 
+pid_t contain_parent_of(const char *pid) {
+    struct process_sample sample;
+    return read_sample(pid, &sample) == 0 ? sample.parent : -1;
+}
+
 /// Every process this one can see, sorted by PID; NULL when /proc cannot be read.
 static struct process_sample *sample_processes(size_t *count) {
     DIR *proc = opendir("/proc");

@@ -69,6 +69,8 @@ int contain_become_reaper(int status_fd, struct contain_accounting *accounting);
 const char *contain_account(struct contain_accounting *accounting, unsigned long long *limit);
 /// Continues every process of the tree the share stopped.
 void contain_accounting_release(void);
+/// The parent process ID of process `pid` (its /proc name), from /proc/PID/stat; -1 when it cannot be read.
+pid_t contain_parent_of(const char *pid);
 /// Whether any accounting is asked for.
 int contain_accounting_enabled(const struct contain_accounting *accounting);
 int contain_apply_landlock(const struct contain_options *options);

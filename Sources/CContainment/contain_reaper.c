@@ -14,23 +14,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/// The parent process ID of `pid`, from /proc/PID/stat (after the command name's closing parenthesis), or
-/// -1.
-static pid_t parent_of(const char *pid) {
-    char path[64], buffer[512];
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
-    FILE *file = fopen(path, "re");
-    if (file == NULL) return -1;
-    size_t length = fread(buffer, 1, sizeof buffer - 1, file);
-    fclose(file);
-    buffer[length] = '\0';
-    char *close = strrchr(buffer, ')');
-    int parent;
-    char state;
-    if (close == NULL || sscanf(close + 1, " %c %d", &state, &parent) != 2) return -1;
-    return (pid_t)parent;
-}
-
 /// Kills every child of this process; returns how many there were. As a child subreaper, this process is
 /// the parent of every orphan below it, `setsid` ones included.
 static int kill_children(void) {
@@ -40,7 +23,7 @@ static int kill_children(void) {
     pid_t self = getpid();
     for (struct dirent *entry; (entry = readdir(proc)) != NULL;) {
         if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-        if (parent_of(entry->d_name) == self) {
+        if (contain_parent_of(entry->d_name) == self) {
             kill((pid_t)atoi(entry->d_name), SIGKILL);
             count++;
         }

@@ -82,7 +82,7 @@ final class SeparateCompilationTests: XCTestCase {
     func testATemporaryFolderSpelledOddlyStillGivesTheRecipe() throws {
         let previous = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", folder + "/./", 1)
-        defer { previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
+        defer { _ = previous.map { setenv("TMPDIR", $0, 1) } ?? unsetenv("TMPDIR") }
         let recipe = try XCTUnwrap(
             try SeparateCompilation.learn(toolchain: try TestSupport.toolchain(), arguments: ["-module-name", "main"]))
         XCTAssertEqual(recipe.link.filter { $0 == .output }.count, 1)

@@ -21,13 +21,8 @@ final class StatusPipe {
         }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readEnd = ends[0]
+        // (Should it be descriptor 3, `Subprocess` copies it before making it the child's descriptor 3.)
         writeEnd = ends[1]
-        // dup2 onto itself would keep close-on-exec set: the write end must not already be descriptor 3.
-        if writeEnd == 3 {
-            let moved = fcntl(writeEnd, F_DUPFD_CLOEXEC, 10)
-            _ = closeDescriptor(writeEnd)
-            writeEnd = moved
-        }
         _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
     }
 
