@@ -36,10 +36,14 @@ enum ListCommand {
             // Each scenario by its line, found once: describing a block stays constant time.
             let scenarios = Dictionary(
                 plan.scenarios.map { ($0.block.openingLine, $0) }, uniquingKeysWith: { first, _ in first })
+            let listings = Dictionary(
+                plan.listings.map { ($0.block.openingLine, $0) }, uniquingKeysWith: { first, _ in first })
             // The roles start in one column, however wide the line ranges (`lines 113-133`).
             let width = plan.lesson.blocks.map { rangeText($0).count + 1 }.max() ?? 0
             for (block, role) in zip(plan.lesson.blocks, plan.roles) {
-                print("  " + describe(block, role, scenarios: scenarios, rangeWidth: max(13, width)))
+                print(
+                    "  "
+                        + describe(block, role, scenarios: scenarios, listings: listings, rangeWidth: max(13, width)))
             }
             print("  " + count(plan))
             // Reading findings, then the warnings a check would give, in file order.
@@ -60,10 +64,11 @@ enum ListCommand {
             case .scenario: counts["scenario", default: 0] += 1
             case .expectedOutput: counts["expected output", default: 0] += 1
             case .snippet: counts["snippet", default: 0] += 1
+            case .listing: counts["listing", default: 0] += 1
             case .other: counts["other", default: 0] += 1
             }
         }
-        let parts = ["engine file", "scenario", "expected output", "snippet", "other"].compactMap { name in
+        let parts = ["engine file", "scenario", "expected output", "snippet", "listing", "other"].compactMap { name in
             counts[name].map { "\($0) \(name == "other" ? name : $0 == 1 ? name : name + "s")" }
         }
         let total = plan.roles.count
@@ -74,7 +79,8 @@ enum ListCommand {
     static func rangeText(_ block: FencedBlock) -> String { "lines \(block.openingLine)-\(block.lastLine)" }
 
     static func describe(
-        _ block: FencedBlock, _ role: BlockRole, scenarios: [Int: Scenario], rangeWidth: Int = 13
+        _ block: FencedBlock, _ role: BlockRole, scenarios: [Int: Scenario], listings: [Int: Listing] = [:],
+        rangeWidth: Int = 13
     ) -> String {
         let lines = rangeText(block).padding(rangeWidth)
         switch role {
@@ -87,6 +93,8 @@ enum ListCommand {
             return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"
         case .snippet:
             return lines + "snippet".padding(16) + (block.firstLine ?? "")
+        case .listing:
+            return lines + "listing".padding(16) + (listings[block.openingLine].map(Self.run) ?? "")
         case .other:
             return lines + "other".padding(16)
                 + (block.info.raw.isEmpty ? "(bare fence, no scenario before it)" : block.info.raw)
@@ -108,6 +116,22 @@ extension ListCommand {
             ? "line \(comments.firstLine)" : "lines \(comments.firstLine)-\(comments.lastLine)"
         return "expected output: \(count) comment\(count == 1 ? "" : "s"), \(span)"
             + (block.map { ", and " + $0 } ?? "")
+    }
+}
+
+extension ListCommand {
+    /// How a listing is run: `run alone (expected output: 1 comment, line 7)`, `run after lines 3-5 for
+    /// score (…)`, `not run: …`.
+    static func run(_ listing: Listing) -> String {
+        let comments = listing.outputComments
+        let count = comments.lines.count
+        let span =
+            comments.firstLine == comments.lastLine
+            ? "line \(comments.firstLine)" : "lines \(comments.firstLine)-\(comments.lastLine)"
+        let output = "expected output: \(count) comment\(count == 1 ? "" : "s"), \(span)"
+        if let reason = listing.notRun { return "not run: \(reason) (\(output))" }
+        let rule = listing.ruleDescription
+        return "run \(listing.contextDescription)" + (rule.isEmpty ? "" : " " + rule) + " (\(output))"
     }
 }
 

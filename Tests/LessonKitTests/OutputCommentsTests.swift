@@ -43,6 +43,20 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertEqual(texts(#"print("") // Prints """#), [""])
     }
 
+    /// Books quote strings inside the text without escapes, and write prose, quotes included, after it.
+    func testQuotesInsideTheTextAsBooksWriteThem() {
+        XCTAssertEqual(texts(#"// Prints "["apple", "pear"]"."#), [#"["apple", "pear"]"#])
+        XCTAssertEqual(
+            texts(#"// Prints "The string "123" has an integer value of 123""#),
+            [#"The string "123" has an integer value of 123"#])
+        XCTAssertEqual(
+            texts(#"// Prints "hello, world", because name is indeed equal to "world"."#), ["hello, world"])
+        XCTAssertEqual(texts(#"// Prints "\(x) \ " \u{2603}"."#), [#"\(x) \ " \u{2603}"#])
+        XCTAssertEqual(texts(#"// Prints "a": the first letter"#), ["a"])
+        XCTAssertEqual(
+            texts(#"// Prints "5" because it is five"#), ["5"], "no quote ends the text so: the last one does")
+    }
+
     func testEscapesInTheQuotedText() {
         XCTAssertEqual(texts(#"print(s) // Prints "say \"hi\"""#), [#"say "hi""#])
         XCTAssertEqual(texts(#"print(p) // Prints "C:\\path\\""#), [#"C:\path\"#])

@@ -84,7 +84,7 @@ final class ResultCacheTests: XCTestCase {
         for cache in [nil, ResultCache(directory: folder)] {
             var worked: [[String]] = []
             let results = CachedWork.map(
-                ["a", "b", "a", "c", "b"], cache: cache, key: { $0 }, cacheable: { (_: String) in true }
+                ["a", "b", "a", "c", "b"], cache: cache, key: { $0 }, cacheable: { (_, _: String) in true }
             ) { items in
                 worked.append(items)
                 return items.map { $0.uppercased() }
@@ -228,18 +228,34 @@ final class ResultCacheTests: XCTestCase {
             checker.check(files: [lesson]).findings.map(\.message), ["expected output differs at line 1 of 1"])
     }
 
-    /// A failed build and a timeout are checked again, never kept.
+    /// A failed build and a timeout are checked again, never kept; a book listing's failed build is kept,
+    /// unless a limit stopped it.
     func testFailuresThatMayBeTransientAreNotCached() {
+        let scenario = ScenarioJob(
+            engine: [], engineIdentity: .unshared, scenario: nil, markdownPath: "/book.md", languageMode: .swift5,
+            buildAloneReason: nil)
         let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)
-        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: failedBuild, run: nil)))
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedBuild, run: nil)))
         var built = failedBuild
         built.succeeded = true
         let timedOut = ProcessResult(termination: .timedOut, standardOutput: [], standardError: [], seconds: 2)
-        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: built, run: timedOut)))
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: built, run: timedOut)))
         var trapped = timedOut
         trapped.termination = .signaled(4)
-        XCTAssertTrue(LessonChecker.isCacheable(ScenarioExecution(build: built, run: trapped)))
-        XCTAssertFalse(LessonChecker.isCacheable(ScenarioExecution(build: nil, run: nil, toolError: "disk full")))
-        XCTAssertTrue(LessonChecker.isCacheable(ScenarioExecution(build: built, run: nil)), "a no_run build is kept")
+        XCTAssertTrue(LessonChecker.isCacheable(scenario, ScenarioExecution(build: built, run: trapped)))
+        XCTAssertFalse(
+            LessonChecker.isCacheable(scenario, ScenarioExecution(build: nil, run: nil, toolError: "disk full")))
+        XCTAssertTrue(
+            LessonChecker.isCacheable(scenario, ScenarioExecution(build: built, run: nil)), "a no_run build is kept")
+
+        var listing = scenario
+        listing.failedBuildIsFinal = true
+        XCTAssertTrue(LessonChecker.isCacheable(listing, ScenarioExecution(build: failedBuild, run: nil)))
+        var stopped = failedBuild
+        stopped.timedOut = true
+        XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: stopped, run: nil)))
+        stopped.timedOut = false
+        stopped.stoppedBy = .memory(bytes: 1 << 30)
+        XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: stopped, run: nil)))
     }
 }

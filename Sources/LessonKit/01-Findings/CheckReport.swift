@@ -32,6 +32,8 @@ public struct BlockFix: Hashable, Sendable, Codable {
 public struct CheckResult: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case scenario, snippet, drift, lesson, exercise
+        /// A book's listing, run and compared with its output comments.
+        case listing
         /// An engine file the lesson prints but nothing builds: a skipped check, so that it is never silent.
         case engineFile = "engine file"
     }
@@ -53,6 +55,9 @@ public struct CheckResult: Hashable, Sendable, Codable {
     /// What would make the check pass, when accepting the actual state is a fix (new output, a refreshed
     /// engine reprint).
     public var fix: BlockFix?
+    /// How many output comments (`// Prints "…"`) the program's output was compared with; nil when it
+    /// states its output otherwise, or did not run.
+    public var outputComments: Int?
     /// Why `--update` may not accept what the scenario printed, when it may not: its output comments state
     /// another number of lines than it printed.
     package var updateRefusal: String?
@@ -153,6 +158,8 @@ public struct CheckReport: Hashable, Sendable {
         public var skipped = 0
         /// Findings that are warnings: they fail no check.
         public var warnings = 0
+        /// Output comments compared with what their program printed.
+        public var outputComments = 0
     }
 
     public var totals: Totals {
@@ -163,6 +170,7 @@ public struct CheckReport: Hashable, Sendable {
             case .failed: totals.failed += 1
             case .skipped: totals.skipped += 1
             }
+            totals.outputComments += check.outputComments ?? 0
         }
         // Counted where they are: `findings` would sort every lesson's findings to count them.
         totals.warnings = lessons.reduce(0) { count, lesson in
@@ -178,6 +186,7 @@ public struct CheckReport: Hashable, Sendable {
         public var codeBlocks = 0
         public var scenarios = 0
         public var snippets = 0
+        public var listings = 0
         public var driftChecks = 0
         public var failures = 0
     }
@@ -196,6 +205,7 @@ public struct CheckReport: Hashable, Sendable {
                 switch check.kind {
                 case .scenario, .exercise: summaries[summaries.count - 1].scenarios += 1
                 case .snippet: summaries[summaries.count - 1].snippets += 1
+                case .listing: summaries[summaries.count - 1].listings += 1
                 case .drift: summaries[summaries.count - 1].driftChecks += 1
                 case .lesson, .engineFile: break
                 }

@@ -58,11 +58,15 @@ public struct Finding: Hashable, Sendable, Codable {
         // Warnings: what looks wrong, said without failing the check.
         case unknownAttribute = "unknown-attribute"
         case nearMiss = "near-miss"
+        // Notes: what the checker could not do, said without failing anything.
+        /// A book's listing that states its output but was not run (it does not build in its context).
+        case notRun = "not-run"
 
         /// The severity a finding of this kind has: warnings for what may be deliberate, errors otherwise.
         public var defaultSeverity: Severity {
             switch self {
             case .unknownAttribute, .nearMiss: .warning
+            case .notRun: .note
             default: .error
             }
         }

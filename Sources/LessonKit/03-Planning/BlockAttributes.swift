@@ -28,12 +28,16 @@ package struct OutputOptions: Hashable, Sendable, Codable {
     package var unordered = false
     /// A line that is exactly `...` matches any number of lines.
     package var ellipsis = false
+    /// The expected lines are some of the output's, in order: a book's listing states the output of some
+    /// of its statements and leaves the others unsaid.
+    package var someLinesInOrder = false
 
     package static let wildcard = "..."
 
-    package init(unordered: Bool = false, ellipsis: Bool = false) {
+    package init(unordered: Bool = false, ellipsis: Bool = false, someLinesInOrder: Bool = false) {
         self.unordered = unordered
         self.ellipsis = ellipsis
+        self.someLinesInOrder = someLinesInOrder
     }
 }
 
@@ -44,7 +48,7 @@ enum BlockAttributes {
         "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points",
     ]
     static let engineFileAttributes = ["exercise"]
-    static let snippetAttributes = ["ignore", "compile_fail", "verbatim"]
+    static let snippetAttributes = ["ignore", "compile_fail", "verbatim", "listing", "continues"]
     static let outputAttributes = ["unordered", "ellipsis"]
     /// How code is shown by DocC (`nocopy`, `highlight=[1, 3]`, `strikeout=[2]`, `wrap=80`), Docusaurus
     /// (`title="…"`, `showLineNumbers`) and MkDocs (`linenums`, `hl_lines`): nothing to check, on any block.

@@ -7,6 +7,11 @@ package struct FileHeader: Hashable, Sendable {
 
     package var isMain: Bool { fileName == "main.swift" }
 
+    package init(fileName: String, description: String) {
+        self.fileName = fileName
+        self.description = description
+    }
+
     package init?(_ line: String) {
         var rest = line.trimmingSpaces()[...]
         guard rest.hasPrefix("//") else { return nil }

@@ -8,6 +8,8 @@ package enum BlockRole: Hashable, Sendable {
     case expectedOutput(scenarioLine: Int)
     /// Any other Swift block: SwiftUI/UIKit code that must at least parse.
     case snippet
+    /// A snippet of a lesson with no engine whose comments state its output: built and run (`Listing`).
+    case listing
     /// A bare fence that follows no scenario, or a block in another language: not checked.
     case other
 }
@@ -47,6 +49,8 @@ package struct LessonPlan: Sendable {
     package var engineFiles: [EngineFile]
     package var scenarios: [Scenario]
     package var snippets: [FencedBlock]
+    /// The snippets that are runnable listings (a lesson with no engine only), in file order.
+    package var listings: [Listing] = []
     /// Attribute errors of snippets and engine files, by the block's opening line.
     package var blockFindings: [Int: [Finding]]
     /// Warnings (unknown attributes, near-misses), by the opening line of the block whose check reports

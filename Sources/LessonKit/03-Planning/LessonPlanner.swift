@@ -18,11 +18,25 @@ package enum LessonPlanner {
         let languageMode = Self.languageMode(of: lesson, findings: &findings)
         let namedEngine = Self.namedEngine(of: lesson, findings: &findings)
         findings.sort { $0.location < $1.location }
-        return LessonPlan(
+        var plan = LessonPlan(
             lesson: lesson, roles: builder.roles, engineFiles: builder.engineFiles, scenarios: builder.scenarios,
             snippets: builder.snippets, blockFindings: builder.blockFindings, warnings: builder.warnings,
             exerciseStarters: builder.starters,
             namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
+        if plan.engineFiles.isEmpty, plan.namedEngine == nil { addListings(to: &plan, marker: marker) }
+        return plan
+    }
+
+    /// A book's snippets that state their output in comments are runnable listings (see `ListingContext`).
+    private static func addListings(to plan: inout LessonPlan, marker: String) {
+        let snippets = plan.snippets.filter { plan.blockFindings[$0.openingLine] == nil }
+        let (listings, findings) = ListingContext.listings(of: snippets, in: plan.lesson, marker: marker)
+        plan.blockFindings.merge(findings) { $0 + $1 }
+        plan.listings = listings.filter { findings[$0.block.openingLine] == nil }
+        let lines = Set(plan.listings.map(\.block.openingLine))
+        for (index, block) in plan.lesson.blocks.enumerated() where lines.contains(block.openingLine) {
+            plan.roles[index] = .listing
+        }
     }
 
     /// The language mode the front matter asks for (`swift-version: 6`); 5 by default.

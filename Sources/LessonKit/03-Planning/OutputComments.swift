@@ -1,8 +1,10 @@
 /// The expected output a scenario states in its own comments instead of an expected block:
 ///
 /// - `// Prints "TEXT"` (Apple's convention), alone on its line or after code (`print(x) // Prints "5"`):
-///   one expected line, the text between the quotes with `\"` and `\\` decoded (any other backslash is kept
-///   as written). What follows the closing quote (a period, prose, another comment) is not part of it.
+///   one expected line, the text between the opening quote and the first quote that ends the line or is
+///   followed by `.`, `,` or `;` and then the end of the line or a word of prose, else the last quote of the
+///   line, with `\"` and `\\` decoded (any other backslash is kept as written; quotes inside need no escape). What follows
+///   the closing quote (a period, prose) is not part of it.
 /// - `// prints:` or `// Prints:` alone on its line (Exercism's form), then the `//` comment lines right
 ///   below it: one expected line each, the text after `//` and one space (`//` alone is an empty line),
 ///   up to the first line that is not a comment alone on its line.
@@ -100,7 +102,11 @@ package struct OutputComments: Hashable, Sendable {
         }
         guard position > spaces, position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
         let open = position + 1
+        // The text ends at the first quote that ends the line, or that a period, comma, semicolon or colon
+        // follows, then the end of the line or a space and prose: quotes inside the text need no escape, as
+        // books write them (`// Prints "["a", "b"]".`, `// Prints "hello, world", because "world" …`).
         var text: [UInt8] = []
+        var lastQuote: (position: Int, length: Int)?
         position = open
         while position < bytes.count {
             let byte = bytes[position]
@@ -111,15 +117,34 @@ package struct OutputComments: Hashable, Sendable {
                 position += 2
                 continue
             }
-            if byte == UInt8(ascii: "\"") {
+            if byte == UInt8(ascii: "\""), Self.endsText(bytes[(position + 1)...]) {
                 return Line(
                     number: line.number, text: String(decoding: text, as: UTF8.self), form: .quoted,
                     range: open..<position)
             }
+            if byte == UInt8(ascii: "\"") { lastQuote = (position, text.count) }
             text.append(byte)
             position += 1
         }
-        return nil
+        // No quote closes it so: the last one does (`// Prints "5" because …`).
+        guard let lastQuote else { return nil }
+        return Line(
+            number: line.number, text: String(decoding: text[..<lastQuote.length], as: UTF8.self), form: .quoted,
+            range: open..<lastQuote.position)
+    }
+
+    /// Whether a quote followed by `rest` closes the text: nothing follows, or `.`, `,` or `;` and then
+    /// nothing or a space and a word of prose (not a quote, a digit or a bracket: `", "b"]` and `", 2]` are
+    /// inside a collection's description).
+    private static func endsText(_ rest: ArraySlice<UInt8>) -> Bool {
+        let trailing = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = trailing.first else { return true }
+        guard [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";")].contains(first) else { return false }
+        let after = trailing.dropFirst()
+        guard let next = after.first else { return true }
+        guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") else { return false }
+        let word = String(decoding: after.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
+        return word.first?.isLetter ?? true
     }
 
     /// `text` as a `// Prints "…"` comment holds it: `\` and `"` escaped.

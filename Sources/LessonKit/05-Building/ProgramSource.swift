@@ -63,6 +63,25 @@ package enum ProgramSource {
                 exit(64)
             }
 
+            /// Standard output while a listing's context runs: what the earlier listings print is discarded.
+            nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
+
+            func _lessonSilenceStandardOutput() {
+                _lessonSavedStandardOutput = dup(1)
+                let discard = open("/dev/null", O_WRONLY)
+                if discard >= 0 {
+                    dup2(discard, 1)
+                    close(discard)
+                }
+            }
+
+            func _lessonRestoreStandardOutput() {
+                guard _lessonSavedStandardOutput >= 0 else { return }
+                dup2(_lessonSavedStandardOutput, 1)
+                close(_lessonSavedStandardOutput)
+                _lessonSavedStandardOutput = -1
+            }
+
             """)
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
@@ -80,13 +99,21 @@ package enum ProgramSource {
     package static func mergedProgram(
         engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)], inMain: Bool = false
     ) -> [ProgramFile] {
+        mergedProgram(
+            engine: engine, programs: scenarios.map { (ProgramBody(block: $0.block), $0.markdownPath) }, inMain: inMain)
+    }
+
+    /// `mergedProgram(engine:scenarios:inMain:)` for bodies that may run a context first.
+    package static func mergedProgram(
+        engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false
+    ) -> [ProgramFile] {
         var files = engine + [runtimeSupport]
         var functions = ""
         var dispatch = mainPrologue + "switch _lessonSelectedScenario() {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
             let wrapped =
-                "func \(function)() {\n" + mapped(scenario.block, to: scenario.markdownPath) + "#sourceLocation()\n}\n"
+                "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
             if inMain {
                 functions += wrapped
             } else {
@@ -100,9 +127,47 @@ package enum ProgramSource {
 
     /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
     package static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
+        program(engine: engine, body: ProgramBody(block: scenario), markdownPath: markdownPath)
+    }
+
+    /// A complete program whose `main.swift` is `body` at the top level.
+    package static func program(engine: [ProgramFile], body: ProgramBody, markdownPath: String) -> [ProgramFile] {
         engine + [
             runtimeSupport,
-            ProgramFile(name: "main.swift", contents: mainPrologue + mapped(scenario, to: markdownPath)),
+            ProgramFile(name: "main.swift", contents: mainPrologue + body.topLevel(to: markdownPath)),
         ]
     }
+}
+
+/// The code of one program: a block, after the blocks of its context (a book's earlier listings), which run
+/// first with their output discarded.
+package struct ProgramBody: Hashable, Sendable {
+    package var block: FencedBlock
+    package var context: [FencedBlock] = []
+
+    package init(block: FencedBlock, context: [FencedBlock] = []) {
+        self.block = block
+        self.context = context
+    }
+
+    /// At the top level of `main.swift`: the context's blocks, then the block, each mapped to its lines.
+    func topLevel(to path: String) -> String {
+        guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) }
+        let earlier = context.map { ProgramSource.mapped($0, to: path) + "#sourceLocation()\n" }.joined()
+        return "_lessonSilenceStandardOutput()\n" + earlier + "_lessonRestoreStandardOutput()\n"
+            + ProgramSource.mapped(block, to: path)
+    }
+
+    /// In a function body: each block of the context opens a scope the next is written in, so that a later
+    /// listing's declaration shadows an earlier one of the same name, as reading order has it.
+    func wrapped(to path: String) -> String {
+        guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) + "#sourceLocation()\n" }
+        var text = "_lessonSilenceStandardOutput()\n"
+        for earlier in context { text += ProgramSource.mapped(earlier, to: path) + "#sourceLocation()\ndo {\n" }
+        text += "_lessonRestoreStandardOutput()\n" + ProgramSource.mapped(block, to: path) + "#sourceLocation()\n"
+        return text + String(repeating: "}\n", count: context.count)
+    }
+
+    /// Every Markdown line the body's code comes from.
+    package var lineRanges: [ClosedRange<Int>] { (context + [block]).map { $0.openingLine...$0.lastLine } }
 }

@@ -4,7 +4,7 @@
 /// with or without a cache.
 enum CachedWork {
     static func map<Item: Sendable, Result: Codable & Sendable>(
-        _ items: [Item], cache: ResultCache?, key: (Item) -> String, cacheable: (Result) -> Bool,
+        _ items: [Item], cache: ResultCache?, key: (Item) -> String, cacheable: (Item, Result) -> Bool,
         work: ([Item]) -> [Result]
     ) -> [Result] {
         let keys = items.map(key)
@@ -18,7 +18,7 @@ enum CachedWork {
         let computed = work(pending.map { items[$0] })
         for (index, result) in zip(pending, computed) {
             results[index] = result
-            if cacheable(result) { cache?.store(result, key: keys[index]) }
+            if cacheable(items[index], result) { cache?.store(result, key: keys[index]) }
         }
         for index in results.indices where results[index] == nil {
             results[index] = results[firstMissing[keys[index]]!]

@@ -8,10 +8,15 @@
 extension Executor {
     /// The fewest scenarios a merged build holds when there are enough to share the cores.
     static let minimumChunk = 8
+    /// The most scenarios a merged build holds: a build that fails is built again without the failing
+    /// ones, and a smaller chunk costs less to build again (a book has hundreds of listings).
+    static let maximumChunk = 32
 
     enum Unit: Sendable {
         case alone(Int)
         case merged([Int])
+        /// Programs built alone, linked into one executable (see `ModuleBatch.swift`).
+        case modules([Int])
     }
 
     /// A merged executable and the jobs it holds, or the jobs it failed to build.
@@ -33,45 +38,70 @@ extension Executor {
     func executeMerged(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
         let units = Self.units(for: scenarioJobs, workers: jobs, mergingSingles: separateBuilds != nil)
         progress?.expect(programs: units.count, scenarios: scenarioJobs.filter(\.runs).count)
-        let outcomes = ParallelMap.map(units, jobs: jobs) { unit -> BuildOutcome in
+        var outcomes = ParallelMap.map(units, jobs: jobs) { unit -> [BuildOutcome] in
             switch unit {
             case .alone(let index):
-                return .alone(index, buildAndRunAlone(scenarioJobs[index], number: index))
+                return [.alone(index, buildAndRunAlone(scenarioJobs[index], number: index))]
             case .merged(let indices):
                 defer { progress?.advance(programs: 1) }
-                return buildMerged(indices, of: scenarioJobs)
+                return [buildMerged(indices, of: scenarioJobs)]
+            case .modules(let indices):
+                defer { progress?.advance(programs: 1) }
+                guard let separateBuilds else { return [.failed(jobs: indices, build: nil)] }
+                return buildModuleBatch(indices, of: scenarioJobs, using: separateBuilds)
             }
-        }
+        }.flatMap { $0 }
 
         var executions = [ScenarioExecution?](repeating: nil, count: scenarioJobs.count)
         var runs: [MergedRun] = []
         var fallbacks: [Int] = []
         var folders: [WorkDirectory] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .alone(let index, let execution):
-                executions[index] = execution
-            case .failed(let indices, let build):
-                // A failure that building each scenario alone would only repeat stands for them all.
-                if let build, failedMergeStands?(build) == true {
-                    for index in indices { executions[index] = ScenarioExecution(build: build, run: nil) }
-                } else {
-                    fallbacks += indices
-                }
-            case .built(let executable, let folder, let build, let indices):
-                folders.append(folder)
-                var share = build
-                share.seconds = build.seconds / Double(indices.count)
-                for (selection, job) in indices.enumerated() {
-                    if scenarioJobs[job].runs {
-                        runs.append(MergedRun(job: job, executable: executable, selection: selection, build: share))
+        defer { folders.forEach(release) }
+        // A failed merged build is built again without the scenarios its errors are in, at most twice.
+        for round in 0..<Self.mergeRounds {
+            var retries: [[Int]] = []
+            for outcome in outcomes {
+                switch outcome {
+                case .alone(let index, let execution):
+                    executions[index] = execution
+                case .failed(let indices, let build):
+                    // A failure that building each scenario alone would only repeat stands for them all.
+                    if let build, failedMergeStands?(build) == true {
+                        for index in indices { executions[index] = ScenarioExecution(build: build, run: nil) }
+                        continue
+                    }
+                    guard let split = build.flatMap({ Self.split(indices, of: scenarioJobs, by: $0) }) else {
+                        fallbacks += indices
+                        continue
+                    }
+                    for (index, own) in split.final { executions[index] = ScenarioExecution(build: own, run: nil) }
+                    fallbacks += split.alone
+                    if split.innocent.count > 1, round + 1 < Self.mergeRounds {
+                        retries.append(split.innocent)
                     } else {
-                        executions[job] = ScenarioExecution(build: share, run: nil, program: kept(executable, build))
+                        fallbacks += split.innocent
+                    }
+                case .built(let executable, let folder, let build, let indices):
+                    folders.append(folder)
+                    var share = build
+                    share.seconds = build.seconds / Double(indices.count)
+                    for (selection, job) in indices.enumerated() {
+                        if scenarioJobs[job].runs {
+                            runs.append(MergedRun(job: job, executable: executable, selection: selection, build: share))
+                        } else {
+                            executions[job] = ScenarioExecution(
+                                build: share, run: nil, program: kept(executable, build))
+                        }
                     }
                 }
             }
+            guard !retries.isEmpty else { break }
+            progress?.expect(programs: retries.count)
+            outcomes = ParallelMap.map(retries, jobs: jobs) { indices in
+                defer { progress?.advance(programs: 1) }
+                return buildMerged(indices, of: scenarioJobs)
+            }
         }
-        defer { folders.forEach(release) }
         for (run, execution) in zip(runs, runMerged(runs)) { executions[run.job] = execution }
 
         // Each scenario of a failed merged build is built alone: more programs than expected.
@@ -81,6 +111,46 @@ extension Executor {
         }
         for (index, execution) in zip(fallbacks, rebuilt) { executions[index] = execution }
         return executions.map { $0! }
+    }
+
+    /// How many times the scenarios of one chunk are merged at most: once, then again without those a failed
+    /// build's errors are in (the compiler may report an error only once another is gone).
+    static let mergeRounds = 4
+
+    /// The jobs of a merged build that failed, by where its errors are: those none is in (merged again),
+    /// those whose failure is final (`failedBuildIsFinal`: their own errors are their build), and the others
+    /// an error is in (built alone, so that wrapping is not blamed for an error of their own). Nil when an
+    /// error is in none of the jobs' lines (a link error, an error in the engine): each is built alone.
+    static func split(_ indices: [Int], of jobs: [ScenarioJob], by build: CompileResult) -> (
+        innocent: [Int], final: [(Int, CompileResult)], alone: [Int]
+    )? {
+        let errors = build.errors
+        guard !errors.isEmpty, !build.timedOut, build.stoppedBy == nil else { return nil }
+        var blamed: [Int: [CompilerDiagnostic]] = [:]
+        for error in errors {
+            let owners = indices.filter { index in
+                jobs[index].markdownPath == error.file
+                    && (jobs[index].body?.lineRanges.contains { $0.contains(error.line) } ?? false)
+            }
+            guard !owners.isEmpty else { return nil }
+            for owner in owners { blamed[owner, default: []].append(error) }
+        }
+        var split: (innocent: [Int], final: [(Int, CompileResult)], alone: [Int]) = ([], [], [])
+        for index in indices {
+            guard let own = blamed[index] else {
+                split.innocent.append(index)
+                continue
+            }
+            if jobs[index].failedBuildIsFinal {
+                var result = build
+                result.diagnostics = own
+                result.seconds = build.seconds / Double(indices.count)
+                split.final.append((index, result))
+            } else {
+                split.alone.append(index)
+            }
+        }
+        return split
     }
 
     private func runMerged(_ runs: [MergedRun]) -> [ScenarioExecution] {
@@ -103,8 +173,13 @@ extension Executor {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
         var order: [EngineIdentity] = []
+        var batched: [LanguageMode: [Int]] = [:]
         for (index, job) in jobs.enumerated() {
-            if job.buildAloneReason != nil || job.engineIdentity == .unshared || job.scenario == nil {
+            if job.buildAloneReason != nil, job.sharesExecutable, mergingSingles,
+                job.languageMode == EngineObjects.languageMode
+            {
+                batched[job.languageMode, default: []].append(index)
+            } else if job.buildAloneReason != nil || job.engineIdentity == .unshared || job.scenario == nil {
                 units.append(.alone(index))
             } else {
                 if groups[job.engineIdentity] == nil { order.append(job.engineIdentity) }
@@ -112,7 +187,7 @@ extension Executor {
             }
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
-        let chunk = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
+        let chunk = max(minimumChunk, min(maximumChunk, (mergeable + workers - 1) / max(workers, 1)))
         for identity in order {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: chunk) {
@@ -120,23 +195,32 @@ extension Executor {
                 units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
             }
         }
-        return units
+        // Batches of programs built alone, two per worker (each batch's compiles run one after another), and
+        // first: they are the longest units.
+        var batches: [Unit] = []
+        for indices in batched.values {
+            let size = max(1, (indices.count + 2 * workers - 1) / max(2 * workers, 1))
+            for start in stride(from: 0, to: indices.count, by: size) {
+                batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
+            }
+        }
+        return batches + units
     }
 
     private func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
         let first = jobs[indices[0]]
-        let scenarios = indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) }
+        let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
-                let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios, inMain: true)
+                let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios, inMain: true)
                 if let outcome = buildSeparately(
                     files, engineFileCount: first.engine.count + 1, jobs: indices, in: folder, using: separateBuilds)
                 {
                     return outcome
                 }
             }
-            let files = ProgramSource.mergedProgram(engine: first.engine, scenarios: scenarios)
+            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
@@ -199,7 +283,7 @@ extension Executor {
 
 /// The steps of one merged program compiled file by file: compile, list the libraries, link. Together they
 /// get one build's time, as `swiftc` would.
-private struct SeparateBuild {
+struct SeparateBuild {
     var compiler: SwiftCompiler
     var engineObjects: EngineObjects
     var folder: WorkDirectory

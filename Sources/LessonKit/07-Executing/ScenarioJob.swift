@@ -6,6 +6,14 @@ package struct ScenarioJob: Sendable {
     package var engineIdentity: EngineIdentity
     /// The scenario; nil for a program that is its engine alone, with an empty `main.swift`.
     package var scenario: FencedBlock?
+    /// The blocks built and run before the scenario, their output discarded: a book listing's context.
+    package var context: [FencedBlock] = []
+    /// Whether a build that fails is an answer worth keeping in the cache: a book listing that does not
+    /// build in its context is a note, and stays one until its text changes.
+    package var failedBuildIsFinal = false
+    /// Whether a program built alone may still be linked into one executable with others, as a module of
+    /// its own (see `ModuleBatch.swift`): its module is then not named `main`.
+    package var sharesExecutable = false
     /// The absolute path `#sourceLocation` names.
     package var markdownPath: String
     package var languageMode: LanguageMode
@@ -39,11 +47,14 @@ package struct ScenarioJob: Sendable {
 
     /// The program of this scenario alone.
     package var files: [ProgramFile] {
-        guard let scenario else {
+        guard let body else {
             return engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")]
         }
-        return ProgramSource.program(engine: engine, scenario: scenario, markdownPath: markdownPath)
+        return ProgramSource.program(engine: engine, body: body, markdownPath: markdownPath)
     }
+
+    /// The scenario's code, after its context.
+    package var body: ProgramBody? { scenario.map { ProgramBody(block: $0, context: context) } }
 }
 
 /// Which scenarios may share one merged build: those of one engine, whichever lessons they come from, and

@@ -34,6 +34,11 @@ package enum OutputComparison {
                 return nil
             }
             first = difference
+        } else if options.someLinesInOrder {
+            guard let difference = OutputMatching.firstMissingInOrder(expected: expected, actual: actual) else {
+                return nil
+            }
+            first = difference
         } else if options.unordered {
             guard let difference = OutputMatching.firstUnorderedDifference(expected: expected, actual: actual) else {
                 return nil

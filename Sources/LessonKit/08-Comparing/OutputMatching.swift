@@ -12,6 +12,18 @@ enum OutputMatching {
         return actual.count > expected.count ? expected.count : nil
     }
 
+    /// The expected lines must appear in the output in their order, other lines around them. Returns the
+    /// index of the first expected line not found after the lines before it, or nil when all are. Taking
+    /// each line's first match is as good as any other choice.
+    static func firstMissingInOrder(expected: [String], actual: [String]) -> Int? {
+        var cursor = 0
+        for (index, line) in expected.enumerated() {
+            guard let found = actual[cursor...].firstIndex(of: line) else { return index }
+            cursor = found + 1
+        }
+        return nil
+    }
+
     /// A line that is exactly `...` matches any number of lines (none included). Returns the index of the
     /// first expected line no match reaches (the expected line count when only extra output is left over),
     /// or nil when the output matches.

@@ -61,6 +61,7 @@ package enum JSONReportReader {
             actualOutput: record.actual, seconds: record.duration)
         check.expectedOutput = record.expected
         check.skipReason = record.skipReason
+        check.outputComments = record.outputComments
         return check
     }
 

@@ -33,6 +33,8 @@ public enum JSONReporter {
         var actual: String?
         var skipReason: String?
         var duration: Double
+        /// Output comments the output was compared with; absent when none.
+        var outputComments: Int?
     }
 
     struct FindingRecord: Codable {
@@ -83,6 +85,6 @@ public enum JSONReporter {
             status: check.status.rawValue, message: check.findings.first(where: \.isError)?.message,
             findings: check.findings.map { finding($0, scope: nil) } + shared.map { finding($0, scope: "lesson") },
             expected: check.expectedOutput, actual: check.actualOutput, skipReason: check.skipReason,
-            duration: (check.seconds * 1000).rounded() / 1000)
+            duration: (check.seconds * 1000).rounded() / 1000, outputComments: check.outputComments)
     }
 }

@@ -67,12 +67,13 @@ public struct TextReporter: Sendable {
     /// `Lessons/uikit: 5 lessons, 40 code blocks, 11 scenarios, 8 snippets, 3 engine reprints, 0 failures`.
     public static func summary(_ course: CheckReport.CourseSummary) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return "\(course.folder): "
-            + [
-                count(course.lessons, "lesson"), count(course.codeBlocks, "code block"),
-                count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
-                count(course.driftChecks, "engine reprint"), count(course.failures, "failure"),
-            ].joined(separator: ", ")
+        var parts = [
+            count(course.lessons, "lesson"), count(course.codeBlocks, "code block"),
+            count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
+        ]
+        if course.listings > 0 { parts.append(count(course.listings, "listing")) }
+        parts += [count(course.driftChecks, "engine reprint"), count(course.failures, "failure")]
+        return "\(course.folder): " + parts.joined(separator: ", ")
     }
 
     /// `N passed, N failed`, with `, N skipped` when any check was skipped and `, N warnings` when any finding
@@ -81,6 +82,9 @@ public struct TextReporter: Sendable {
         var text = "\(totals.passed) passed, \(totals.failed) failed"
         if totals.skipped > 0 { text += ", \(totals.skipped) skipped" }
         if totals.warnings > 0 { text += ", \(totals.warnings) warning\(totals.warnings == 1 ? "" : "s")" }
+        if totals.outputComments > 0 {
+            text += ", \(totals.outputComments) output comment\(totals.outputComments == 1 ? "" : "s") checked"
+        }
         return text
     }
 }

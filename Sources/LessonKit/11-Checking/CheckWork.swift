@@ -9,10 +9,13 @@ struct CheckWork {
         case starter(LessonID, starter: Int)
         /// The engine files of a lesson that builds no scenario: built on their own.
         case engineFiles(LessonID)
+        /// A book's runnable listing, by its place in the plan's listings.
+        case listing(LessonID, listing: Int)
 
         var lesson: LessonID {
             switch self {
-            case .scenario(let lesson, _), .starter(let lesson, _), .engineFiles(let lesson): lesson
+            case .scenario(let lesson, _), .starter(let lesson, _), .engineFiles(let lesson), .listing(let lesson, _):
+                lesson
             }
         }
     }
@@ -26,6 +29,8 @@ struct CheckWork {
     /// One per scenario job, in the same order.
     private(set) var owners: [Owner] = []
     private(set) var snippetJobs: [SnippetJob] = []
+    /// Listings not built at all (`Listing.notRun`): each is a note, once its block parses.
+    private(set) var unbuiltListings: [(LessonID, Listing)] = []
     /// Checks decided without building or parsing, by lesson.
     private(set) var presetChecks: [LessonID: [CheckResult]] = [:]
 
@@ -78,6 +83,7 @@ struct CheckWork {
                 }
             }
         }
+        addListings(plan, as: index)
         for block in plan.snippets {
             if let check = Self.snippetWithoutParsing(block, in: plan) {
                 presetChecks[index, default: []].append(check)
@@ -92,6 +98,28 @@ struct CheckWork {
                         kind: .lesson, location: plan.lesson.location(file.block.openingLine),
                         name: "attributes of \(file.fileName)", status: .failed, findings: findings))
             }
+        }
+    }
+
+    /// A book's listings: each a program of its own context and itself, merged with the other listings of
+    /// its language mode when nothing in them needs the top level. Their blocks are parsed as snippets too.
+    private mutating func addListings(_ plan: LessonPlan, as index: LessonID) {
+        let markdownPath = Paths.absolute(plan.path)
+        for (number, listing) in plan.listings.enumerated() {
+            guard listing.notRun == nil else {
+                unbuiltListings.append((index, listing))
+                continue
+            }
+            var job = ScenarioJob(
+                engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: listing.block,
+                markdownPath: markdownPath, languageMode: plan.languageMode,
+                buildAloneReason: MergeEligibility.reasonToBuildListingAlone(
+                    (listing.context + [listing.block]).map(\.text), languageMode: plan.languageMode))
+            job.context = listing.context
+            job.failedBuildIsFinal = true
+            job.sharesExecutable = true
+            scenarioJobs.append(job)
+            owners.append(.listing(index, listing: number))
         }
     }
 

@@ -95,15 +95,32 @@ public struct LessonChecker: Sendable {
         }
         cache?.prune()
 
-        for (owner, execution) in zip(work.owners, executions) {
+        // A listing's check, by lesson and opening line, waits for the parse of its block.
+        var listingChecks: [Int: [Int: CheckResult]] = [:]
+        for (job, (owner, execution)) in zip(work.scenarioJobs, zip(work.owners, executions)) {
             let index = owner.lesson.index
-            if !Self.isCacheable(execution) { lessons[index].cacheable = false }
-            lessons[index].scenarioOutcomes.append(evaluate(owner, execution, of: lessons[index]))
+            if !Self.isCacheable(job, execution) { lessons[index].cacheable = false }
+            let outcome = evaluate(owner, execution, of: lessons[index])
+            if case .listing = owner {
+                listingChecks[index, default: [:]][outcome.check.location.line] = outcome.check
+            } else {
+                lessons[index].scenarioOutcomes.append(outcome)
+            }
+        }
+        for (lesson, listing) in work.unbuiltListings {
+            let check = ScenarioEvaluation.notRun(listing, lessons[lesson.index].plan, reason: listing.notRun ?? "")
+            listingChecks[lesson.index, default: [:]][check.location.line] = check
         }
         for (job, parse) in zip(work.snippetJobs, snippetResults) {
             let index = job.lesson.index
             if parse.toolError != nil { lessons[index].cacheable = false }
-            lessons[index].otherChecks.append(SnippetCheck(plan: lessons[index].plan).result(job.block, parse))
+            let snippet = SnippetCheck(plan: lessons[index].plan).result(job.block, parse)
+            // A listing that did not run is checked as the snippet it is: it must parse.
+            if let listing = listingChecks[index]?[job.block.openingLine] {
+                lessons[index].otherChecks.append(listing.isNote && snippet.status == .failed ? snippet : listing)
+            } else {
+                lessons[index].otherChecks.append(snippet)
+            }
         }
         // Drift is judged against every lesson given, and reported only by lessons checked whole.
         let runnable = Set(lessons.filter { $0.engine != nil }.map(\.id.index))
@@ -181,6 +198,7 @@ public struct LessonChecker: Sendable {
         case .scenario(_, let index): return evaluation.evaluate(plan.scenarios[index], execution)
         case .starter(_, let index): return evaluation.evaluateStarter(plan.exerciseStarters[index], execution)
         case .engineFiles: return evaluation.evaluateEngineFiles(execution)
+        case .listing(_, let index): return evaluation.evaluateListing(plan.listings[index], execution)
         }
     }
 
@@ -205,7 +223,7 @@ public struct LessonChecker: Sendable {
                         sources[$0].text,
                     ])
             },
-            cacheable: { (parse: SnippetParse) in parse.toolError == nil }
+            cacheable: { (_, parse: SnippetParse) in parse.toolError == nil }
         ) { pending in
             timings?.parsed(pending.count)
             return parser.parse(pending.map { sources[$0] })
@@ -242,10 +260,14 @@ public struct LessonChecker: Sendable {
         }
     }
 
-    /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output
+    /// Results worth keeping: a build that failed to the end when the job says that is final, a build that
+    /// succeeded, with the run that ended on its own (or at the output
     /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters). A build
     /// failure, a timeout, a resource limit or a checker error is checked again.
-    static func isCacheable(_ execution: ScenarioExecution) -> Bool {
+    static func isCacheable(_ job: ScenarioJob, _ execution: ScenarioExecution) -> Bool {
+        if job.failedBuildIsFinal, let build = execution.build, !build.succeeded {
+            return execution.toolError == nil && !build.timedOut && build.stoppedBy == nil
+        }
         guard execution.toolError == nil, execution.build?.succeeded == true else { return false }
         guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }

@@ -28,6 +28,12 @@ struct ScenarioEvaluation {
         check.expectedOutput = scenario.expectedLines.map { $0.map { $0 + "\n" }.joined() }
         if let run = execution.run { check.actualOutput = String(decoding: run.standardOutput, as: UTF8.self) }
         let verdict = judge.verdict(execution, Expectation(scenario))
+        if let comments = scenario.outputComments {
+            switch verdict {
+            case .passed, .outputDiffers: check.outputComments = comments.lines.count
+            default: break
+            }
+        }
         switch verdict {
         case .passed:
             check.status = .passed
@@ -48,6 +54,54 @@ struct ScenarioEvaluation {
         }
         check.status = check.findings.isEmpty ? .passed : .failed
         return Outcome(check: check, engineErrors: [])
+    }
+
+    /// A book's listing is judged as a scenario whose output comments state its output, except that one
+    /// that does not build in its context, or whose context does not run through, was not run: a note,
+    /// never an error (the book stays green where the checker is unsure).
+    func evaluateListing(_ listing: Listing, _ execution: ScenarioExecution) -> Outcome {
+        let line = listing.block.openingLine
+        let scenario = Scenario(
+            block: listing.block, header: FileHeader(fileName: "main.swift", description: "listing at line \(line)"),
+            expected: nil, options: ScenarioOptions(), outputOptions: OutputOptions(someLinesInOrder: true),
+            attributeFindings: [], outputComments: listing.outputComments)
+        var outcome = evaluate(scenario, execution)
+        outcome.check.kind = .listing
+        outcome.check.name = Self.listingName(listing)
+        switch judge.verdict(execution, Expectation(scenario)) {
+        case .buildFailed(let build):
+            let first = build.errors.first.map { error in
+                let place = error.file == markdownPath ? "line \(error.line): " : ""
+                return ": " + place + error.message
+            }
+            let how = listing.context.isEmpty ? "alone" : listing.contextDescription
+            return Outcome(
+                check: Self.notRun(listing, plan, reason: "does not build \(how)" + (first ?? "")), engineErrors: [])
+        case .trapped, .crashed, .exitedNonZero, .timedOut, .stopped:
+            guard !listing.context.isEmpty else { return outcome }
+            return Outcome(
+                check: Self.notRun(
+                    listing, plan,
+                    reason: "it or the listings it is built after (\(listing.contextDescription)) "
+                        + "did not run through: " + (outcome.check.findings.first?.message ?? "")),
+                engineErrors: [])
+        default:
+            return outcome
+        }
+    }
+
+    /// `listing at line 12`, with the listings it is built after.
+    static func listingName(_ listing: Listing) -> String {
+        "listing at line \(listing.block.openingLine)"
+            + (listing.context.isEmpty ? "" : " (\(listing.contextDescription))")
+    }
+
+    /// The check of a listing that was not run: it passes, with a note that says why.
+    static func notRun(_ listing: Listing, _ plan: LessonPlan, reason: String) -> CheckResult {
+        let location = plan.lesson.location(listing.block.openingLine)
+        return CheckResult(
+            kind: .listing, location: location, name: listingName(listing), status: .passed,
+            findings: [Finding(.notRun, at: location, "not run: " + reason)])
     }
 
     /// The starter of an engine exercise must build with the rest of the engine.
@@ -265,7 +319,12 @@ struct ScenarioEvaluation {
         let count = comments.lines.count
         let line: Int
         let message: String
-        if mismatch.firstDifference < count {
+        if scenario.outputOptions.someLinesInOrder, mismatch.firstDifference < count {
+            line = comments.lines[mismatch.firstDifference].number
+            message =
+                "comment \(mismatch.firstDifference + 1) of \(count) states a line the listing does not print"
+                + (mismatch.firstDifference == 0 ? "" : " after the lines of the comments before it")
+        } else if mismatch.firstDifference < count {
             line = comments.lines[mismatch.firstDifference].number
             message = "expected output differs at comment \(mismatch.firstDifference + 1) of \(count)"
         } else {
@@ -287,4 +346,9 @@ struct ScenarioEvaluation {
             + "state \(count) (\(LineList.describe(comments.commentLines))): which comment each line belongs to "
             + "cannot be known; edit the comments, or state the output in an expected block"
     }
+}
+
+extension CheckResult {
+    /// Whether the check is a listing that was not run (a note says why).
+    var isNote: Bool { findings.contains { $0.kind == .notRun } }
 }

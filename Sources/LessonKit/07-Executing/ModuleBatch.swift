@@ -1,0 +1,117 @@
+import Foundation
+
+/// Programs that must be built alone (their code needs the top level of `main.swift`: a protocol, an
+/// extension), linked into one executable all the same. Each is compiled as a module of its own, whose
+/// top-level code becomes a function (`-entry-point-function-name`), and a small `main.swift` calls the one
+/// `LESSON_SCENARIO` selects. One frontend process per program and one link for all of them: the link of a
+/// small program costs more than its compile.
+///
+/// Only for jobs that allow it (`ScenarioJob.sharesExecutable`, a book's listings): a module is named
+/// `_LessonProgram0`, `_LessonProgram1`…, not `main`, which shows in a type's fully qualified name
+/// (`String(reflecting:)`, the description of a class instance).
+extension Executor {
+    /// The module name and entry point of the program at `position` of a batch.
+    static func moduleName(_ position: Int) -> String { "_LessonProgram\(position)" }
+    static func entryPoint(_ position: Int) -> String { "_lessonProgram\(position)" }
+
+    /// Compiles each job of `indices` as its module, then links those that compiled into one executable.
+    /// A job that does not compile has its own failed build; when the link fails, every compiled job is left
+    /// to be built alone.
+    func buildModuleBatch(_ indices: [Int], of jobs: [ScenarioJob], using engineObjects: EngineObjects)
+        -> [BuildOutcome]
+    {
+        let folder: WorkDirectory
+        do { folder = try buildFolder(prefix: "lesson-modules") } catch { return [.failed(jobs: indices, build: nil)] }
+        var outcomes: [BuildOutcome] = []
+        var compiled: [(job: Int, objects: [String], build: CompileResult)] = []
+        let recipe = engineObjects.recipe
+        for index in indices {
+            let position = compiled.count
+            do {
+                let module = folder.path + "/m\(index)"
+                try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
+                let paths = jobs[index].files.map { module + "/" + $0.name }
+                for (file, path) in zip(jobs[index].files, paths) { try ScratchFile.save(file.contents, to: path) }
+                let (build, objects) = try compiler.compileObjects(
+                    inputs: paths, primaries: Set(paths),
+                    recipe: recipe.module(named: Self.moduleName(position), entryPoint: Self.entryPoint(position)),
+                    in: module)
+                if build.succeeded {
+                    compiled.append((index, objects, build))
+                } else {
+                    outcomes.append(.alone(index, ScenarioExecution(build: build, run: nil)))
+                }
+            } catch {
+                outcomes.append(.failed(jobs: [index], build: nil))
+            }
+        }
+        guard !compiled.isEmpty else {
+            folder.remove()
+            return outcomes
+        }
+        do {
+            let dispatcher = folder.path + "/main.swift"
+            try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
+            let (main, mainObjects) = try compiler.compileObjects(
+                inputs: [dispatcher], primaries: [dispatcher], recipe: recipe, in: folder.path)
+            let executable = folder.path + "/programs"
+            let linked =
+                main.succeeded
+                ? try SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
+                    .linkListingLibraries(compiled.flatMap(\.objects) + mainObjects, into: executable)
+                : main
+            guard linked.succeeded else {
+                folder.remove()
+                return outcomes + [.failed(jobs: compiled.map(\.job), build: nil)]
+            }
+            // One build for the batch, as for a merged program: its programs' compiles, then the link.
+            let build = compiled.map(\.build).reduce(main) { $0.followed(by: $1) }.followed(by: linked)
+            return outcomes + [.built(executable: executable, folder: folder, build: build, jobs: compiled.map(\.job))]
+        } catch {
+            folder.remove()
+            return outcomes + [.failed(jobs: compiled.map(\.job), build: nil)]
+        }
+    }
+
+    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch.
+    static func dispatcher(programs: Int) -> String {
+        var text = """
+            #if canImport(Glibc)
+            import Glibc
+            #elseif canImport(Musl)
+            import Musl
+            #elseif canImport(Darwin)
+            import Darwin
+            #endif
+
+            """
+        for position in 0..<programs {
+            text += "@_silgen_name(\"\(entryPoint(position))\")\n"
+            text += "func \(entryPoint(position))(_ argc: Int32, "
+            text += "_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32\n"
+        }
+        text += "let _lessonSelected = getenv(\"LESSON_SCENARIO\").flatMap { Int(String(cString: $0)) } ?? -1\n"
+        text += "switch _lessonSelected {\n"
+        for position in 0..<programs {
+            text += "case \(position): exit(\(entryPoint(position))(CommandLine.argc, CommandLine.unsafeArgv))\n"
+        }
+        text += "default:\n    fputs(\"no scenario selected: set LESSON_SCENARIO\\n\", stderr)\n    exit(64)\n}\n"
+        return text
+    }
+}
+
+extension SeparateCompilation {
+    /// The frontend command for a module named `name` whose top-level code is the function `entryPoint`.
+    func module(named name: String, entryPoint: String) -> SeparateCompilation {
+        var copy = self
+        var words: [String] = []
+        var rest = frontend[...]
+        while let word = rest.popFirst() {
+            words.append(word)
+            if word == "-module-name", rest.popFirst() != nil { words.append(name) }
+        }
+        if !words.contains("-module-name") { words += ["-module-name", name] }
+        copy.frontend = words + ["-entry-point-function-name", entryPoint]
+        return copy
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// A book's runnable listings: which snippets are listings, which earlier listings each is built after, and
+/// how a failed merged build of many listings is split.
+final class ListingTests: XCTestCase {
+    private func plan(_ text: String) -> LessonPlan {
+        LessonPlanner.plan(Lesson(path: "book.md", bytes: Array(text.utf8)))
+    }
+
+    /// Each listing's context, as the opening lines of the snippets it is built after.
+    private func contexts(_ text: String) -> [Int: [Int]] {
+        Dictionary(
+            uniqueKeysWithValues: plan(text).listings.map { ($0.block.openingLine, $0.context.map(\.openingLine)) })
+    }
+
+    func testOnlySnippetsWithOutputCommentsOfALessonWithoutAnEngineAreListings() {
+        let book = """
+            ```swift
+            let a = 1
+            ```
+            ```swift
+            print(a) // Prints "1"
+            ```
+            ```swift ignore
+            print(a) // Prints "1"
+            ```
+            """
+        let planned = plan(book)
+        XCTAssertEqual(planned.listings.map(\.block.openingLine), [4])
+        XCTAssertEqual(planned.roles, [.snippet, .listing, .snippet])
+        XCTAssertEqual(planned.snippets.count, 3, "a listing is parsed as a snippet too")
+        // With an engine, the same snippets are snippets.
+        XCTAssertEqual(plan("---\nengine: Sync\n---\n" + book).listings.count, 0)
+        XCTAssertEqual(plan("```swift\n// Model.swift — engine\nlet m = 0\n```\n" + book).listings.count, 0)
+    }
+
+    /// The nearest earlier declaration of each name used, what it needs in turn, and every listing between
+    /// that uses the name (the book's state changes from listing to listing).
+    func testTheNearestDeclarationWinsAndStateChangesBetweenAreKept() {
+        let book = """
+            ```swift
+            var score = 1
+            ```
+            ```swift
+            var score = 10
+            let bonus = 2
+            ```
+            ```swift
+            score += bonus
+            ```
+            ```swift
+            let unrelated = 3
+            ```
+            ```swift
+            print(score) // Prints "12"
+            ```
+            """
+        XCTAssertEqual(contexts(book), [14: [4, 8]])
+        let listing = plan(book).listings[0]
+        XCTAssertEqual(listing.rule, .names(["score"]))
+        XCTAssertEqual(listing.contextDescription, "after lines 4-7, 8-10")
+    }
+
+    /// Names in string interpolations count; members after a `.` are found only among extensions' members;
+    /// `@Wrapper` names the type `Wrapper`; an extension of a type comes with its declaration.
+    func testInterpolationsExtensionsAndAttributes() {
+        let book = """
+            ```swift
+            struct Point { var x = 1 }
+            ```
+            ```swift
+            extension Point { var twice: Int { x * 2 } }
+            ```
+            ```swift
+            extension Int { var squared: Int { self * self } }
+            ```
+            ```swift
+            @propertyWrapper struct Clamped { var wrappedValue: Int }
+            ```
+            ```swift
+            let p = Point()
+            print("\\(p.twice)") // Prints "2"
+            ```
+            ```swift
+            print(3.squared) // Prints "9"
+            ```
+            ```swift
+            struct Box { @Clamped var size: Int }
+            print(Box(size: Clamped(wrappedValue: 4)).size) // Prints "4"
+            ```
+            """
+        XCTAssertEqual(contexts(book), [13: [1, 4], 17: [7], 20: [10]])
+    }
+
+    func testASnippetThatShowsAnErrorIsNeverBuiltBeforeAnother() {
+        XCTAssertTrue(ListingContext.showsAnError(block("total = \"ten\" // Error: a number is expected")))
+        XCTAssertTrue(ListingContext.showsAnError(block("let x = a! // this triggers a runtime error")))
+        XCTAssertTrue(ListingContext.showsAnError(block("case \"a\": // Invalid, the case has an empty body")))
+        XCTAssertFalse(ListingContext.showsAnError(block("try check() // an error was thrown")))
+        XCTAssertFalse(ListingContext.showsAnError(block("let s = \"// Error\"")))
+        let book = """
+            ```swift
+            var total = 0
+            ```
+            ```swift
+            total = "ten" // Error
+            ```
+            ```swift
+            print(total) // Prints "0"
+            ```
+            """
+        XCTAssertEqual(contexts(book), [7: [1]])
+    }
+
+    func testContinuesNamesTheChainAndNothingElse() {
+        let book = """
+            ```swift listing=start
+            var names: [String] = []
+            ```
+            ```swift listing=more continues=start
+            names.append("a")
+            ```
+            ```swift
+            var other = 0
+            ```
+            ```swift continues=more
+            other += 1
+            print(names) // Prints "["a"]"
+            ```
+            ```swift continues=missing
+            print(1) // Prints "1"
+            ```
+            """
+        let planned = plan(book)
+        XCTAssertEqual(planned.listings.map(\.block.openingLine), [10])
+        XCTAssertEqual(planned.listings[0].context.map(\.openingLine), [1, 4])
+        XCTAssertEqual(planned.listings[0].rule, .continues("more"))
+        XCTAssertEqual(
+            planned.blockFindings[14]?.map(\.message),
+            ["continues=missing names no earlier block marked listing=missing"])
+    }
+
+    func testAListingThatNeedsTooMuchOrAnAppleFrameworkIsNotRun() {
+        let declarations = (0...ListingContext.maximumContext).map { "```swift\nlet v\($0) = \($0)\n```\n" }.joined()
+        let sum = (0...ListingContext.maximumContext).map { "v\($0)" }.joined(separator: " + ")
+        let tooMuch = plan(declarations + "```swift\nprint(\(sum)) // Prints \"136\"\n```\n").listings[0]
+        XCTAssertEqual(tooMuch.context.count, ListingContext.maximumContext + 1)
+        XCTAssertEqual(
+            tooMuch.notRun?.hasPrefix("needs 17 earlier listings (after lines 1-3, 4-6,"), true, tooMuch.notRun ?? "")
+        let platform = plan(
+            "```swift\nimport SwiftUI\nlet title = \"a\"\n```\n```swift\nprint(title) // Prints \"a\"\n```\n")
+        XCTAssertEqual(
+            platform.listings[0].notRun, "the listing at line 1 imports a framework that builds only on Apple platforms"
+        )
+    }
+
+    /// A failed merged build is built again without the jobs its errors are in: a listing's own errors are
+    /// its build (a note), a scenario an error is in is built alone, and an error in no job's lines leaves
+    /// nothing to tell.
+    func testAFailedMergedBuildIsSplitByWhereItsErrorsAre() throws {
+        let book = plan(
+            """
+            ```swift
+            let shared = 1
+            ```
+            ```swift
+            print(shared) // Prints "1"
+            ```
+            ```swift
+            print(missing) // Prints "2"
+            ```
+            ```swift
+            print(3) // Prints "3"
+            ```
+            """)
+        let jobs = book.listings.map { listing -> ScenarioJob in
+            var job = ScenarioJob(
+                engine: [], engineIdentity: .content("book"), scenario: listing.block, markdownPath: "/book.md",
+                languageMode: .swift5, buildAloneReason: nil)
+            job.context = listing.context
+            job.failedBuildIsFinal = true
+            return job
+        }
+        func build(errorsAt lines: [Int]) -> CompileResult {
+            CompileResult(
+                succeeded: false,
+                diagnostics: lines.map {
+                    CompilerDiagnostic(
+                        file: "/book.md", line: $0, column: 7, severity: .error, message: "error at \($0)", context: [])
+                }, output: "", seconds: 3, timedOut: false)
+        }
+        let split = try XCTUnwrap(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [8])))
+        XCTAssertEqual(split.innocent, [0, 2])
+        XCTAssertEqual(split.final.map(\.0), [1])
+        XCTAssertEqual(split.final.first?.1.diagnostics.map(\.message), ["error at 8"])
+        XCTAssertEqual(split.alone, [])
+        // An error in a shared context is each listing's that is built after it.
+        let shared = try XCTUnwrap(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [2])))
+        XCTAssertEqual(shared.final.map(\.0), [0])
+        XCTAssertEqual(shared.innocent, [1, 2])
+        // A scenario's error sends it to be built alone.
+        var scenarios = jobs
+        scenarios[1].failedBuildIsFinal = false
+        XCTAssertEqual(Executor.split([0, 1, 2], of: scenarios, by: build(errorsAt: [8]))?.alone, [1])
+        XCTAssertNil(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [40])), "an error in no job's lines")
+        XCTAssertNil(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [])), "a failure with no error")
+    }
+
+    /// Listings that must be built alone share executables as modules of their own, in batches, first.
+    func testListingsBuiltAloneAreBatchedAsModules() {
+        func job(alone: Bool, shares: Bool) -> ScenarioJob {
+            var job = ScenarioJob(
+                engine: [], engineIdentity: .content("book"),
+                scenario: FencedBlock(
+                    fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
+                    closingLine: 3, content: [SourceLine(number: 2, text: "print(1)", ending: "\n")]),
+                markdownPath: "/book.md", languageMode: .swift5, buildAloneReason: alone ? .usesWord("protocol") : nil)
+            job.sharesExecutable = shares
+            return job
+        }
+        let jobs = [
+            job(alone: true, shares: true), job(alone: false, shares: true), job(alone: true, shares: false),
+            job(alone: true, shares: true), job(alone: true, shares: true), job(alone: true, shares: true),
+        ]
+        let units = Executor.units(for: jobs, workers: 2, mergingSingles: true)
+        XCTAssertEqual(
+            units.map(\.summary), ["modules 0", "modules 3", "modules 4", "modules 5", "alone 2", "merged 1"])
+        XCTAssertEqual(
+            Executor.units(for: jobs, workers: 2, mergingSingles: false).map(\.summary),
+            ["alone 0", "alone 2", "alone 3", "alone 4", "alone 5", "alone 1"],
+            "without kept objects to link with, each is built alone")
+    }
+
+    private func block(_ line: String) -> FencedBlock {
+        FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
+            closingLine: 3, content: [SourceLine(number: 2, text: line, ending: "\n")])
+    }
+}
+
+extension Executor.Unit {
+    /// `merged 1 2`, `modules 0`, `alone 3`.
+    fileprivate var summary: String {
+        switch self {
+        case .alone(let index): "alone \(index)"
+        case .merged(let indices): "merged " + indices.map(String.init).joined(separator: " ")
+        case .modules(let indices): "modules " + indices.map(String.init).joined(separator: " ")
+        }
+    }
+}
