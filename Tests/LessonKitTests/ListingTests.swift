@@ -234,6 +234,38 @@ final class ListingTests: XCTestCase {
             "without kept objects to link with, each is built alone")
     }
 
+    /// `lesson list` says how each listing is run; `lesson check` counts the comments it compared and gives a
+    /// listing that cannot be built a note, which fails nothing.
+    func testListAndCheckSayWhatRan() throws {
+        TestSupport.enterPackageRoot()
+        let path = "Fixtures/listings/pass/chapter.md"
+        let listed = try TestSupport.runLesson(["list", path])
+        XCTAssertEqual(listed.status, 0)
+        let lines = listed.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            lines.filter { $0.contains(" listing ") }.prefix(3),
+            [
+                "  lines 6-10    listing         run alone (expected output: 1 comment, line 9)",
+                "  lines 14-18   listing         run after lines 6-10 for fruits (expected output: 2 comments, lines 16-17)",
+                "  lines 35-38   listing         run after lines 22-27, 31-33 for describe (expected output: 1 comment, line 37)",
+            ])
+        XCTAssertTrue(
+            lines.contains(
+                "  lines 100-104 listing         run after lines 96-98 continues tally (expected output: 1 comment, line 103)"
+            ))
+        XCTAssertEqual(lines.last, "  15 code blocks: 5 snippets, 10 listings")
+
+        let checked = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", path])
+        XCTAssertEqual(checked.status, 0)
+        XCTAssertEqual(
+            checked.standardOutput,
+            """
+            \(path):118: note: not run: does not build alone: line 119: cannot find 'unseenHelper' in scope
+            15 passed, 0 failed, 10 output comments checked
+
+            """)
+    }
+
     private func block(_ line: String) -> FencedBlock {
         FencedBlock(
             fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,

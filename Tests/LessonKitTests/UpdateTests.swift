@@ -91,7 +91,7 @@ final class UpdateTests: XCTestCase {
             \(path):8: updated 3 output comments
             \(path):24: updated 2 output comments
             \(path):32: updated 1 output comment
-            3 passed, 0 failed
+            3 passed, 0 failed, 8 output comments checked
 
             """)
         XCTAssertEqual(result.status, 0)
@@ -115,7 +115,8 @@ final class UpdateTests: XCTestCase {
                 \(path):14: note: not updated: the scenario printed 0 lines but its output comments state 2 (lines 16-18): \(why)
 
                 """), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.hasSuffix("2 passed, 2 failed\n"), result.standardOutput)
+        XCTAssertTrue(
+            result.standardOutput.hasSuffix("2 passed, 2 failed, 4 output comments checked\n"), result.standardOutput)
         XCTAssertEqual(try bytes(path), try bytes(TestSupport.packageRoot + "/Fixtures/update/prints-refused.updated"))
     }
 
