@@ -7,8 +7,8 @@ enum ListCommand {
             Prints the front matter's keys, then every fenced block of the lessons (in block quotes and list
             items too) with its line
             range and role (engine file, scenario with the lines of its expected output, expected output, snippet,
-            other), then how many blocks each lesson has by role, then any reading finding. Nothing is built or
-            run.
+            listing of a book with the earlier listings it is built after, other), then how many blocks each
+            lesson has by role, then any reading finding. Nothing is built or run.
             """,
         usage: "lesson list [PATH ...]",
         sections: [("OPTIONS", [SharedOptions.help])],
