@@ -14,7 +14,10 @@
 #      debug build (what `swift run lesson check` runs), one edited scenario;
 #   9. a book of 1,050 distinct snippets, fragments included, checked cold;
 #  10. `lesson coverage` of the bundled course: one instrumented build per scenario (--strategy isolated, how
-#      coverage built before it used the executor's merged builds) against the default merged builds.
+#      coverage built before it used the executor's merged builds) against the default merged builds;
+#  11. with the debug build: an author's edit of one lesson's three scenarios against a plain swiftc of that
+#      lesson, the cold check against one merged swiftc per engine plus a batched parse, and the balance of
+#      4 and 8 shards (and the lessons one more lesson moves).
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
 # BENCH_PARTS="check grade coverage" chooses the parts (default all three).
@@ -188,6 +191,106 @@ printf '%-52s %9s  %s\n' "lesson check, warm, nothing changed" "$real_warm" "$(s
 printf '%-52s %9s  %s\n' "debug build (swift run), cold cache" "$real_debug_cold" "$(share "$real_debug_cold" "$real_cold") of cold"
 printf '%-52s %9s  %s\n' "debug build (swift run), warm, nothing changed" "$real_debug_warm" "$(share "$real_debug_warm" "$real_cold") of cold"
 printf '%-52s %9s  %s\n' "lesson check, warm, one scenario edited" "$real_edited" "$(share "$real_edited" "$real_cold") of cold"
+# 11. An author's edit, the floors, and the shards, with the debug build (what `swift run lesson check` runs):
+#     one lesson's three scenarios edited, against a plain swiftc of that lesson's engine and its three
+#     scenarios wrapped in functions (best of 5, interleaved); the cold check against one merged swiftc
+#     build per engine on the cores plus one batched parse of every snippet; the largest shard against the
+#     mean for 4 and 8 shards, and how many lessons move between 4 shards when a lesson is added.
+edit_lesson=$(grep -lc '^// main.swift' "$work"/real/*/*.md | while read -r f; do
+    [ "$(grep -c '^// main.swift' "$f")" -eq 3 ] && echo "$f"; done | head -1)
+python3 - "$edit_lesson" "$work/floor" <<'PY'
+import os, re, sys
+lesson, out = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+blocks = re.findall(r"```swift\n(.*?)```", open(lesson, encoding="utf-8").read(), re.S)
+engine = next(b for b in blocks if re.match(r"// \w+\.swift", b) and not b.startswith("// main.swift"))
+open(os.path.join(out, engine.split()[1]), "w", encoding="utf-8").write(engine)
+scenarios = [b for b in blocks if b.startswith("// main.swift")]
+body = "".join(f"func scenario{n}() {{\n{code}}}\n" for n, code in enumerate(scenarios))
+calls = "".join(f"scenario{n}()\n" for n in range(len(scenarios)))
+open(os.path.join(out, "main.swift"), "w", encoding="utf-8").write(body + calls)
+PY
+run_debug --cache-dir "$work/edit-cache" "$work/real"
+best_edit=""; best_floor=""
+for round in 1 2 3 4 5; do
+    sed -i "s/adim-\([0-9]*\)-\([0-9]*\)[a-z]*/adim-\1-\2e$round/g" "$edit_lesson"
+    start=$(now); run_debug --cache-dir "$work/edit-cache" "$work/real"; edit=$(elapsed "$start" "$(now)")
+    start=$(now)
+    (cd "$work/floor" && swiftc -module-name main -swift-version 5 -Onone *.swift -o prog 2>/dev/null && ./prog >/dev/null)
+    floor=$(elapsed "$start" "$(now)")
+    best_edit=$(python3 -c "print(min(x for x in [$edit, ${best_edit:-1e9}]))")
+    best_floor=$(python3 -c "print(min(x for x in [$floor, ${best_floor:-1e9}]))")
+done
+"$LESSON_DEBUG_BIN" check --no-cache --stats "$work/real" >/dev/null 2>"$work/edit-stats" || true
+python3 - "$work/real" "$work/engine-floor" <<'PY'
+import os, re, sys
+course, out = sys.argv[1], sys.argv[2]
+engines, snippets = {}, []
+for root, _, files in os.walk(course):
+    for name in sorted(files):
+        blocks = re.findall(r"```swift\n(.*?)```", open(os.path.join(root, name), encoding="utf-8").read(), re.S)
+        for block in blocks:
+            header = re.match(r"// (\w+\.swift)", block)
+            if header and header.group(1) != "main.swift":
+                engines.setdefault(header.group(1), {"engine": block, "scenarios": []})
+                current = header.group(1)
+        for block in blocks:
+            if block.startswith("// main.swift"):
+                engines[current]["scenarios"].append(block)
+            elif not re.match(r"// \w+\.swift", block):
+                snippets.append(block)
+for engine, held in engines.items():
+    folder = os.path.join(out, engine)
+    os.makedirs(folder)
+    open(os.path.join(folder, engine), "w", encoding="utf-8").write(held["engine"])
+    body = "".join(f"func scenario{n}() {{\n{code}}}\n" for n, code in enumerate(held["scenarios"]))
+    cases = "".join(f"case {n}: scenario{n}()\n" for n in range(len(held["scenarios"])))
+    main = body + "switch Int(CommandLine.arguments[1])! {\n" + cases + "default: break\n}\n"
+    open(os.path.join(folder, "main.swift"), "w", encoding="utf-8").write(main)
+    open(os.path.join(folder, "count"), "w").write(str(len(held["scenarios"])))
+os.makedirs(os.path.join(out, "snippets"))
+for n, snippet in enumerate(snippets):
+    open(os.path.join(out, "snippets", f"s{n}.swift"), "w", encoding="utf-8").write(snippet)
+PY
+frontend="$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-frontend"
+start=$(now)
+(cd "$work/engine-floor/snippets" && "$frontend" -parse ./*.swift >/dev/null 2>&1 || true) &
+for folder in "$work"/engine-floor/*.swift; do
+    (cd "$folder" && swiftc -module-name main -swift-version 5 -Onone ./*.swift -o prog 2>/dev/null \
+        && for n in $(seq 0 $(($(cat count) - 1))); do ./prog "$n" >/dev/null; done) &
+done
+wait
+engine_floor=$(elapsed "$start" "$(now)")
+shards() {
+    "$LESSON_DEBUG_BIN" check --shard "1/$2" --format json --cache-dir "$work/edit-cache" "$1" 2>/dev/null \
+        | python3 -c "
+import json, re, sys, os
+lessons = json.load(sys.stdin)['lessons']
+weights = {l['path']: len(re.findall(r'^// main.swift', open(l['path'], encoding='utf-8').read(), re.M)) for l in lessons}
+load = {}
+for l in lessons: load[l['shard']] = load.get(l['shard'], 0) + weights[l['path']]
+mean = sum(load.values()) / $2
+print(f'{max(load.values())} {mean:.1f} {max(load.values()) / mean:.2f}')
+json.dump({os.path.relpath(l['path'], '$1'): l['shard'] for l in lessons}, open('$work/owners-$2-' + os.path.basename('$1'), 'w'))"
+}
+read -r largest4 mean4 ratio4 < <(shards "$work/real" 4)
+read -r largest8 mean8 ratio8 < <(shards "$work/real" 8)
+python3 Benchmarks/generate_snippet_courses.py course "$work/real41" "$((lessons + 1))" Sources/Engines
+shards "$work/real41" 4 >/dev/null
+moved=$(python3 -c "
+import json
+a = json.load(open('$work/owners-4-real')); b = json.load(open('$work/owners-4-real41'))
+print(sum(1 for path in a if path in b and a[path] != b[path]))")
+debug_cold=$(sed -n 's/^lesson: \([0-9.]*\) s.*/\1/p' "$work/edit-stats")
+echo
+echo "the author's edit and the floors (debug build, what swift run lesson check runs); $(nproc) cores"
+printf '%-52s %9s  %s\n' "what" "seconds" "compared"
+printf '%-52s %9s  %s\n' "plain swiftc of the edited lesson (engine + 3 wrapped)" "$best_floor" "floor of the edit (best of 5)"
+printf '%-52s %9s  %s\n' "lesson check, one lesson's 3 scenarios edited" "$best_edit" "$(ratio "$best_edit" "$best_floor") the floor (best of 5)"
+printf '%-52s %9s  %s\n' "one merged swiftc per engine, both at once, + parse" "$engine_floor" "floor of the cold check"
+printf '%-52s %9s  %s\n' "lesson check --no-cache (debug build)" "$debug_cold" "$(ratio "$debug_cold" "$engine_floor") the floor, $(ratio "$real_single" "$debug_cold") faster than one swiftc per scenario"
+echo "shards without durations: 4 shards, the largest $largest4 scenarios against a mean of $mean4 (${ratio4}x);" \
+    "8 shards, $largest8 against $mean8 (${ratio8}x); adding lesson $((lessons + 1)) moves $moved of $lessons lessons between 4 shards"
 echo
 echo "book: $book_snippets distinct snippets (fragments included), no scenario; $(nproc) cores"
 printf '%-52s %9s  %s\n' "lesson check, cold cache" "$book_cold" \
