@@ -8,8 +8,8 @@
 extension Executor {
     /// The fewest scenarios a merged build holds when there are enough to share the cores.
     static let minimumChunk = 8
-    /// The most scenarios a merged build holds: a build that fails is built again without the failing
-    /// ones, and a smaller chunk costs less to build again (a book has hundreds of listings).
+    /// The most listings a merged build holds: a build that fails is built again without the failing ones,
+    /// and a smaller chunk costs less to build again (a book has hundreds of listings).
     static let maximumChunk = 32
 
     enum Unit: Sendable {
@@ -187,9 +187,12 @@ extension Executor {
             }
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
-        let chunk = max(minimumChunk, min(maximumChunk, (mergeable + workers - 1) / max(workers, 1)))
+        let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
         for identity in order {
             let indices = groups[identity]!
+            // Listings fail to build often (a book's code is not all whole programs): smaller chunks cost
+            // less to build again. Scenarios seldom do, and a chunk fewer is a build fewer.
+            let chunk = indices.allSatisfy { jobs[$0].failedBuildIsFinal } ? min(share, maximumChunk) : share
             for start in stride(from: 0, to: indices.count, by: chunk) {
                 let slice = Array(indices[start..<min(start + chunk, indices.count)])
                 units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
