@@ -110,12 +110,17 @@ extension ListCommand {
         guard let comments = scenario?.outputComments else {
             return block.map { "expected output: " + $0 } ?? "no expected output"
         }
+        return describe(comments) + (block.map { ", and " + $0 } ?? "")
+    }
+
+    /// `expected output: 3 comments, lines 13-16`: how many expected lines, and the lines from the first
+    /// output comment to the last.
+    static func describe(_ comments: OutputComments) -> String {
         let count = comments.lines.count
         let span =
             comments.firstLine == comments.lastLine
             ? "line \(comments.firstLine)" : "lines \(comments.firstLine)-\(comments.lastLine)"
         return "expected output: \(count) comment\(count == 1 ? "" : "s"), \(span)"
-            + (block.map { ", and " + $0 } ?? "")
     }
 }
 
@@ -123,12 +128,7 @@ extension ListCommand {
     /// How a listing is run: `run alone (expected output: 1 comment, line 7)`, `run after lines 3-5 for
     /// score (…)`, `not run: …`.
     static func run(_ listing: Listing) -> String {
-        let comments = listing.outputComments
-        let count = comments.lines.count
-        let span =
-            comments.firstLine == comments.lastLine
-            ? "line \(comments.firstLine)" : "lines \(comments.firstLine)-\(comments.lastLine)"
-        let output = "expected output: \(count) comment\(count == 1 ? "" : "s"), \(span)"
+        let output = describe(listing.outputComments)
         if let reason = listing.notRun { return "not run: \(reason) (\(output))" }
         let rule = listing.ruleDescription
         return "run \(listing.contextDescription)" + (rule.isEmpty ? "" : " " + rule) + " (\(output))"

@@ -266,6 +266,12 @@ final class ListingTests: XCTestCase {
             """)
     }
 
+    /// A listing that is run weighs what a scenario weighs when shards are balanced.
+    func testAListingWeighsAsAScenario() {
+        let book = plan("```swift\nlet a = 1\n```\n```swift\nprint(a) // Prints \"1\"\n```\n")
+        XCTAssertEqual(LessonWeight.of(book), LessonWeight.base + LessonWeight.scenario + 2 * LessonWeight.snippet)
+    }
+
     private func block(_ line: String) -> FencedBlock {
         FencedBlock(
             fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,

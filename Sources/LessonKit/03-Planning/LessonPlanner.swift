@@ -32,7 +32,7 @@ package enum LessonPlanner {
         let snippets = plan.snippets.filter { plan.blockFindings[$0.openingLine] == nil }
         let (listings, findings) = ListingContext.listings(of: snippets, in: plan.lesson, marker: marker)
         plan.blockFindings.merge(findings) { $0 + $1 }
-        plan.listings = listings.filter { findings[$0.block.openingLine] == nil }
+        plan.listings = listings
         let lines = Set(plan.listings.map(\.block.openingLine))
         for (index, block) in plan.lesson.blocks.enumerated() where lines.contains(block.openingLine) {
             plan.roles[index] = .listing

@@ -1,6 +1,7 @@
 /// What a lesson costs a check, before any run has measured it: a shard is balanced by these weights when
 /// no durations of an earlier run are given. A scenario is a compile share and a run; an engine reprinted
-/// in the lesson is a build of its own objects; a snippet is a small share of a batched parse.
+/// in the lesson is a build of its own objects; a snippet is a small share of a batched parse; a book's
+/// listing is a scenario too (its context compiled with it).
 package enum LessonWeight {
     static let scenario = 2.0
     static let engineReprint = 2.0
@@ -10,7 +11,9 @@ package enum LessonWeight {
 
     /// The weight of a planned lesson.
     package static func of(_ plan: LessonPlan) -> Double {
-        let scenarios = plan.scenarios.filter { !$0.options.ignored }.count + plan.exerciseStarters.count
+        let scenarios =
+            plan.scenarios.filter { !$0.options.ignored }.count + plan.exerciseStarters.count
+            + plan.listings.filter { $0.notRun == nil }.count
         return base + scenario * Double(scenarios) + (plan.engineFiles.isEmpty ? 0 : engineReprint)
             + snippet * Double(plan.snippets.count)
     }
