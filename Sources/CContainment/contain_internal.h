@@ -27,6 +27,17 @@ struct contain_accounting {
     int paused;
 };
 
+/// One step of building the file system of a new mount namespace (--namespaces), in command-line order.
+enum contain_mount_kind { CONTAIN_TMPFS, CONTAIN_BIND, CONTAIN_MKDIR, CONTAIN_COPY, CONTAIN_MOVE };
+struct contain_mount_step {
+    enum contain_mount_kind kind;
+    /// --ns-tmpfs NAME OPTIONS TARGET: the file system's name and its mount options; otherwise NULL.
+    const char *name, *options;
+    /// --ns-bind, --ns-copy and --ns-move SOURCE TARGET; NULL for the others.
+    const char *source;
+    const char *target;
+};
+
 /// The parsed command line.
 struct contain_options {
     int probe;
@@ -43,6 +54,12 @@ struct contain_options {
     /// --status-fd N: where the reaper writes how the program ended (`exit N` or `signal N`); -1 if none.
     int status_fd;
     const char *working_directory;
+    /// --namespaces: new mount, network, PID and IPC namespaces, their file system built by `steps`, whose
+    /// copied files belong to --ns-owner (0 unless given).
+    int namespaces;
+    struct contain_mount_step *steps;
+    size_t step_count;
+    uid_t owner;
     char **program;
 };
 
@@ -55,6 +72,9 @@ int contain_parse(int argc, char **argv, struct contain_options *options);
 
 /// The process steps, in the order the launcher takes them; each returns 0, or -1 after contain_fail.
 int contain_new_session(void);
+/// --namespaces: unshares the namespaces and forks. The parent stays outside, waits, and ends as the
+/// namespace's first process ended; the child, that first process, builds the file system and returns 0.
+int contain_enter_namespaces(const struct contain_options *options);
 int contain_close_inherited_descriptors(int keep);
 int contain_set_limits(const struct contain_options *options);
 int contain_change_credentials(const struct contain_options *options);

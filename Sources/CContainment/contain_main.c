@@ -35,6 +35,13 @@ int lesson_contain_main(int argc, char **argv) {
     // Without a reaper, nothing reports the end: the status descriptor is not kept.
     if (contain_close_inherited_descriptors(options.reap ? options.status_fd : -1) != 0)
         return CONTAIN_SETUP_FAILURE;
+    if (options.namespaces) {
+        // The process outside the namespaces dies with the grader; the namespace's first process dies with
+        // it (and the kernel then ends every process of the namespace).
+        if (options.pdeathsig && contain_watch_parent(parent_at_start, SIGKILL) != 0) return CONTAIN_SETUP_FAILURE;
+        options.pdeathsig = 0;
+        if (contain_enter_namespaces(&options) != 0) return CONTAIN_SETUP_FAILURE;
+    }
     if (contain_set_limits(&options) != 0) return CONTAIN_SETUP_FAILURE;
     if (contain_change_credentials(&options) != 0) return CONTAIN_SETUP_FAILURE;
     // A reaper is told with SIGTERM, which it catches to end everything below it; anything else dies at once.

@@ -139,6 +139,7 @@ int contain_become_reaper(int status_fd, struct contain_accounting *accounting) 
     sigaddset(&waited, SIGCHLD);
     sigprocmask(SIG_BLOCK, &waited, &previous);
     fflush(NULL);
+    pid_t reaper = getpid();
     pid_t program = fork();
     if (program < 0) return contain_fail("start the program's process");
     if (program > 0) reap(program, status_fd, &waited, accounting);
@@ -146,8 +147,9 @@ int contain_become_reaper(int status_fd, struct contain_accounting *accounting) 
     // The program starts with the signal mask and SIGTERM handling its caller gave the launcher.
     signal(SIGTERM, SIG_DFL);
     sigprocmask(SIG_SETMASK, &previous, NULL);
-    // The program's process dies with its reaper (which dies with its caller under --pdeathsig).
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() == 1)
+    // The program's process dies with its reaper (which dies with its caller under --pdeathsig); a reaper
+    // already gone left it to another parent. (In a PID namespace of its own, the reaper is PID 1.)
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != reaper)
         return contain_fail("tie the program to its reaper");
     return 0;
 }

@@ -70,6 +70,43 @@
             XCTAssertEqual(missing.standardOutput, "")
         }
 
+        /// `--namespaces` builds the run's file system with system calls, in the order given: a private /tmp
+        /// holding only the working folder and the copied program (owned by `--ns-owner`), its own PID
+        /// namespace, where the program is neither PID 1 nor the reaper's parent; a step that fails says
+        /// which and where, and ends with 125.
+        func testNamespacesAreBuiltByTheLauncherItself() throws {
+            let harness = try setUpHarness()
+            let probe = try LauncherHarness.run("/usr/bin/unshare", ["--mount", "/bin/true"])
+            try XCTSkipUnless(probe.exitStatus == 0, "no namespaces here: \(probe.standardError)")
+            let run = harness.folder + "/ns-run"
+            try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: false)
+            defer { try? FileManager.default.removeItem(atPath: run) }
+            let steps = [
+                "--namespaces", "--ns-owner", "61000", "--ns-tmpfs", "lesson-scratch", "size=1m,mode=1777", run,
+                "--ns-mkdir", run + "/work", "--ns-tmpfs", "lesson-work", "size=1m,mode=700,uid=61000,gid=61000",
+                run + "/work", "--ns-copy", "/bin/sh", run + "/work/program", "--ns-move", run, "/tmp", "--chdir",
+                "/tmp/work", "--uid", "61000", "--reap",
+            ]
+            let script = "ls -n /tmp /tmp/work | tr -s ' ' | cut -d' ' -f3,9; echo pid $$; cat /proc/$$/stat"
+            let result = try harness.contain(steps, ["./program", "-c", script])
+            XCTAssertEqual(result.exitStatus, 0, result.description)
+            let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertEqual(Array(lines.prefix(7)), ["/tmp:", "", "61000 work", "", "/tmp/work:", "", "61000 program"])
+            // The program is PID 3: below the namespace's first process (root, waiting) and the reaper.
+            XCTAssertEqual(lines[7], "pid 3")
+            XCTAssertEqual(lines[8].split(separator: " ")[3], "2", "its parent is the reaper, PID 2")
+
+            let missing = try harness.contain(
+                ["--namespaces", "--ns-bind", "/dev/null", "/nonexistent/file"], ["/bin/true"])
+            XCTAssertEqual(missing.exitStatus, 125)
+            XCTAssertEqual(
+                missing.standardError, "lesson sandbox: cannot bind over /nonexistent/file: No such file or directory\n"
+            )
+            let unasked = try harness.contain(["--ns-mkdir", "/tmp/x"], ["/bin/true"])
+            XCTAssertEqual(
+                unasked.standardError, "lesson sandbox: cannot read the command line: --ns-* steps need --namespaces\n")
+        }
+
         // MARK: Descriptors and the terminal
 
         func testDescriptorsOfTheCallerDoNotReachTheProgram() throws {

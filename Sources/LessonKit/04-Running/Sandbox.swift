@@ -71,21 +71,25 @@ package struct Sandbox: Sendable {
             let command = inner + layers + [program]
             return (command[0], Array(command.dropFirst()))
         }
-        // Inside the namespace the launcher is reached at a neutral path: its own folder may be hidden.
-        let layers: [String] =
-            launcher.map {
-                var inside = $0
-                inside.path = Self.launcherInside
-                return inside.prefix(
-                    readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"],
-                    accounting: treeAccounting(timeout: timeout))
-            } ?? []
-        // A shell stays PID 1 of the namespace and waits for the program, so the program's signals keep
-        // their usual meaning; when the shell exits, the kernel ends every process left in the namespace.
-        let run: [String] = inner + layers + ["./program"]
+        let owner = usesSeparateUser ? uid : 0
+        let steps = namespaceSteps(program: program, directory: directory, owner: owner)
+        if let launcher {
+            // The launcher makes the namespaces, their file system, the user and the limits itself, with
+            // system calls; its reaper is the namespace's first process and waits for the program, so the
+            // program's signals keep their usual meaning, and when it ends the kernel ends every process
+            // left in the namespace.
+            var own = ["--namespaces", "--ns-owner", String(owner)] + steps.flatMap(\.launcherArguments)
+            own += ["--chdir", "/tmp/work"] + launcherUserAndLimits(uid: uid, timeout: timeout)
+            let layers = launcher.prefix(
+                readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"],
+                diesWithGrader: true, accounting: treeAccounting(timeout: timeout))
+            return (layers[0], [layers[1]] + own + layers.dropFirst(2) + ["./program"])
+        }
+        // Without the launcher, a shell stays PID 1 of the namespace and waits for the program; when the
+        // shell exits, the kernel ends every process left in the namespace.
         let script: String =
-            namespaceSetUp(program: program, directory: directory, uid: uid)
-            + run.map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+            steps.map(\.shellLine).joined() + Self.setUp("cd /tmp/work")
+            + (inner + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
         var command = [
             unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
             "-c", script,
@@ -104,8 +108,18 @@ package struct Sandbox: Sendable {
         return arguments
     }
 
-    /// Where the launcher is bound inside a namespace.
-    static let launcherInside = "/tmp/.lesson-contain"
+    /// The launcher's own options for the run's user and limits, where this machine permits them.
+    private func launcherUserAndLimits(uid: Int, timeout: Double) -> [String] {
+        var arguments: [String] = []
+        if usesSeparateUser { arguments += ["--uid", String(uid)] }
+        if usesLimits {
+            arguments += [
+                "--as", String(policy.memoryLimit), "--cpu", String(cpuSeconds(timeout)), "--nproc",
+                String(processLimit), "--fsize", String(policy.fileSizeLimit), "--core", "0",
+            ]
+        }
+        return arguments
+    }
 
     /// `setpriv` to the run's own user and `prlimit` limits, where this machine permits them.
     private func userAndLimits(uid: Int, timeout: Double) -> [String] {
@@ -123,48 +137,40 @@ package struct Sandbox: Sendable {
         return inner
     }
 
-    /// The shell lines that build the namespace's file system, ending in the working folder.
-    private func namespaceSetUp(program: String, directory: String, uid: Int) -> String {
-        let scratch = Self.quoted(directory)
-        let owner = usesSeparateUser ? "\(uid)" : "0"
-        var script = ""
+    /// The steps that build the namespace's file system.
+    private func namespaceSteps(program: String, directory: String, owner: Int) -> [NamespaceStep] {
         // The run folder becomes the private, empty /tmp, and its `work` folder the working folder: a file
         // system of its own, so what the program writes is bounded and vanishes. Both are built where the
         // grader made the run folder, and moved over /tmp last, as the program may be below /tmp.
-        // (`mount -n`: a read-only root has no writable /run/mount for mount's bookkeeping.)
-        script += Self.setUp("mount -n -t tmpfs -o size=16m,mode=1777 lesson-scratch \(scratch)")
-        script += Self.setUp("mkdir \(scratch)/work")
-        script += Self.setUp(
-            "mount -n -t tmpfs -o size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner) lesson-work \(scratch)/work")
-        script += Self.setUp("cp \(Self.quoted(program)) \(scratch)/work/program")
-        script += Self.setUp("chown \(owner):\(owner) \(scratch)/work/program")
-        if let launcher {
-            script += Self.setUp("touch \(scratch)/.lesson-contain")
-            script += Self.setUp("mount -n --bind \(Self.quoted(launcher.path)) \(scratch)/.lesson-contain")
-        }
+        var steps: [NamespaceStep] = [
+            .tmpfs("lesson-scratch", options: "size=16m,mode=1777", at: directory),
+            .makeFolder(directory + "/work"),
+            .tmpfs(
+                "lesson-work", options: "size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner)",
+                at: directory + "/work"),
+            .copy(program, to: directory + "/work/program", owner: owner),
+        ]
         let plan = hidingPlan
         for folder in plan.folders where needsCover(folder) {
-            script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=000 lesson-hidden \(Self.quoted(folder))")
+            steps.append(.tmpfs("lesson-hidden", options: "size=4k,mode=000", at: folder))
         }
-        for file in plan.files where needsCover(file) {
-            script += Self.setUp("mount -n --bind /dev/null \(Self.quoted(file))")
-        }
+        for file in plan.files where needsCover(file) { steps.append(.bind("/dev/null", over: file)) }
         if !usesLandlock {
             for file in ContainmentLauncher.machineCounters where FileManager.default.fileExists(atPath: file) {
-                script += Self.setUp("mount -n --bind /dev/null \(file)")
+                steps.append(.bind("/dev/null", over: file))
             }
             if FileManager.default.fileExists(atPath: "/proc/pressure") {
-                script += Self.setUp("mount -n -t tmpfs -o size=4k,mode=555 lesson-hidden /proc/pressure")
+                steps.append(.tmpfs("lesson-hidden", options: "size=4k,mode=555", at: "/proc/pressure"))
             }
         }
         // Private, empty /tmp, /var/tmp and /dev/shm, and an empty /run: no file written there outlives the
         // run, and no host socket under /run can be reached.
-        script += Self.setUp("mount -n --move \(scratch) /tmp")
+        steps.append(.move(directory, to: "/tmp"))
         for folder in ["/var/tmp", "/dev/shm"] where FileManager.default.fileExists(atPath: folder) {
-            script += Self.setUp("mount -n -t tmpfs -o size=16m,mode=1777 lesson-scratch \(folder)")
+            steps.append(.tmpfs("lesson-scratch", options: "size=16m,mode=1777", at: folder))
         }
-        script += Self.setUp("mount -n -t tmpfs -o size=1m,mode=755 lesson-run /run")
-        return script + Self.setUp("cd /tmp/work")
+        steps.append(.tmpfs("lesson-run", options: "size=1m,mode=755", at: "/run"))
+        return steps
     }
 
     /// Whether an instructor path must be covered by a mount. Not below a folder every run gets a private
@@ -243,7 +249,7 @@ package struct Sandbox: Sendable {
     static let setUpFailure: Int32 = 125
     static let setUpMarker = "lesson sandbox: "
 
-    private static func setUp(_ command: String) -> String {
+    static func setUp(_ command: String) -> String {
         "\(command) || { echo \(quoted(setUpMarker + "cannot run: " + command)) >&2; exit \(setUpFailure); }\n"
     }
 
