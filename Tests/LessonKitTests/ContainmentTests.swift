@@ -123,6 +123,31 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(second.acquire(), 61_500)
     }
 
+    /// Where the launcher cannot run, a shell script under `unshare` builds the same namespace: a private
+    /// `/tmp` with only the working folder and the program, owned by the run's user.
+    func testWithoutTheLauncherAShellBuildsTheNamespace() throws {
+        try XCTSkipUnless(getuid() == 0, "namespaces need root")
+        let sandbox = Sandbox.detect(policy: SandboxPolicy())
+        try XCTSkipUnless(sandbox.usesNamespaces && sandbox.launcher == nil, "no namespaces here")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shell-ns-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let program = folder + "/program.sh"
+        try "#!/bin/sh\nls -n /tmp /tmp/work | tr -s ' ' | cut -d' ' -f3,9\n".write(
+            toFile: program, atomically: true, encoding: .utf8)
+        chmod(program, 0o755)
+        let result = try ScenarioRunner(limits: ProcessLimits(timeout: 10, outputLimit: 1 << 16), sandbox: sandbox)
+            .run(program)
+        XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+        let owner = sandbox.usesSeparateUser ? "6100" : "0"
+        let lines = String(decoding: result.standardOutput, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 8, "\(lines)")
+        XCTAssertEqual(Array(lines.prefix(2)), ["/tmp:", ""])
+        XCTAssertTrue(lines[2].hasPrefix(owner) && lines[2].hasSuffix(" work"), "\(lines)")
+        XCTAssertTrue(lines[6].hasPrefix(owner) && lines[6].hasSuffix(" program"), "\(lines)")
+    }
+
     /// Where a mechanism is refused, the protections say so, with the reason, and claim nothing it did not do.
     func testARefusedMechanismIsNamedWithItsReason() {
         let refused = Availability.unavailable(reason: "unshare: Operation not permitted")
