@@ -62,14 +62,19 @@ package struct Sandbox: Sendable {
     /// The command that runs `program` contained, as `uid`. With namespaces, `directory` is only a mount
     /// point: the program runs from a size-limited file system of its own, under a private `/tmp`.
     func command(program: String, directory: String, uid: Int, timeout: Double) -> (String, [String]) {
-        let inner = userAndLimits(uid: uid, timeout: timeout)
         guard usesNamespaces, let unshare = tools.unshare else {
-            let layers =
-                launcher?.prefix(
-                    readable: policy.readablePaths, writable: [directory, "/dev/null"], diesWithGrader: true,
-                    accounting: treeAccounting(timeout: timeout)) ?? []
-            let command = inner + layers + [program]
-            return (command[0], Array(command.dropFirst()))
+            // The launcher sets the run's user and limits itself; without it, `setpriv` and `prlimit` do.
+            guard let launcher else {
+                let command = userAndLimits(uid: uid, timeout: timeout) + [program]
+                return (command[0], Array(command.dropFirst()))
+            }
+            let layers = launcher.prefix(
+                readable: policy.readablePaths, writable: [directory, "/dev/null"], diesWithGrader: true,
+                accounting: treeAccounting(timeout: timeout))
+            return (
+                layers[0],
+                [layers[1]] + launcherUserAndLimits(uid: uid, timeout: timeout) + layers.dropFirst(2) + [program]
+            )
         }
         let owner = usesSeparateUser ? uid : 0
         let steps = namespaceSteps(program: program, directory: directory, owner: owner)
@@ -89,7 +94,8 @@ package struct Sandbox: Sendable {
         // shell exits, the kernel ends every process left in the namespace.
         let script: String =
             steps.map(\.shellLine).joined() + Self.setUp("cd /tmp/work")
-            + (inner + ["./program"]).map(Self.quoted).joined(separator: " ") + "\nexit $?\n"
+            + (userAndLimits(uid: uid, timeout: timeout) + ["./program"]).map(Self.quoted).joined(separator: " ")
+            + "\nexit $?\n"
         var command = [
             unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
             "-c", script,

@@ -46,18 +46,15 @@ extension MergeEligibility {
         "#line", "#column",
     ]
 
-    /// Why a listing, with the listings it is built after, must be built alone; nil when it may be merged.
-    package static func reasonToBuildListingAlone(_ sources: [String], languageMode: LanguageMode)
-        -> BuildAloneReason?
-    {
-        if languageMode != .swift5 { return .languageMode(languageMode) }
-        for source in sources {
-            let tokens = SwiftTokens(source)
-            if !tokens.isSelfContained { return .notSelfContained }
-            if let word = tokens.words.first(where: listingStandaloneWords.contains) { return .usesWord(word) }
-            // At the top level, `return` ends the wrapper, where a program built alone does not build.
-            if tokens.topLevelWords.contains("return") { return .usesWord("return") }
-        }
+    /// Why one block of a listing's program (the listing, or one it is built after) makes that program be
+    /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
+    /// says so, or in a language mode other than Swift 5.
+    package static func reasonToBuildListingAlone(_ source: String) -> BuildAloneReason? {
+        let tokens = SwiftTokens(source)
+        if !tokens.isSelfContained { return .notSelfContained }
+        if let word = tokens.words.first(where: listingStandaloneWords.contains) { return .usesWord(word) }
+        // At the top level, `return` ends the wrapper, where a program built alone does not build.
+        if tokens.topLevelWords.contains("return") { return .usesWord("return") }
         return nil
     }
 }

@@ -97,14 +97,6 @@ package enum ProgramSource {
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each.
     package static func mergedProgram(
-        engine: [ProgramFile], scenarios: [(block: FencedBlock, markdownPath: String)], inMain: Bool = false
-    ) -> [ProgramFile] {
-        mergedProgram(
-            engine: engine, programs: scenarios.map { (ProgramBody(block: $0.block), $0.markdownPath) }, inMain: inMain)
-    }
-
-    /// `mergedProgram(engine:scenarios:inMain:)` for bodies that may run a context first.
-    package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false
     ) -> [ProgramFile] {
         var files = engine + [runtimeSupport]
@@ -125,12 +117,8 @@ package enum ProgramSource {
         return files + [ProgramFile(name: "main.swift", contents: functions + dispatch)]
     }
 
-    /// A complete program: the engine files, the runtime support, and the scenario as `main.swift`.
-    package static func program(engine: [ProgramFile], scenario: FencedBlock, markdownPath: String) -> [ProgramFile] {
-        program(engine: engine, body: ProgramBody(block: scenario), markdownPath: markdownPath)
-    }
-
-    /// A complete program whose `main.swift` is `body` at the top level.
+    /// A complete program: the engine files, the runtime support, and `body` (a scenario, a listing after
+    /// its context) at the top level of `main.swift`.
     package static func program(engine: [ProgramFile], body: ProgramBody, markdownPath: String) -> [ProgramFile] {
         engine + [
             runtimeSupport,

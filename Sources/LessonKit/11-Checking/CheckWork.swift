@@ -105,16 +105,26 @@ struct CheckWork {
     /// its language mode when nothing in them needs the top level. Their blocks are parsed as snippets too.
     private mutating func addListings(_ plan: LessonPlan, as index: LessonID) {
         let markdownPath = Paths.absolute(plan.path)
+        // Each block is read once, however many listings are built after it.
+        var reasons: [Int: BuildAloneReason?] = [:]
+        func reason(_ block: FencedBlock) -> BuildAloneReason? {
+            if let known = reasons[block.openingLine] { return known }
+            let found = MergeEligibility.reasonToBuildListingAlone(block.text)
+            reasons[block.openingLine] = .some(found)
+            return found
+        }
         for (number, listing) in plan.listings.enumerated() {
             guard listing.notRun == nil else {
                 unbuiltListings.append((index, listing))
                 continue
             }
+            let alone =
+                plan.languageMode == .swift5
+                ? (listing.context + [listing.block]).lazy.compactMap(reason).first
+                : .languageMode(plan.languageMode)
             var job = ScenarioJob(
                 engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: listing.block,
-                markdownPath: markdownPath, languageMode: plan.languageMode,
-                buildAloneReason: MergeEligibility.reasonToBuildListingAlone(
-                    (listing.context + [listing.block]).map(\.text), languageMode: plan.languageMode))
+                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
             job.context = listing.context
             job.failedBuildIsFinal = true
             job.sharesExecutable = true

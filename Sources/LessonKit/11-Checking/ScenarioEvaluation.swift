@@ -21,13 +21,17 @@ struct ScenarioEvaluation {
     var judge: Judge { Judge(limits: limits, buildTimeout: buildTimeout) }
 
     func evaluate(_ scenario: Scenario, _ execution: ScenarioExecution) -> Outcome {
+        evaluate(scenario, execution, verdict: judge.verdict(execution, Expectation(scenario)))
+    }
+
+    /// `evaluate(_:_:)` with the verdict already reached.
+    private func evaluate(_ scenario: Scenario, _ execution: ScenarioExecution, verdict: Verdict) -> Outcome {
         let opening = plan.lesson.location(scenario.block.openingLine)
         var check = CheckResult(
             kind: .scenario, location: opening, name: scenario.description, status: .failed,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
         check.expectedOutput = scenario.expectedLines.map { $0.map { $0 + "\n" }.joined() }
         if let run = execution.run { check.actualOutput = String(decoding: run.standardOutput, as: UTF8.self) }
-        let verdict = judge.verdict(execution, Expectation(scenario))
         if let comments = scenario.outputComments {
             switch verdict {
             case .passed, .outputDiffers: check.outputComments = comments.lines.count
@@ -65,11 +69,8 @@ struct ScenarioEvaluation {
             block: listing.block, header: FileHeader(fileName: "main.swift", description: "listing at line \(line)"),
             expected: nil, options: ScenarioOptions(), outputOptions: OutputOptions(someLinesInOrder: true),
             attributeFindings: [], outputComments: listing.outputComments)
-        var outcome = evaluate(scenario, execution)
-        outcome.check.kind = .listing
-        outcome.check.name = Self.listingName(listing)
-        switch judge.verdict(execution, Expectation(scenario)) {
-        case .buildFailed(let build):
+        let verdict = judge.verdict(execution, Expectation(scenario))
+        if case .buildFailed(let build) = verdict {
             let first = build.errors.first.map { error in
                 let place = error.file == markdownPath ? "line \(error.line): " : ""
                 return ": " + place + error.message
@@ -77,6 +78,11 @@ struct ScenarioEvaluation {
             let how = listing.context.isEmpty ? "alone" : listing.contextDescription
             return Outcome(
                 check: Self.notRun(listing, plan, reason: "does not build \(how)" + (first ?? "")), engineErrors: [])
+        }
+        var outcome = evaluate(scenario, execution, verdict: verdict)
+        outcome.check.kind = .listing
+        outcome.check.name = Self.listingName(listing)
+        switch verdict {
         case .trapped, .crashed, .exitedNonZero, .timedOut, .stopped:
             guard !listing.context.isEmpty else { return outcome }
             return Outcome(
