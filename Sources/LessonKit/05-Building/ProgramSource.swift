@@ -82,6 +82,19 @@ package enum ProgramSource {
                 _lessonSavedStandardOutput = -1
             }
 
+            /// Where the output of a listing checked within this run begins (see `SharedRuns.swift`).
+            func _lessonBeginSegment(_ segment: Int) {
+                _lessonRestoreStandardOutput()
+                fputs("\\u{1}begin \\(segment)\\u{1}", stdout)
+            }
+
+            /// Where it ends, on both streams; its output is discarded again until the next begins.
+            func _lessonEndSegment(_ segment: Int) {
+                fputs("\\u{1}end \\(segment)\\u{1}", stdout)
+                fputs("\\u{1}end \\(segment)\\u{1}", stderr)
+                _lessonSilenceStandardOutput()
+            }
+
             """)
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
@@ -132,18 +145,21 @@ package enum ProgramSource {
 package struct ProgramBody: Hashable, Sendable {
     package var block: FencedBlock
     package var context: [FencedBlock] = []
+    /// Positions in `context` of listings checked within this run: each prints between segment markers
+    /// instead of into the void (see `SharedRuns.swift`).
+    package var segments: Set<Int> = []
 
-    package init(block: FencedBlock, context: [FencedBlock] = []) {
+    package init(block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = []) {
         self.block = block
         self.context = context
+        self.segments = segments
     }
 
     /// At the top level of `main.swift`: the context's blocks, then the block, each mapped to its lines.
     func topLevel(to path: String) -> String {
         guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) }
-        let earlier = context.map { ProgramSource.mapped($0, to: path) + "#sourceLocation()\n" }.joined()
-        return "_lessonSilenceStandardOutput()\n" + earlier + "_lessonRestoreStandardOutput()\n"
-            + ProgramSource.mapped(block, to: path)
+        let earlier = context.indices.map { contextBlock($0, to: path) }.joined()
+        return "_lessonSilenceStandardOutput()\n" + earlier + ownBeginning + ProgramSource.mapped(block, to: path)
     }
 
     /// In a function body: each block of the context opens a scope the next is written in, so that a later
@@ -151,9 +167,22 @@ package struct ProgramBody: Hashable, Sendable {
     func wrapped(to path: String) -> String {
         guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) + "#sourceLocation()\n" }
         var text = "_lessonSilenceStandardOutput()\n"
-        for earlier in context { text += ProgramSource.mapped(earlier, to: path) + "#sourceLocation()\ndo {\n" }
-        text += "_lessonRestoreStandardOutput()\n" + ProgramSource.mapped(block, to: path) + "#sourceLocation()\n"
+        for position in context.indices { text += contextBlock(position, to: path) + "do {\n" }
+        text += ownBeginning + ProgramSource.mapped(block, to: path) + "#sourceLocation()\n"
         return text + String(repeating: "}\n", count: context.count)
+    }
+
+    /// A block of the context, between the markers of its segment when it is one.
+    private func contextBlock(_ position: Int, to path: String) -> String {
+        let code = ProgramSource.mapped(context[position], to: path) + "#sourceLocation()\n"
+        guard segments.contains(position) else { return code }
+        return "_lessonBeginSegment(\(position))\n" + code + "_lessonEndSegment(\(position))\n"
+    }
+
+    /// Where the block's own output begins: marked as a segment of its own when the run has others.
+    private var ownBeginning: String {
+        segments.isEmpty
+            ? "_lessonRestoreStandardOutput()\n" : "_lessonBeginSegment(\(SegmentMarker.ownSegment))\n"
     }
 
     /// Every Markdown line the body's code comes from.

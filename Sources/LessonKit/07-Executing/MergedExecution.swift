@@ -33,86 +33,40 @@ extension Executor {
         var executable: String
         var selection: Int
         var build: CompileResult
+        /// The executable's folder, released after its last run.
+        var folder: FolderRelease
     }
 
+    /// One thing for a worker to do: build a unit (and, for a program built alone, run it), or run one
+    /// scenario of a built executable.
+    enum Task: Sendable {
+        case build(Unit, round: Int)
+        case run(MergedRun)
+    }
+
+    /// Builds and runs every job, each listing that can be checked within a later listing's run checked
+    /// there (see `SharedRuns.swift`). Work is done as it comes: a scenario runs as soon as its program is
+    /// built, while others build, and a failed build's replacements are built as soon as it fails.
     func executeMerged(_ scenarioJobs: [ScenarioJob]) -> [ScenarioExecution] {
-        let units = Self.units(for: scenarioJobs, workers: jobs, mergingSingles: separateBuilds != nil)
-        progress?.expect(programs: units.count, scenarios: scenarioJobs.filter(\.runs).count)
-        var outcomes = ParallelMap.map(units, jobs: jobs) { unit -> [BuildOutcome] in
-            switch unit {
-            case .alone(let index):
-                return [.alone(index, buildAndRunAlone(scenarioJobs[index], number: index))]
-            case .merged(let indices):
-                defer { progress?.advance(programs: 1) }
-                return [buildMerged(indices, of: scenarioJobs)]
-            case .modules(let indices):
-                defer { progress?.advance(programs: 1) }
-                guard let separateBuilds else { return [.failed(jobs: indices, build: nil)] }
-                return buildModuleBatch(indices, of: scenarioJobs, using: separateBuilds)
-            }
-        }.flatMap { $0 }
-
-        var executions = [ScenarioExecution?](repeating: nil, count: scenarioJobs.count)
-        var runs: [MergedRun] = []
-        var fallbacks: [Int] = []
-        var folders: [WorkDirectory] = []
-        defer { folders.forEach(release) }
-        // A failed merged build is built again without the scenarios its errors are in, at most twice.
-        for round in 0..<Self.mergeRounds {
-            var retries: [[Int]] = []
-            for outcome in outcomes {
-                switch outcome {
-                case .alone(let index, let execution):
-                    executions[index] = execution
-                case .failed(let indices, let build):
-                    // A failure that building each scenario alone would only repeat stands for them all.
-                    if let build, failedMergeStands?(build) == true {
-                        for index in indices { executions[index] = ScenarioExecution(build: build, run: nil) }
-                        continue
-                    }
-                    guard let split = build.flatMap({ Self.split(indices, of: scenarioJobs, by: $0) }) else {
-                        fallbacks += indices
-                        continue
-                    }
-                    for (index, own) in split.final { executions[index] = ScenarioExecution(build: own, run: nil) }
-                    fallbacks += split.alone
-                    if split.innocent.count > 1, round + 1 < Self.mergeRounds {
-                        retries.append(split.innocent)
-                    } else {
-                        fallbacks += split.innocent
-                    }
-                case .built(let executable, let folder, let build, let indices):
-                    folders.append(folder)
-                    var share = build
-                    share.seconds = build.seconds / Double(indices.count)
-                    for (selection, job) in indices.enumerated() {
-                        if scenarioJobs[job].runs {
-                            runs.append(MergedRun(job: job, executable: executable, selection: selection, build: share))
-                        } else {
-                            executions[job] = ScenarioExecution(
-                                build: share, run: nil, program: kept(executable, build))
-                        }
-                    }
-                }
-            }
-            guard !retries.isEmpty else { break }
-            progress?.expect(programs: retries.count)
-            outcomes = ParallelMap.map(retries, jobs: jobs) { indices in
-                defer { progress?.advance(programs: 1) }
-                return buildMerged(indices, of: scenarioJobs)
+        let shared = SharedRuns(scenarioJobs)
+        var jobs = scenarioJobs
+        for run in shared.runs where !run.riders.isEmpty { jobs[run.job].segments = Set(run.riders.map(\.position)) }
+        let units = Self.units(
+            for: jobs, among: shared.runs.map(\.job), workers: self.jobs, mergingSingles: separateBuilds != nil)
+        progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
+        let board = ExecutionBoard(count: jobs.count, runs: shared.runs)
+        let planned = jobs
+        WorkQueue<Task>.run(units.map { .build($0, round: 0) }, jobs: self.jobs) { task, queue in
+            let work = MergedWork(executor: self, jobs: planned, board: board, queue: queue)
+            switch task {
+            case .build(let unit, let round):
+                for outcome in work.build(unit) { work.settle(outcome, round: round) }
+            case .run(let request):
+                work.run(request)
             }
         }
-        for (run, execution) in zip(runs, runMerged(runs)) { executions[run.job] = execution }
-
-        // Each scenario of a failed merged build is built alone: more programs than expected.
-        progress?.expect(programs: fallbacks.count)
-        let rebuilt = ParallelMap.map(fallbacks, jobs: jobs) { index in
-            buildAndRunAlone(scenarioJobs[index], number: index)
-        }
-        for (index, execution) in zip(fallbacks, rebuilt) { executions[index] = execution }
-        return executions.map { $0! }
+        return board.executions
     }
-
     /// How many times the scenarios of one chunk are merged at most: once, then again without those a failed
     /// build's errors are in (the compiler may report an error only once another is gone).
     static let mergeRounds = 4
@@ -153,28 +107,19 @@ extension Executor {
         return split
     }
 
-    private func runMerged(_ runs: [MergedRun]) -> [ScenarioExecution] {
-        ParallelMap.map(runs, jobs: jobs) { request -> ScenarioExecution in
-            defer { progress?.advance(scenarios: 1) }
-            do {
-                let run = try self.run(request.executable, job: request.job, selection: request.selection)
-                return ScenarioExecution(
-                    build: request.build, run: run, program: kept(request.executable, request.build))
-            } catch {
-                return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
-            }
-        }
-    }
-
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
     /// the builds share the cores. A scenario that is the only one of its engine is merged too when
-    /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled.
-    static func units(for jobs: [ScenarioJob], workers: Int, mergingSingles: Bool = false) -> [Unit] {
+    /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
+    /// `among` are built, when it is given.
+    static func units(for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false)
+        -> [Unit]
+    {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
         var order: [EngineIdentity] = []
         var batched: [LanguageMode: [Int]] = [:]
-        for (index, job) in jobs.enumerated() {
+        for index in among ?? Array(jobs.indices) {
+            let job = jobs[index]
             if job.buildAloneReason != nil, job.sharesExecutable, mergingSingles,
                 job.languageMode == EngineObjects.languageMode
             {
@@ -210,7 +155,7 @@ extension Executor {
         return batches + units
     }
 
-    private func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
+    func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
         let first = jobs[indices[0]]
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
         do {

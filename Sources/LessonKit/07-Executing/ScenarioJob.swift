@@ -8,6 +8,8 @@ package struct ScenarioJob: Sendable {
     package var scenario: FencedBlock?
     /// The blocks built and run before the scenario, their output discarded: a book listing's context.
     package var context: [FencedBlock] = []
+    /// Positions in `context` of listings checked within this job's run (see `SharedRuns.swift`).
+    package var segments: Set<Int> = []
     /// Whether a build that fails is an answer worth keeping in the cache: a book listing that does not
     /// build in its context is a note, and stays one until its text changes.
     package var failedBuildIsFinal = false
@@ -54,7 +56,7 @@ package struct ScenarioJob: Sendable {
     }
 
     /// The scenario's code, after its context.
-    package var body: ProgramBody? { scenario.map { ProgramBody(block: $0, context: context) } }
+    package var body: ProgramBody? { scenario.map { ProgramBody(block: $0, context: context, segments: segments) } }
 }
 
 /// Which scenarios may share one merged build: those of one engine, whichever lessons they come from, and

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What a worker of a merged execution does with a task, and with what it gives: a built executable adds
+/// its runs, a failed build the builds that replace it, a shared run the listings whose segment did not end.
+struct MergedWork {
+    var executor: Executor
+    var jobs: [ScenarioJob]
+    var board: ExecutionBoard
+    var queue: WorkQueue<Executor.Task>
+
+    private var progress: CheckProgress? { executor.progress }
+
+    func build(_ unit: Executor.Unit) -> [Executor.BuildOutcome] {
+        switch unit {
+        case .alone(let index):
+            record(index, executor.buildAndRunAlone(jobs[index], number: index))
+            return []
+        case .merged(let indices):
+            defer { progress?.advance(programs: 1) }
+            return [executor.buildMerged(indices, of: jobs)]
+        case .modules(let indices):
+            defer { progress?.advance(programs: 1) }
+            guard let objects = executor.separateBuilds else { return [.failed(jobs: indices, build: nil)] }
+            return executor.buildModuleBatch(indices, of: jobs, using: objects)
+        }
+    }
+
+    /// Records what a build gave, and adds the work it leads to. A failed merged build is built again without
+    /// the jobs its errors are in, up to `mergeRounds` times; the jobs it cannot place are built alone.
+    func settle(_ outcome: Executor.BuildOutcome, round: Int) {
+        switch outcome {
+        case .alone(let index, let execution):
+            record(index, execution)
+        case .failed(let indices, let build):
+            // A failure that building each job alone would only repeat stands for them all.
+            if let build, executor.failedMergeStands?(build) == true {
+                for index in indices { record(index, ScenarioExecution(build: build, run: nil)) }
+                return
+            }
+            guard let split = build.flatMap({ Executor.split(indices, of: jobs, by: $0) }) else {
+                buildAlone(indices)
+                return
+            }
+            for (index, own) in split.final { record(index, ScenarioExecution(build: own, run: nil)) }
+            if split.innocent.count > 1, round + 1 < Executor.mergeRounds {
+                progress?.expect(programs: 1)
+                queue.add([.build(.merged(split.innocent), round: round + 1)])
+                buildAlone(split.alone)
+            } else {
+                buildAlone(split.alone + split.innocent)
+            }
+        case .built(let executable, let folder, let build, let indices):
+            var share = build
+            share.seconds = build.seconds / Double(indices.count)
+            let running = indices.filter { jobs[$0].runs }
+            let release = FolderRelease(folder, runs: running.count) { executor.release($0) }
+            var runs: [Executor.Task] = []
+            for (selection, job) in indices.enumerated() {
+                if jobs[job].runs {
+                    runs.append(
+                        .run(
+                            Executor.MergedRun(
+                                job: job, executable: executable, selection: selection, build: share,
+                                folder: release)))
+                } else {
+                    record(job, ScenarioExecution(build: share, run: nil, program: executor.kept(executable, build)))
+                }
+            }
+            // Runs are short and free the executable's folder: they go before the builds that wait.
+            queue.add(runs, first: true)
+        }
+    }
+
+    func run(_ request: Executor.MergedRun) {
+        defer {
+            progress?.advance(scenarios: 1)
+            request.folder.ranOnce()
+        }
+        do {
+            let run = try executor.run(request.executable, job: request.job, selection: request.selection)
+            record(
+                request.job,
+                ScenarioExecution(
+                    build: request.build, run: run, program: executor.kept(request.executable, request.build)))
+        } catch {
+            record(request.job, ScenarioExecution(build: nil, run: nil, toolError: "\(error)"))
+        }
+    }
+
+    /// Each of `indices` built as a program of its own: more programs than expected.
+    private func buildAlone(_ indices: [Int]) {
+        progress?.expect(programs: indices.count)
+        queue.add(indices.map { .build(.alone($0), round: Executor.mergeRounds) })
+    }
+
+    /// Records job `index`'s execution; the listings checked within its run whose segment did not end are
+    /// built on their own.
+    private func record(_ index: Int, _ execution: ScenarioExecution) {
+        let unfinished = board.record(index, execution, progress: progress)
+        guard !unfinished.isEmpty else { return }
+        let units = Executor.units(
+            for: jobs, among: unfinished, workers: executor.jobs, mergingSingles: executor.separateBuilds != nil)
+        progress?.expect(programs: units.count, scenarios: unfinished.count)
+        queue.add(units.map { .build($0, round: 0) })
+    }
+}
+
+/// The executions of a merged execution's jobs, filled in by its workers. A job whose run held the segments
+/// of others (see `SharedRuns.swift`) gives them theirs.
+final class ExecutionBoard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [ScenarioExecution?]
+    private let riders: [Int: [(job: Int, position: Int)]]
+
+    init(count: Int, runs: [SharedRuns.Run]) {
+        slots = Array(repeating: nil, count: count)
+        riders = Dictionary(uniqueKeysWithValues: runs.filter { !$0.riders.isEmpty }.map { ($0.job, $0.riders) })
+    }
+
+    /// Records `execution` as job `index`'s; returns the jobs checked within its run whose segment did not end.
+    func record(_ index: Int, _ execution: ScenarioExecution, progress: CheckProgress?) -> [Int] {
+        guard let riders = riders[index] else {
+            lock.withLock { slots[index] = execution }
+            return []
+        }
+        let split = SharedRuns.split(execution, positions: riders.map(\.position))
+        var unfinished: [Int] = []
+        lock.withLock {
+            slots[index] = split.own
+            for (rider, part) in zip(riders, split.riders) {
+                if let part { slots[rider.job] = part } else { unfinished.append(rider.job) }
+            }
+        }
+        let finished = riders.count - unfinished.count
+        progress?.expect(scenarios: finished)
+        progress?.advance(scenarios: finished)
+        return unfinished
+    }
+
+    /// Every job's execution, once all are recorded.
+    var executions: [ScenarioExecution] { lock.withLock { slots.map { $0! } } }
+}
+
+/// A built executable's folder, released once its last run is done (at once when it has none).
+final class FolderRelease: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private let folder: WorkDirectory
+    private let release: @Sendable (WorkDirectory) -> Void
+
+    init(_ folder: WorkDirectory, runs: Int, release: @escaping @Sendable (WorkDirectory) -> Void) {
+        self.folder = folder
+        self.remaining = runs
+        self.release = release
+        if runs == 0 { release(folder) }
+    }
+
+    func ranOnce() {
+        let last = lock.withLock {
+            remaining -= 1
+            return remaining == 0
+        }
+        if last { release(folder) }
+    }
+}
