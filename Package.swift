@@ -19,9 +19,12 @@ let package = Package(
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
         // The command-line front end.
-        .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment"]),
+        .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment", "lesson-contain"]),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.
         .target(name: "CContainment"),
+        // The same launcher as an executable of its own, which starts in a millisecond: `lesson` runs it
+        // when it lies beside it.
+        .executableTarget(name: "lesson-contain", dependencies: ["CContainment"]),
         // What a course repository's tests use: a Swift Testing test per lesson and `assertLessons(in:)`.
         .target(name: "LessonTesting", dependencies: ["LessonKit"]),
         // The course engines, compiled here only for their unit tests; lessons reprint their bytes.

@@ -161,7 +161,7 @@ enum GradeCommand {
                 hidden: try values.value(Option.hidden), submission: submission.name,
                 output: options.output, extra: try values.value(Option.hide),
                 runtimeLibraries: grader.toolchain.runtimeLibraries)
-            grader.sandbox = Sandbox.detect(policy: policy, launcher: selfExecutable)
+            grader.sandbox = Sandbox.detect(policy: policy, launcher: launcherExecutable)
         }
         let result = try grader.grade(exercise, submission: submission.text, hidden: hidden)
         if let output = options.output {
@@ -190,6 +190,14 @@ enum GradeCommand {
         #endif
     }()
 
+    /// The containment launcher: `lesson-contain` beside this executable, which starts in a few
+    /// milliseconds (it loads neither Foundation nor most of the Swift runtime, where `lesson` spends about
+    /// 16 ms loading them), or this executable's own `__contain` when it is not there (a copied binary).
+    static let launcherExecutable: String = {
+        let beside = (selfExecutable as NSString).deletingLastPathComponent + "/lesson-contain"
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : selfExecutable
+    }()
+
     /// The limits of `--memory-limit`, `--cpu-limit`, `--process-limit`, `--file-size-limit` and the UIDs.
     static func sandboxPolicy(_ values: Arguments) throws -> SandboxPolicy {
         var policy = SandboxPolicy()
@@ -204,7 +212,7 @@ enum GradeCommand {
 
     /// `--check-sandbox`: what a contained run gets on this machine, each protection with its reason.
     static func checkSandbox(_ options: Options) throws -> Int32 {
-        let sandbox = Sandbox.detect(policy: options.policy, launcher: selfExecutable)
+        let sandbox = Sandbox.detect(policy: options.policy, launcher: launcherExecutable)
         let timeout = options.check.timeout
         let output = options.check.outputLimit
         let table = sandbox.protectionTable(timeout: timeout, outputLimit: output)

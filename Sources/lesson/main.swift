@@ -76,7 +76,7 @@ if arguments == ["--help"] || arguments == ["-h"] {
 Cleanup.shared.install(exitOnSignal: true)
 #if os(Linux)
     // Compilers run under this executable's launcher, so none outlives the checker, even killed outright.
-    SwiftCompiler.defaultLauncher = GradeCommand.selfExecutable
+    SwiftCompiler.defaultLauncher = GradeCommand.launcherExecutable
 #endif
 let status = runCommand(arguments)
 // An interrupted command ends from its signal handler, with 128 + the signal, once it has cleaned up.

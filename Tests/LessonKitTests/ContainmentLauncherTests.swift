@@ -42,6 +42,24 @@
             XCTAssertEqual(lines[3], "")
         }
 
+        /// `lesson-contain`, built beside `lesson` (which runs it rather than its own `__contain`, to start
+        /// faster), is the same launcher: the same probe, the same limits applied.
+        func testTheLauncherExecutableBesideLessonIsTheSameLauncher() throws {
+            let harness = try setUpHarness()
+            let beside = (TestSupport.lessonExecutable as NSString).deletingLastPathComponent + "/lesson-contain"
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: beside), beside)
+            let own = try LauncherHarness.run(harness.lesson, ["__contain", "--probe"])
+            let separate = try LauncherHarness.run(beside, ["__contain", "--probe"])
+            XCTAssertEqual(separate, own)
+            let limited = try LauncherHarness.run(
+                beside, ["__contain", "--reap", "--cpu", "7", "--", "/bin/sh", "-c", "ulimit -t"])
+            XCTAssertEqual(limited, RunOutcome(exitStatus: 0, signal: nil, standardOutput: "7\n", standardError: ""))
+            let failed = try LauncherHarness.run(beside, ["__contain", "--", "/nonexistent/program"])
+            XCTAssertEqual(failed.exitStatus, 125)
+            XCTAssertEqual(
+                failed.standardError, "lesson sandbox: cannot execute the program: No such file or directory\n")
+        }
+
         /// The reaper waits with SIGTERM and SIGCHLD blocked; the program starts with neither blocked, so a
         /// program that is told to end ends, and one that waits for its children hears of them.
         func testTheProgramUnderAReaperStartsWithNoSignalBlocked() throws {

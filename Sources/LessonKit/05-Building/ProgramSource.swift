@@ -97,6 +97,30 @@ package enum ProgramSource {
 
             """)
 
+    /// The functions of the runtime support a program's own code calls.
+    static let runtimeFunctions = [
+        "_lessonUnbufferStandardOutput()", "_lessonSilenceStandardOutput()", "_lessonRestoreStandardOutput()",
+        "_lessonBeginSegment(_ segment: Int)", "_lessonEndSegment(_ segment: Int)",
+    ]
+
+    /// The runtime support of programs linked into one executable as modules (see `ModuleBatch.swift`),
+    /// compiled once for all of them: its functions keep their plain names as symbols.
+    static let exportedRuntimeSupport = ProgramFile(
+        name: runtimeSupport.name,
+        contents: runtimeFunctions.reduce(runtimeSupport.contents) { text, function in
+            let name = String(function.prefix { $0 != "(" })
+            return text.replacingOccurrences(
+                of: "\nfunc \(name)(", with: "\n@_silgen_name(\"\(name)\") func \(name)(")
+        })
+
+    /// What such a module compiles instead of the runtime support: the declarations of its functions,
+    /// without the C library it imports (about 40 ms of each frontend process).
+    static let runtimeDeclarations = ProgramFile(
+        name: "_LessonRuntimeDeclarations.swift",
+        contents: runtimeFunctions.map { function in
+            "@_silgen_name(\"\(function.prefix { $0 != "(" })\") func \(function)\n"
+        }.joined())
+
     /// The statement `main.swift` starts with, before the scenario's own lines.
     package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
 

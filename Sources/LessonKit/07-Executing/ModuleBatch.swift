@@ -30,8 +30,12 @@ extension Executor {
             do {
                 let module = folder.path + "/m\(index)"
                 try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
-                let paths = jobs[index].files.map { module + "/" + $0.name }
-                for (file, path) in zip(jobs[index].files, paths) { try ScratchFile.save(file.contents, to: path) }
+                // The runtime support is compiled once, with the dispatcher.
+                let files = jobs[index].files.map {
+                    $0.name == ProgramSource.runtimeSupport.name ? ProgramSource.runtimeDeclarations : $0
+                }
+                let paths = files.map { module + "/" + $0.name }
+                for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
                 let (build, objects) = try compiler.compileObjects(
                     inputs: paths, primaries: Set(paths),
                     recipe: recipe.module(named: Self.moduleName(position), entryPoint: Self.entryPoint(position)),
@@ -51,9 +55,11 @@ extension Executor {
         }
         do {
             let dispatcher = folder.path + "/main.swift"
+            let support = folder.path + "/" + ProgramSource.exportedRuntimeSupport.name
             try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
+            try ScratchFile.save(ProgramSource.exportedRuntimeSupport.contents, to: support)
             let (main, mainObjects) = try compiler.compileObjects(
-                inputs: [dispatcher], primaries: [dispatcher], recipe: recipe, in: folder.path)
+                inputs: [support, dispatcher], primaries: [support, dispatcher], recipe: recipe, in: folder.path)
             let executable = folder.path + "/programs"
             let linked =
                 main.succeeded
