@@ -3,8 +3,9 @@
 /// by `LESSON_SCENARIO`, so a trap fails one scenario and keeps the others.
 ///
 /// Scenarios that wrapping could change (see `MergeEligibility`) are built alone. When a merged build fails,
-/// its scenarios are built alone, so that every compile error lands on its own block, unless
-/// `failedMergeStands` says the failure is one that would only repeat (a student's file that does not build).
+/// the scenarios its errors are in are built alone, so that every compile error lands on its own block, and
+/// the others are merged again (`split`), unless `failedMergeStands` says the failure is one that would only
+/// repeat (a student's file that does not build). What a worker does with each outcome is in `MergedWork`.
 extension Executor {
     /// The fewest scenarios a merged build holds when there are enough to share the cores.
     static let minimumChunk = 8
@@ -67,6 +68,7 @@ extension Executor {
         }
         return board.executions
     }
+
     /// How many times the scenarios of one chunk are merged at most: once, then again without those a failed
     /// build's errors are in (the compiler may report an error only once another is gone).
     static let mergeRounds = 4
