@@ -1,47 +1,27 @@
 import Foundation
 
-/// Maps `items` on `jobs` threads, keeping the order of the results.
+/// Maps `items` on `jobs` threads (a `WorkQueue` that adds nothing), keeping the order of the results.
 enum ParallelMap {
     static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], jobs: Int, _ transform: @escaping @Sendable (Item) -> Result
     ) -> [Result] {
-        let state = SharedState<Result>(count: items.count)
-        let workers = max(1, min(jobs, items.count))
-        let group = DispatchGroup()
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread {
-                while let index = state.claim() {
-                    state.store(transform(items[index]), at: index)
-                }
-                group.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+        let results = Slots<Result>(count: items.count)
+        WorkQueue<Int>.run(Array(items.indices), jobs: min(jobs, items.count)) { index, _ in
+            results.store(transform(items[index]), at: index)
         }
-        group.wait()
-        return state.results()
+        return results.all()
     }
 
-    private final class SharedState<Result>: @unchecked Sendable {
+    private final class Slots<Result>: @unchecked Sendable {
         private let lock = NSLock()
-        private var next = 0
         private var slots: [Result?]
 
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func claim() -> Int? {
-            lock.withLock {
-                guard next < slots.count else { return nil }
-                defer { next += 1 }
-                return next
-            }
-        }
 
         func store(_ result: Result, at index: Int) {
             lock.withLock { slots[index] = result }
         }
 
-        func results() -> [Result] { lock.withLock { slots.map { $0! } } }
+        func all() -> [Result] { lock.withLock { slots.map { $0! } } }
     }
 }

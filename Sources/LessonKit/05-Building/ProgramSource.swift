@@ -36,7 +36,9 @@ package enum ProgramSource {
 
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
     /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
-    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`.
+    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. The functions a program's own code calls keep
+    /// their plain names as symbols, so that programs linked as modules of one executable declare them
+    /// (`runtimeDeclarations`) and one copy of this file serves them all (see `ModuleBatch.swift`).
     package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
         contents: """
@@ -48,7 +50,7 @@ package enum ProgramSource {
             @preconcurrency import Darwin
             #endif
 
-            func _lessonUnbufferStandardOutput() {
+            @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput() {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
 
@@ -66,7 +68,7 @@ package enum ProgramSource {
             /// Standard output while a listing's context runs: what the earlier listings print is discarded.
             nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
 
-            func _lessonSilenceStandardOutput() {
+            @_silgen_name("_lessonSilenceStandardOutput") func _lessonSilenceStandardOutput() {
                 _lessonSavedStandardOutput = dup(1)
                 let discard = open("/dev/null", O_WRONLY)
                 if discard >= 0 {
@@ -75,7 +77,7 @@ package enum ProgramSource {
                 }
             }
 
-            func _lessonRestoreStandardOutput() {
+            @_silgen_name("_lessonRestoreStandardOutput") func _lessonRestoreStandardOutput() {
                 guard _lessonSavedStandardOutput >= 0 else { return }
                 dup2(_lessonSavedStandardOutput, 1)
                 close(_lessonSavedStandardOutput)
@@ -83,13 +85,13 @@ package enum ProgramSource {
             }
 
             /// Where the output of a listing checked within this run begins (see `SharedRuns.swift`).
-            func _lessonBeginSegment(_ segment: Int) {
+            @_silgen_name("_lessonBeginSegment") func _lessonBeginSegment(_ segment: Int) {
                 _lessonRestoreStandardOutput()
                 fputs("\\u{1}begin \\(segment)\\u{1}", stdout)
             }
 
             /// Where it ends, on both streams; its output is discarded again until the next begins.
-            func _lessonEndSegment(_ segment: Int) {
+            @_silgen_name("_lessonEndSegment") func _lessonEndSegment(_ segment: Int) {
                 fputs("\\u{1}end \\(segment)\\u{1}", stdout)
                 fputs("\\u{1}end \\(segment)\\u{1}", stderr)
                 _lessonSilenceStandardOutput()
@@ -97,29 +99,12 @@ package enum ProgramSource {
 
             """)
 
-    /// The functions of the runtime support a program's own code calls.
-    static let runtimeFunctions = [
-        "_lessonUnbufferStandardOutput()", "_lessonSilenceStandardOutput()", "_lessonRestoreStandardOutput()",
-        "_lessonBeginSegment(_ segment: Int)", "_lessonEndSegment(_ segment: Int)",
-    ]
-
-    /// The runtime support of programs linked into one executable as modules (see `ModuleBatch.swift`),
-    /// compiled once for all of them: its functions keep their plain names as symbols.
-    static let exportedRuntimeSupport = ProgramFile(
-        name: runtimeSupport.name,
-        contents: runtimeFunctions.reduce(runtimeSupport.contents) { text, function in
-            let name = String(function.prefix { $0 != "(" })
-            return text.replacingOccurrences(
-                of: "\nfunc \(name)(", with: "\n@_silgen_name(\"\(name)\") func \(name)(")
-        })
-
-    /// What such a module compiles instead of the runtime support: the declarations of its functions,
-    /// without the C library it imports (about 40 ms of each frontend process).
+    /// What a program linked as a module compiles instead of the runtime support: the declarations of its
+    /// functions, without the C library it imports (about 40 ms of each frontend process).
     static let runtimeDeclarations = ProgramFile(
         name: "_LessonRuntimeDeclarations.swift",
-        contents: runtimeFunctions.map { function in
-            "@_silgen_name(\"\(function.prefix { $0 != "(" })\") func \(function)\n"
-        }.joined())
+        contents: runtimeSupport.contents.split(separator: "\n").filter { $0.hasPrefix("@_silgen_name(") }
+            .map { $0.dropLast(" {".count) + "\n" }.joined())
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
     package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"

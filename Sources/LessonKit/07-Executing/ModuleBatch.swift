@@ -55,9 +55,9 @@ extension Executor {
         }
         do {
             let dispatcher = folder.path + "/main.swift"
-            let support = folder.path + "/" + ProgramSource.exportedRuntimeSupport.name
+            let support = folder.path + "/" + ProgramSource.runtimeSupport.name
             try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
-            try ScratchFile.save(ProgramSource.exportedRuntimeSupport.contents, to: support)
+            try ScratchFile.save(ProgramSource.runtimeSupport.contents, to: support)
             let (main, mainObjects) = try compiler.compileObjects(
                 inputs: [support, dispatcher], primaries: [support, dispatcher], recipe: recipe, in: folder.path)
             let executable = folder.path + "/programs"

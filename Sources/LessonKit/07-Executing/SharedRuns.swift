@@ -14,20 +14,13 @@
 /// other.
 struct SharedRuns {
     /// One run: the job that owns it, and the jobs checked within it at their positions in its context.
-    struct Run: Equatable {
+    struct Run {
         var job: Int
         var riders: [(job: Int, position: Int)]
-
-        static func == (left: Run, right: Run) -> Bool {
-            left.job == right.job && left.riders.map(\.job) == right.riders.map(\.job)
-                && left.riders.map(\.position) == right.riders.map(\.position)
-        }
     }
 
     /// Every job in order, each either owning a run or checked within one.
     var runs: [Run]
-    /// How many jobs are checked within another's run.
-    var riderCount: Int { runs.reduce(0) { $0 + $1.riders.count } }
 
     /// Each job that can be checked within another's run is given the one with the longest context: that
     /// one is checked within none (a run that held it would be longer still and hold the first job too).
