@@ -23,6 +23,12 @@ public struct Toolchain: Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// The driver's flag that links with the toolchain's `lld` when it has one: a third faster than the
+    /// system's `gold` for these small programs (none otherwise: the driver's default linker).
+    package var linkerArguments: [String] {
+        tool("ld.lld") == nil ? [] : ["-use-ld=lld"]
+    }
+
     /// The folder of the Swift runtime libraries a built program loads (`libswiftCore.so`).
     package var runtimeLibraries: String? {
         let prefix = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -26,7 +26,8 @@ package struct TwoProgramBuild: Sendable {
     /// The driver's commands for files compiled one by one, learnt from the driver; nil when it prints
     /// commands of another shape.
     static func recipe(toolchain: Toolchain) -> SeparateCompilation? {
-        let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
+        let arguments =
+            SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" } + toolchain.linkerArguments
         return try? SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
     }
 

@@ -45,7 +45,8 @@ final class EngineObjects: @unchecked Sendable {
             var recipe: SeparateCompilation?
         }
         // The driver's commands for files compiled one by one (`-wmo` compiles them as one).
-        let arguments = SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" }
+        let arguments =
+            SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" } + toolchain.linkerArguments
         let key = keys.key(["separate compilation"] + arguments)
         var learnt = cache?.load(Learnt.self, key: key)
         if learnt == nil {

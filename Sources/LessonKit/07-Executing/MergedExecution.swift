@@ -7,11 +7,10 @@
 /// the others are merged again (`split`), unless `failedMergeStands` says the failure is one that would only
 /// repeat (a student's file that does not build). What a worker does with each outcome is in `MergedWork`.
 extension Executor {
-    /// The fewest scenarios a merged build holds when there are enough to share the cores.
+    /// The fewest scenarios a merged build holds when there are enough to share the cores. There is no
+    /// most: each frontend process loads the standard library anew, which costs more than building a large
+    /// chunk again after a failure (a failing build stops after type-checking).
     static let minimumChunk = 8
-    /// The most listings a merged build holds: a build that fails is built again without the failing ones,
-    /// and a smaller chunk costs less to build again (a book has hundreds of listings).
-    static let maximumChunk = 32
 
     enum Unit: Sendable {
         case alone(Int)
@@ -137,11 +136,8 @@ extension Executor {
         let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
         for identity in order {
             let indices = groups[identity]!
-            // Listings fail to build often (a book's code is not all whole programs): smaller chunks cost
-            // less to build again. Scenarios seldom do, and a chunk fewer is a build fewer.
-            let chunk = indices.allSatisfy { jobs[$0].failedBuildIsFinal } ? min(share, maximumChunk) : share
-            for start in stride(from: 0, to: indices.count, by: chunk) {
-                let slice = Array(indices[start..<min(start + chunk, indices.count)])
+            for start in stride(from: 0, to: indices.count, by: share) {
+                let slice = Array(indices[start..<min(start + share, indices.count)])
                 units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
             }
         }
