@@ -114,17 +114,17 @@ struct SwiftTokens {
         bracket == "{" ? "}" : bracket == "(" ? ")" : "]"
     }
 
-    private static func startsWord(_ character: Unicode.Scalar) -> Bool {
+    static func startsWord(_ character: Unicode.Scalar) -> Bool {
         character == "_" || character == "#" || character == "@" || character.properties.isAlphabetic
     }
 
-    private static func continuesWord(_ character: Unicode.Scalar) -> Bool {
+    static func continuesWord(_ character: Unicode.Scalar) -> Bool {
         character == "_" || character.properties.isAlphabetic || character.properties.numericType != nil
     }
 
     /// Skips a string literal (single-line, multi-line or with interpolation, roughly), adding the source of
     /// each interpolation (`\(score)`) to `interpolations`; false when a multi-line literal does not end.
-    private static func skipString(
+    static func skipString(
         _ characters: inout ArraySlice<Unicode.Scalar>, interpolations: inout [String]
     ) -> Bool {
         let multiline = characters.starts(with: ["\"", "\"", "\""])

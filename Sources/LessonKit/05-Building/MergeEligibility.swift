@@ -58,3 +58,35 @@ extension MergeEligibility {
         return nil
     }
 }
+
+extension MergeEligibility {
+    /// The words of `listingStandaloneWords` a merged build can still hold, once the declarations they are in
+    /// move to file scope (see `FileScopeDeclarations`).
+    static let movableWords: Set<String> = [
+        "protocol", "extension", "actor", "@propertyWrapper", "@resultBuilder", "@dynamicMemberLookup",
+        "@dynamicCallable",
+    ]
+
+    /// Whether a listing's program (its context's blocks, then its own) built alone only for words in
+    /// `movableWords` may be merged with its declarations moved to file scope: every block splits, and every
+    /// type an extension conforms is one the program declares.
+    package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
+        var declared: Set<String> = []
+        var conformed: [String] = []
+        for source in sources {
+            let tokens = SwiftTokens(source)
+            // An access level inside a moved type is as it was; on a declaration that moves, the split refuses it.
+            guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
+                !tokens.words.contains(where: {
+                    listingStandaloneWords.contains($0) && !movableWords.contains($0)
+                        && !FileScopeDeclarations.accessLevels.contains($0)
+                }),
+                !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
+                let split = FileScopeDeclarations(source)
+            else { return false }
+            declared.formUnion(tokens.topLevelDeclaredNames)
+            conformed += split.conformedTypes
+        }
+        return conformed.allSatisfy(declared.contains)
+    }
+}

@@ -117,7 +117,8 @@ package enum ProgramSource {
     /// support imports anything, exactly as in a program built alone.
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
-    /// the engine, one file is one object, where a file per scenario costs an object each.
+    /// the engine, one file is one object, where a file per scenario costs an object each. A program whose
+    /// declarations move to file scope (`ProgramBody.movesDeclarations`) always has a file of its own.
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false
     ) -> [ProgramFile] {
@@ -126,6 +127,13 @@ package enum ProgramSource {
         var dispatch = mainPrologue + "switch _lessonSelectedScenario() {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
+            if scenario.body.movesDeclarations, let split = scenario.body.splitWrapped(to: scenario.markdownPath) {
+                // The declarations are `fileprivate`: a file of the program's own.
+                let contents = split.fileScope + "func \(function)() {\n" + split.body + "}\n"
+                files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
+                dispatch += "case \(index): \(function)()\n"
+                continue
+            }
             let wrapped =
                 "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
             if inMain {
@@ -158,6 +166,10 @@ package struct ProgramBody: Hashable, Sendable {
     /// instead of into the void (see `SharedRuns.swift`).
     package var segments: Set<Int> = []
 
+    /// Whether, wrapped in a function, its type declarations move out to file scope (see
+    /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
+    package var movesDeclarations = false
+
     package init(block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = []) {
         self.block = block
         self.context = context
@@ -173,17 +185,36 @@ package struct ProgramBody: Hashable, Sendable {
 
     /// In a function body: each block of the context opens a scope the next is written in, so that a later
     /// listing's declaration shadows an earlier one of the same name, as reading order has it.
-    func wrapped(to path: String) -> String {
-        guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) + "#sourceLocation()\n" }
+    func wrapped(to path: String) -> String { wrapped(to: path, code: \.text) }
+
+    /// The declarations of every block at file scope, and the function body without them; nil when a block
+    /// does not split.
+    func splitWrapped(to path: String) -> (fileScope: String, body: String)? {
+        var splits: [Int: FileScopeDeclarations] = [:]
+        var fileScope = ""
+        for block in context + [block] {
+            guard let split = FileScopeDeclarations(block.text) else { return nil }
+            splits[block.openingLine] = split
+            fileScope += ProgramSource.mapped(split.fileScope, firstLine: block.firstContentLine, to: path)
+            fileScope += "#sourceLocation()\n"
+        }
+        return (fileScope, wrapped(to: path) { splits[$0.openingLine]?.body ?? $0.text })
+    }
+
+    private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
+        let own = ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
+        guard !context.isEmpty else { return own }
         var text = "_lessonSilenceStandardOutput()\n"
-        for position in context.indices { text += contextBlock(position, to: path) + "do {\n" }
-        text += ownBeginning + ProgramSource.mapped(block, to: path) + "#sourceLocation()\n"
+        for position in context.indices { text += contextBlock(position, to: path, code: code) + "do {\n" }
+        text += ownBeginning + own
         return text + String(repeating: "}\n", count: context.count)
     }
 
     /// A block of the context, between the markers of its segment when it is one.
-    private func contextBlock(_ position: Int, to path: String) -> String {
-        let code = ProgramSource.mapped(context[position], to: path) + "#sourceLocation()\n"
+    private func contextBlock(_ position: Int, to path: String, code: (FencedBlock) -> String = \.text) -> String {
+        let block = context[position]
+        let code =
+            ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
         guard segments.contains(position) else { return code }
         return "_lessonBeginSegment(\(position))\n" + code + "_lessonEndSegment(\(position))\n"
     }

@@ -96,7 +96,10 @@ extension Executor {
                 split.innocent.append(index)
                 continue
             }
-            if jobs[index].failedBuildIsFinal {
+            // A listing whose declarations moved may fail for the move: unless its errors cannot come of it,
+            // it is built as a module, which says.
+            let job = jobs[index]
+            if job.failedBuildIsFinal, !job.movesDeclarations || job.body?.movedBuildErrorsAreOwn(own) == true {
                 var result = build
                 result.diagnostics = own
                 result.seconds = build.seconds / Double(indices.count)
@@ -112,20 +115,24 @@ extension Executor {
     /// the builds share the cores. A scenario that is the only one of its engine is merged too when
     /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
     /// `among` are built, when it is given.
-    static func units(for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false)
-        -> [Unit]
-    {
+    static func units(
+        for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false,
+        movingDeclarations: Bool = true
+    ) -> [Unit] {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
         var order: [EngineIdentity] = []
         var batched: [LanguageMode: [Int]] = [:]
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
-            if job.buildAloneReason != nil, job.sharesExecutable, mergingSingles,
+            let moved = job.movesDeclarations && movingDeclarations
+            if job.buildAloneReason != nil, !moved, job.sharesExecutable, mergingSingles,
                 job.languageMode == EngineObjects.languageMode
             {
                 batched[job.languageMode, default: []].append(index)
-            } else if job.buildAloneReason != nil || job.engineIdentity == .unshared || job.scenario == nil {
+            } else if (job.buildAloneReason != nil && !moved) || job.engineIdentity == .unshared
+                || job.scenario == nil
+            {
                 units.append(.alone(index))
             } else {
                 if groups[job.engineIdentity] == nil { order.append(job.engineIdentity) }

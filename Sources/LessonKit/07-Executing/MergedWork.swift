@@ -87,10 +87,18 @@ struct MergedWork {
         }
     }
 
-    /// Each of `indices` built as a program of its own: more programs than expected.
+    /// Each of `indices` built as a program of its own: more programs than expected. Those whose declarations
+    /// moved are built as modules where programs can be, as they would have been without the move.
     private func buildAlone(_ indices: [Int]) {
-        progress?.expect(programs: indices.count)
-        queue.add(indices.map { .build(.alone($0), round: Executor.mergeRounds) })
+        let asModule = { (index: Int) in jobs[index].movesDeclarations && executor.separateBuilds != nil }
+        let modules = Executor.units(
+            for: jobs, among: indices.filter(asModule), workers: executor.jobs, mergingSingles: true,
+            movingDeclarations: false)
+        let alone = indices.filter { !asModule($0) }
+        progress?.expect(programs: alone.count + modules.count)
+        queue.add(
+            modules.map { .build($0, round: Executor.mergeRounds) }
+                + alone.map { .build(.alone($0), round: Executor.mergeRounds) })
     }
 
     /// Records job `index`'s execution; the listings checked within its run whose segment did not end are

@@ -16,6 +16,10 @@ package struct ScenarioJob: Sendable {
     /// Whether a program built alone may still be linked into one executable with others, as a module of
     /// its own (see `ModuleBatch.swift`): its module is then not named `main`.
     package var sharesExecutable = false
+    /// Whether, in a merged build, its type declarations move out of the function it is wrapped in, to a file
+    /// of its own (see `FileScopeDeclarations`): a listing whose protocol or extension cannot be local. When
+    /// that build fails, the listing is built as a module of its own, which says what its own errors are.
+    package var movesDeclarations = false
     /// The absolute path `#sourceLocation` names.
     package var markdownPath: String
     package var languageMode: LanguageMode
@@ -56,7 +60,13 @@ package struct ScenarioJob: Sendable {
     }
 
     /// The scenario's code, after its context.
-    package var body: ProgramBody? { scenario.map { ProgramBody(block: $0, context: context, segments: segments) } }
+    package var body: ProgramBody? {
+        scenario.map {
+            var body = ProgramBody(block: $0, context: context, segments: segments)
+            body.movesDeclarations = movesDeclarations
+            return body
+        }
+    }
 }
 
 /// Which scenarios may share one merged build: those of one engine, whichever lessons they come from, and

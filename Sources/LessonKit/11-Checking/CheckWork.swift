@@ -126,6 +126,10 @@ struct CheckWork {
                 engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: listing.block,
                 markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
             job.context = listing.context
+            if alone != nil, plan.languageMode == .swift5 {
+                job.movesDeclarations = MergeEligibility.mayMoveDeclarations(
+                    (listing.context + [listing.block]).map(\.text))
+            }
             job.failedBuildIsFinal = true
             job.sharesExecutable = true
             scenarioJobs.append(job)

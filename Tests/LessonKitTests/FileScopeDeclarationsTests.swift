@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// A listing's protocols, extensions and types moved out of the function a merged build wraps it in: which
+/// lines move, which listings may be built so, and which errors of such a build are the listing's own.
+final class FileScopeDeclarationsTests: XCTestCase {
+    /// Whole declarations move, with their attributes, `fileprivate` before each keyword; the rest stays, line
+    /// for line, and a string literal that holds a declaration's words is not one.
+    func testDeclarationsMoveLineForLine() throws {
+        let source = """
+            @propertyWrapper
+            struct Capped {
+                private var value = 0
+                var wrappedValue: Int { get { value } set { value = min(newValue, 9) } }
+            }
+            var count = 1 // a comment
+            final class Box: Equatable { static func == (a: Box, b: Box) -> Bool { true } }
+            extension Box: CustomStringConvertible { var description: String { "box" } }
+            extension Array where Element: Equatable {
+                func same() -> Bool { true }
+            }
+            typealias Handler = (Int) -> Void
+            let text = \"\"\"
+                struct NotADeclaration {}
+                \"\"\"
+            indirect enum Tree {
+                case leaf, node(Tree)
+            }
+            @discardableResult func answer() -> Int { 42 }
+
+            """
+        let split = try XCTUnwrap(FileScopeDeclarations(source))
+        XCTAssertEqual(
+            split.fileScope,
+            """
+            @propertyWrapper
+            fileprivate struct Capped {
+                private var value = 0
+                var wrappedValue: Int { get { value } set { value = min(newValue, 9) } }
+            }
+
+            final fileprivate class Box: Equatable { static func == (a: Box, b: Box) -> Bool { true } }
+            extension Box: CustomStringConvertible { var description: String { "box" } }
+            fileprivate extension Array where Element: Equatable {
+                func same() -> Bool { true }
+            }
+            fileprivate typealias Handler = (Int) -> Void
+
+
+
+            indirect fileprivate enum Tree {
+                case leaf, node(Tree)
+            }
+
+
+            """)
+        XCTAssertEqual(
+            split.body,
+            """
+
+
+
+
+
+            var count = 1 // a comment
+
+
+
+
+
+
+            let text = \"\"\"
+                struct NotADeclaration {}
+                \"\"\"
+
+
+
+            @discardableResult func answer() -> Int { 42 }
+
+            """)
+        XCTAssertEqual(split.conformedTypes, ["Box"], "an extension with a conformance cannot be fileprivate")
+    }
+
+    /// A declaration that shares its line with other code, an access level of its own, a conditional block or
+    /// a declaration without its body leaves the block unsplit.
+    func testWhatCannotMoveLeavesTheBlockWhole() {
+        XCTAssertNil(FileScopeDeclarations("struct A {}; let b = 1\n"))
+        XCTAssertNil(FileScopeDeclarations("private struct A {}\n"))
+        XCTAssertNil(FileScopeDeclarations("#if os(Linux)\nstruct A {}\n#endif\n"))
+        XCTAssertNil(FileScopeDeclarations("protocol P\n"))
+        XCTAssertNil(FileScopeDeclarations("let a = [1, 2\n"), "a bracket that does not close")
+        let split = FileScopeDeclarations("struct A\n{\n}\nlet a = A()\n")
+        XCTAssertEqual(split?.fileScope, "fileprivate struct A\n{\n}\n\n", "a body that opens on the next line")
+        XCTAssertEqual(split?.body, "\n\n\nlet a = A()\n")
+    }
+
+    /// A listing built alone for its protocol or extension may move them; not for `await`, an access level at
+    /// its top level, or a conformance added to a type it does not declare (another file's could clash).
+    func testWhichListingsMayMoveTheirDeclarations() {
+        XCTAssertTrue(
+            MergeEligibility.mayMoveDeclarations([
+                "protocol P { func f() }\n",
+                "struct S: P { private var x = 1\n func f() {} }\nextension S: Equatable {}\n",
+            ]))
+        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["extension Int: P {}\n", "protocol P {}\n"]))
+        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["protocol P {}\nlet x = await f()\n"]))
+        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["protocol P {}\nprivate let x = 1\n"]))
+        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["prefix operator +++\nextension Int {}\n"]))
+    }
+
+    /// An error on a line that stayed in the function, or a name no block declares, is the listing's own; a
+    /// name the listing declares at its top level may be missing only because of the move.
+    func testWhichErrorsOfAMovedBuildAreTheListingsOwn() {
+        let block = FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 10,
+            closingLine: 17,
+            content: [
+                "var unit = \"cm\"", "struct Ruler: Measuring {", "    var rooms: [Room] = []",
+                "    func label() -> String { unit }", "}", "print(Ruler().label())",
+            ].enumerated().map { SourceLine(number: 11 + $0.offset, text: $0.element, ending: "\n") })
+        let body = ProgramBody(block: block)
+        func error(_ line: Int, _ message: String) -> CompilerDiagnostic {
+            CompilerDiagnostic(file: "/book.md", line: line, column: 5, severity: .error, message: message, context: [])
+        }
+        XCTAssertTrue(body.movedBuildErrorsAreOwn([error(16, "cannot find 'labels' in scope")]), "a line that stayed")
+        XCTAssertTrue(body.movedBuildErrorsAreOwn([error(13, "cannot find type 'Room' in scope")]))
+        XCTAssertFalse(body.movedBuildErrorsAreOwn([error(14, "cannot find 'unit' in scope")]), "declared at the top")
+        XCTAssertFalse(
+            body.movedBuildErrorsAreOwn([error(12, "cannot find type 'Measuring' in scope")]),
+            "the line `fileprivate` was added to")
+        XCTAssertFalse(body.movedBuildErrorsAreOwn([error(13, "type 'Room' has no member 'x'")]))
+        XCTAssertFalse(body.movedBuildErrorsAreOwn([error(40, "cannot find 'x' in scope")]), "outside the block")
+    }
+
+    /// Moved declarations go to a file of the listing's own, which holds its function too; the function is
+    /// wrapped as any merged listing's, with the moved lines blank.
+    func testAMovedListingHasAFileOfItsOwn() throws {
+        let block = FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 4,
+            closingLine: 8,
+            content: ["protocol Named {", "    var name: String { get }", "}", "print(1)"].enumerated().map {
+                SourceLine(number: 5 + $0.offset, text: $0.element, ending: "\n")
+            })
+        var body = ProgramBody(block: block)
+        body.movesDeclarations = true
+        let files = ProgramSource.mergedProgram(engine: [], programs: [(body, "/book.md")], inMain: true)
+        XCTAssertEqual(files.map(\.name), ["_LessonRuntimeSupport.swift", "_LessonScenario0.swift", "main.swift"])
+        XCTAssertEqual(
+            files[1].contents,
+            """
+            #sourceLocation(file: "/book.md", line: 5)
+            fileprivate protocol Named {
+                var name: String { get }
+            }
+
+            #sourceLocation()
+            func _lessonScenario0() {
+            #sourceLocation(file: "/book.md", line: 5)
+
+
+
+            print(1)
+            #sourceLocation()
+            }
+
+            """)
+        XCTAssertEqual(
+            files[2].contents,
+            "_lessonUnbufferStandardOutput()\nswitch _lessonSelectedScenario() {\ncase 0: _lessonScenario0()\n"
+                + "default: _lessonUnknownScenario()\n}\n")
+    }
+}
