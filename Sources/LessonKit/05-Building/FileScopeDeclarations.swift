@@ -242,35 +242,58 @@ struct FileScopeDeclarations: Equatable {
 }
 
 extension ProgramBody {
-    /// Whether the errors of this body's merged build, its declarations moved, are the program's own, as its
-    /// build as a module would report them: each is on a line that stayed in the function (which is wrapped
-    /// as any merged listing is), or, on a line that moved unchanged, says that a name no block declares
-    /// cannot be found. Any other error may come of the move (a moved type that uses a top-level variable),
-    /// and a moved line with `fileprivate` added has its columns shifted.
-    func movedBuildErrorsAreOwn(_ errors: [CompilerDiagnostic]) -> Bool {
+    /// The errors of this body's merged build, its declarations moved, that are the program's own, as its
+    /// build as a module would report them; nil when the move may be what failed, and only a module build
+    /// can tell. An error is surely the program's own when it says that a name no block declares cannot be
+    /// found, or that a name declared twice at the top level is declared again; the build's errors are then
+    /// those. Failing that, they are all its own when each is on a line that stayed in the function (which is
+    /// wrapped as any merged listing is). Any other error may come of the move (a moved type that uses a
+    /// top-level variable). (On a line `fileprivate` was added to, an error's column is shifted; only its
+    /// line and message are ever reported.)
+    func ownErrorsOfMovedBuild(_ errors: [CompilerDiagnostic]) -> [CompilerDiagnostic]? {
         let blocks = context + [block]
-        let declared = Set(blocks.flatMap { SwiftTokens($0.text).topLevelDeclaredNames })
-        return errors.allSatisfy { error in
+        let declarations = topLevelDeclarations
+        enum Place { case stayed, moved }
+        func place(of error: CompilerDiagnostic) -> Place? {
             guard let block = blocks.last(where: { $0.firstContentLine <= error.line && error.line <= $0.lastLine }),
                 let split = FileScopeDeclarations(block.text)
-            else { return false }
+            else { return nil }
             let index = error.line - block.firstContentLine
-            let original = block.text.split(separator: "\n", omittingEmptySubsequences: false)
             let moved = split.fileScope.split(separator: "\n", omittingEmptySubsequences: false)
-            guard index < moved.count, index < original.count, !moved[index].isEmpty else { return true }
-            guard moved[index] == original[index], let name = Self.missingName(in: error.message) else {
-                return false
-            }
-            return !declared.contains(name)
+            return index < moved.count && !moved[index].isEmpty ? .moved : .stayed
         }
+        func isSurelyOwn(_ error: CompilerDiagnostic) -> Bool {
+            guard place(of: error) != nil else { return false }
+            if let name = Self.missingName(in: error) { return declarations[name] == nil }
+            if let name = Self.quotedName(in: error.message, between: ["invalid redeclaration of '"], and: "'") {
+                return declarations[name.prefix { $0 != "(" }.description, default: 0] > 1
+            }
+            return false
+        }
+        let sure = errors.filter(isSurelyOwn)
+        if errors.allSatisfy({ isSurelyOwn($0) || place(of: $0) == .stayed }) { return errors }
+        return sure.isEmpty ? nil : sure
+    }
+
+    /// How many times each top-level name is declared in the body's blocks.
+    var topLevelDeclarations: [String: Int] {
+        var declarations: [String: Int] = [:]
+        for block in context + [block] {
+            for name in SwiftTokens(block.text).topLevelDeclaredNames { declarations[name, default: 0] += 1 }
+        }
+        return declarations
     }
 
     /// `X` of "cannot find 'X' in scope" and "cannot find type 'X' in scope".
-    private static func missingName(in message: String) -> String? {
-        for prefix in ["cannot find type '", "cannot find '"] where message.hasPrefix(prefix) {
-            let rest = message.dropFirst(prefix.count)
-            guard let end = rest.firstIndex(of: "'"), rest[end...] == "' in scope" else { return nil }
-            return String(rest[..<end])
+    static func missingName(in error: CompilerDiagnostic) -> String? {
+        quotedName(in: error.message, between: ["cannot find type '", "cannot find '"], and: "' in scope")
+    }
+
+    /// The name between one of `prefixes` and `suffix`, when the message is exactly that.
+    private static func quotedName(in message: String, between prefixes: [String], and suffix: String) -> String? {
+        for prefix in prefixes where message.hasPrefix(prefix) && message.hasSuffix(suffix) {
+            let name = message.dropFirst(prefix.count).dropLast(suffix.count)
+            return name.isEmpty || name.contains("'") ? nil : String(name)
         }
         return nil
     }

@@ -65,6 +65,13 @@ package enum ProgramSource {
                 exit(64)
             }
 
+            /// Runs the program `LESSON_SCENARIO` selects, of those linked as modules into one executable.
+            @_silgen_name("_lessonRunSelectedProgram") func _lessonRunSelectedProgram(_ programs: [(Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32]) -> Never {
+                let selected = _lessonSelectedScenario()
+                guard programs.indices.contains(selected) else { _lessonUnknownScenario() }
+                exit(programs[selected](CommandLine.argc, CommandLine.unsafeArgv))
+            }
+
             /// Standard output while a listing's context runs: what the earlier listings print is discarded.
             nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
 

@@ -54,7 +54,7 @@ extension Executor {
         let units = Self.units(
             for: jobs, among: shared.runs.map(\.job), workers: self.jobs, mergingSingles: separateBuilds != nil)
         progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
-        let board = ExecutionBoard(count: jobs.count, runs: shared.runs)
+        let board = ExecutionBoard(jobs: jobs, runs: shared.runs)
         let planned = jobs
         WorkQueue<Task>.run(units.map { .build($0, round: 0) }, jobs: self.jobs) { task, queue in
             let work = MergedWork(executor: self, jobs: planned, board: board, queue: queue)
@@ -99,9 +99,10 @@ extension Executor {
             // A listing whose declarations moved may fail for the move: unless its errors cannot come of it,
             // it is built as a module, which says.
             let job = jobs[index]
-            if job.failedBuildIsFinal, !job.movesDeclarations || job.body?.movedBuildErrorsAreOwn(own) == true {
+            let errors = job.movesDeclarations ? job.body?.ownErrorsOfMovedBuild(own) : own
+            if job.failedBuildIsFinal, let errors {
                 var result = build
-                result.diagnostics = own
+                result.diagnostics = errors
                 result.seconds = build.seconds / Double(indices.count)
                 split.final.append((index, result))
             } else {
@@ -158,6 +159,13 @@ extension Executor {
             }
         }
         return batches + units
+    }
+
+    /// `indices` cut into up to `workers` parts of at least `minimumChunk`, in order.
+    static func parts(of indices: [Int], workers: Int) -> [[Int]] {
+        let count = max(1, min(workers, indices.count / minimumChunk))
+        let size = (indices.count + count - 1) / count
+        return stride(from: 0, to: indices.count, by: size).map { Array(indices[$0..<min($0 + size, indices.count)]) }
     }
 
     func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {

@@ -43,8 +43,11 @@ struct MergedWork {
             }
             for (index, own) in split.final { record(index, ScenarioExecution(build: own, run: nil)) }
             if split.innocent.count > 1, round + 1 < Executor.mergeRounds {
-                progress?.expect(programs: 1)
-                queue.add([.build(.merged(split.innocent), round: round + 1)])
+                // In parts, one per worker: an error the compiler reports only once the others are gone (a
+                // missing return, found after type-checking) then fails one part, not the whole again.
+                let parts = Executor.parts(of: split.innocent, workers: executor.jobs)
+                progress?.expect(programs: parts.count)
+                queue.add(parts.map { .build(.merged($0), round: round + 1) })
                 buildAlone(split.alone)
             } else {
                 buildAlone(split.alone + split.innocent)
@@ -119,9 +122,11 @@ final class ExecutionBoard: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [ScenarioExecution?]
     private let riders: [Int: [(job: Int, position: Int)]]
+    private let jobs: [ScenarioJob]
 
-    init(count: Int, runs: [SharedRuns.Run]) {
-        slots = Array(repeating: nil, count: count)
+    init(jobs: [ScenarioJob], runs: [SharedRuns.Run]) {
+        slots = Array(repeating: nil, count: jobs.count)
+        self.jobs = jobs
         riders = Dictionary(uniqueKeysWithValues: runs.filter { !$0.riders.isEmpty }.map { ($0.job, $0.riders) })
     }
 
@@ -136,13 +141,37 @@ final class ExecutionBoard: @unchecked Sendable {
         lock.withLock {
             slots[index] = split.own
             for (rider, part) in zip(riders, split.riders) {
-                if let part { slots[rider.job] = part } else { unfinished.append(rider.job) }
+                if let part = part ?? failure(of: execution, in: jobs[index], for: jobs[rider.job]) {
+                    slots[rider.job] = part
+                } else {
+                    unfinished.append(rider.job)
+                }
             }
         }
         let finished = riders.count - unfinished.count
         progress?.expect(scenarios: finished)
         progress?.advance(scenarios: finished)
         return unfinished
+    }
+
+    /// A listing checked within the run of `host`, whose build failed saying that a name no block of its
+    /// program declares cannot be found, on a line of the listing's, fails as that build did: its program is
+    /// how the host's begins, and lacks the name too. Any other error may come of the host's later code (a
+    /// declaration at the top level is seen from the lines before it): nil, the listing must be built.
+    private func failure(of execution: ScenarioExecution, in host: ScenarioJob, for rider: ScenarioJob)
+        -> ScenarioExecution?
+    {
+        guard let build = execution.build, !build.succeeded, rider.failedBuildIsFinal, let body = rider.body,
+            let declarations = host.body?.topLevelDeclarations
+        else { return nil }
+        let errors = build.errors.filter { error in
+            error.file == rider.markdownPath && body.lineRanges.contains { $0.contains(error.line) }
+                && ProgramBody.missingName(in: error).map { declarations[$0] == nil } == true
+        }
+        guard !errors.isEmpty else { return nil }
+        var own = build
+        own.diagnostics = errors
+        return ScenarioExecution(build: own, run: nil)
     }
 
     /// Every job's execution, once all are recorded.

@@ -55,17 +55,26 @@ extension Executor {
         }
         do {
             let dispatcher = folder.path + "/main.swift"
-            let support = folder.path + "/" + ProgramSource.runtimeSupport.name
             try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
-            try ScratchFile.save(ProgramSource.runtimeSupport.contents, to: support)
+            // The runtime support's objects, as merged builds keep them, or compiled with the dispatcher.
+            let kept = engineObjects.kept([ProgramSource.runtimeSupport])
+            let support = ProgramSource.runtimeSupport.name
+            let declarations = ProgramSource.runtimeDeclarations
+            let companion = kept == nil ? support : declarations.name
+            try ScratchFile.save(
+                kept == nil ? ProgramSource.runtimeSupport.contents : declarations.contents,
+                to: folder.path + "/" + companion)
+            let inputs = [folder.path + "/" + companion, dispatcher]
             let (main, mainObjects) = try compiler.compileObjects(
-                inputs: [support, dispatcher], primaries: [support, dispatcher], recipe: recipe, in: folder.path)
+                inputs: inputs, primaries: Set(kept == nil ? inputs : [dispatcher]), recipe: recipe, in: folder.path)
             let executable = folder.path + "/programs"
+            let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
+            let objects = compiled.flatMap(\.objects) + mainObjects
             let linked =
-                main.succeeded
-                ? try SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
-                    .linkListingLibraries(compiled.flatMap(\.objects) + mainObjects, into: executable)
-                : main
+                !main.succeeded
+                ? main
+                : try kept.map { try separate.link($0, objects, into: executable) }
+                    ?? separate.linkListingLibraries(objects, into: executable)
             guard linked.succeeded else {
                 folder.remove()
                 return outcomes + [.failed(jobs: compiled.map(\.job), build: nil)]
@@ -79,30 +88,17 @@ extension Executor {
         }
     }
 
-    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch.
+    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch. It imports nothing (the runtime
+    /// support selects and exits), so that it compiles without the C library's module.
     static func dispatcher(programs: Int) -> String {
-        var text = """
-            #if canImport(Glibc)
-            import Glibc
-            #elseif canImport(Musl)
-            import Musl
-            #elseif canImport(Darwin)
-            import Darwin
-            #endif
-
-            """
+        var text = ""
         for position in 0..<programs {
             text += "@_silgen_name(\"\(entryPoint(position))\")\n"
             text += "func \(entryPoint(position))(_ argc: Int32, "
             text += "_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32\n"
         }
-        text += "let _lessonSelected = getenv(\"LESSON_SCENARIO\").flatMap { Int(String(cString: $0)) } ?? -1\n"
-        text += "switch _lessonSelected {\n"
-        for position in 0..<programs {
-            text += "case \(position): exit(\(entryPoint(position))(CommandLine.argc, CommandLine.unsafeArgv))\n"
-        }
-        text += "default:\n    fputs(\"no scenario selected: set LESSON_SCENARIO\\n\", stderr)\n    exit(64)\n}\n"
-        return text
+        let entryPoints = (0..<programs).map(entryPoint).joined(separator: ", ")
+        return text + "_lessonRunSelectedProgram([\(entryPoints)])\n"
     }
 }
 
