@@ -149,8 +149,8 @@ extension Executor {
                 units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
             }
         }
-        // Batches of programs built alone, two per worker (each batch's compiles run one after another), and
-        // first: they are the longest units.
+        // Batches of programs built alone, two per worker (each batch's compiles run one after another). The
+        // merged builds go first: they are the longest, and one that fails leads to more.
         var batches: [Unit] = []
         for indices in batched.values {
             let size = max(1, (indices.count + 2 * workers - 1) / max(2 * workers, 1))
@@ -158,7 +158,8 @@ extension Executor {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
             }
         }
-        return batches + units
+        let merged = units.filter { if case .merged = $0 { true } else { false } }
+        return merged + batches + units.filter { if case .merged = $0 { false } else { true } }
     }
 
     /// `indices` cut into up to `workers` parts of at least `minimumChunk`, in order.

@@ -41,7 +41,13 @@ struct MergedWork {
                 buildAlone(indices)
                 return
             }
-            for (index, own) in split.final { record(index, ScenarioExecution(build: own, run: nil)) }
+            // The listings that rode in the runs of those that failed are built together, apart from the
+            // innocent ones: some fail for errors of their own.
+            var riders: [Int] = []
+            for (index, own) in split.final {
+                riders += board.record(index, ScenarioExecution(build: own, run: nil), progress: progress)
+            }
+            buildOnTheirOwn(riders)
             if split.innocent.count > 1, round + 1 < Executor.mergeRounds {
                 // In parts, one per worker: an error the compiler reports only once the others are gone (a
                 // missing return, found after type-checking) then fails one part, not the whole again.
@@ -107,7 +113,11 @@ struct MergedWork {
     /// Records job `index`'s execution; the listings checked within its run whose segment did not end are
     /// built on their own.
     private func record(_ index: Int, _ execution: ScenarioExecution) {
-        let unfinished = board.record(index, execution, progress: progress)
+        buildOnTheirOwn(board.record(index, execution, progress: progress))
+    }
+
+    /// Builds listings checked within a run whose segment did not end, merged with each other.
+    private func buildOnTheirOwn(_ unfinished: [Int]) {
         guard !unfinished.isEmpty else { return }
         let units = Executor.units(
             for: jobs, among: unfinished, workers: executor.jobs, mergingSingles: executor.separateBuilds != nil)
