@@ -153,7 +153,8 @@ extension Executor {
         // merged builds go first: they are the longest, and one that fails leads to more.
         var batches: [Unit] = []
         for indices in batched.values {
-            let size = max(1, (indices.count + 2 * workers - 1) / max(2 * workers, 1))
+            // At least `minimumChunk` to a batch: each batch links once and compiles a dispatcher.
+            let size = max(minimumChunk, (indices.count + 2 * workers - 1) / max(2 * workers, 1))
             for start in stride(from: 0, to: indices.count, by: size) {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
             }

@@ -49,9 +49,9 @@ struct MergedWork {
             }
             buildOnTheirOwn(riders)
             if split.innocent.count > 1, round + 1 < Executor.mergeRounds {
-                // In parts, one per worker: an error the compiler reports only once the others are gone (a
-                // missing return, found after type-checking) then fails one part, not the whole again.
-                let parts = Executor.parts(of: split.innocent, workers: executor.jobs)
+                // After the first, in parts, one per worker: an error the compiler reports only once the
+                // type-checking errors are gone (a missing return) then fails one part, not the whole again.
+                let parts = round == 0 ? Executor.parts(of: split.innocent, workers: executor.jobs) : [split.innocent]
                 progress?.expect(programs: parts.count)
                 queue.add(parts.map { .build(.merged($0), round: round + 1) })
                 buildAlone(split.alone)
