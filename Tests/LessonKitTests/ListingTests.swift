@@ -209,7 +209,8 @@ final class ListingTests: XCTestCase {
         XCTAssertNil(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [])), "a failure with no error")
     }
 
-    /// Listings that must be built alone share executables as modules of their own, in batches, first.
+    /// Listings that must be built alone share executables as modules of their own, in batches of at least
+    /// eight, after the merged builds (the longest units, and those a failure leads to more from).
     func testListingsBuiltAloneAreBatchedAsModules() {
         func job(alone: Bool, shares: Bool) -> ScenarioJob {
             var job = ScenarioJob(
@@ -226,12 +227,23 @@ final class ListingTests: XCTestCase {
             job(alone: true, shares: true), job(alone: true, shares: true), job(alone: true, shares: true),
         ]
         let units = Executor.units(for: jobs, workers: 2, mergingSingles: true)
+        XCTAssertEqual(units.map(\.summary), ["merged 1", "modules 0 3 4 5", "alone 2"])
+        let many = Array(repeating: job(alone: true, shares: true), count: 18)
         XCTAssertEqual(
-            units.map(\.summary), ["modules 0", "modules 3", "modules 4", "modules 5", "alone 2", "merged 1"])
+            Executor.units(for: many, workers: 2, mergingSingles: true).map(\.summary),
+            ["modules 0 1 2 3 4 5 6 7", "modules 8 9 10 11 12 13 14 15", "modules 16 17"])
         XCTAssertEqual(
             Executor.units(for: jobs, workers: 2, mergingSingles: false).map(\.summary),
             ["alone 0", "alone 2", "alone 3", "alone 4", "alone 5", "alone 1"],
             "without kept objects to link with, each is built alone")
+    }
+
+    /// A failed merged build is built again in parts, one per worker, each of at least `minimumChunk`.
+    func testAFailedBuildIsBuiltAgainInParts() {
+        XCTAssertEqual(Executor.parts(of: Array(0..<20), workers: 2), [Array(0..<10), Array(10..<20)])
+        XCTAssertEqual(Executor.parts(of: Array(0..<21), workers: 2), [Array(0..<11), Array(11..<21)])
+        XCTAssertEqual(Executor.parts(of: Array(0..<15), workers: 2), [Array(0..<15)], "too few for two parts")
+        XCTAssertEqual(Executor.parts(of: [4, 7], workers: 1), [[4, 7]])
     }
 
     /// `lesson list` says how each listing is run; `lesson check` counts the comments it compared and gives a
