@@ -33,14 +33,24 @@ package enum ListingContext {
         let names = candidates.map {
             $0.content.isEmpty || showsAnError($0) ? SnippetNames() : SnippetNames(SwiftTokens($0.text))
         }
+        // Read once per snippet, however many listings are built after it.
+        var importsPlatform: [Int: Bool] = [:]
+        func importsPlatformFramework(_ index: Int) -> Bool {
+            if let known = importsPlatform[index] { return known }
+            let found = PlatformImports.importsPlatformFramework(candidates[index].content)
+            importsPlatform[index] = found
+            return found
+        }
         var listings: [Listing] = []
         var findings: [Int: [Finding]] = [:]
         for (index, block) in candidates.enumerated() {
             guard let comments = OutputComments.read(block.content, marker: marker) else { continue }
             var listing = Listing(block: block, outputComments: comments, context: [], rule: .alone)
+            var contextIndices: [Int] = []
             if let continued = block.info.attribute("continues") {
                 switch chain(continuing: continued.value ?? "", before: index, in: candidates) {
                 case .success(let chain):
+                    contextIndices = chain
                     listing.context = chain.map { candidates[$0] }
                     listing.rule = .continues(continued.value ?? "")
                 case .failure(let problem):
@@ -50,6 +60,7 @@ package enum ListingContext {
                 }
             } else {
                 let (chosen, used) = context(of: index, names: names)
+                contextIndices = chosen
                 listing.context = chosen.map { candidates[$0] }
                 if !chosen.isEmpty { listing.rule = .names(used) }
             }
@@ -57,11 +68,10 @@ package enum ListingContext {
                 listing.notRun =
                     "needs \(listing.context.count) earlier listings (\(listing.contextDescription)), more than "
                     + "the \(maximumContext) a listing may be built after"
-            } else if let platform = ([block] + listing.context).first(where: {
-                PlatformImports.importsPlatformFramework($0.content)
-            }) {
+            } else if let platform = ([index] + contextIndices).first(where: importsPlatformFramework) {
                 listing.notRun =
-                    "the listing at line \(platform.openingLine) imports a framework that builds only on Apple platforms"
+                    "the listing at line \(candidates[platform].openingLine) imports a framework that builds only on "
+                    + "Apple platforms"
             }
             listings.append(listing)
         }
