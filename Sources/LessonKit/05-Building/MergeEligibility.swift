@@ -67,26 +67,45 @@ extension MergeEligibility {
         "@dynamicCallable",
     ]
 
+    /// What moving one block's declarations needs to know: the names it declares at its top level and the
+    /// types its extensions conform; nil when the block cannot move (a word of `listingStandaloneWords`
+    /// outside `movableWords`, an access level at its top level, a top-level `return`, or no split).
+    package struct MovableBlock: Sendable {
+        var declared: [String]
+        var conformed: [String]
+    }
+
+    package static func movableBlock(_ source: String) -> MovableBlock? {
+        let tokens = SwiftTokens(source)
+        // An access level inside a moved type stays as it was; on a declaration that moves, the split refuses it.
+        let immovable = { (word: String) in
+            listingStandaloneWords.contains(word) && !movableWords.contains(word)
+                && !FileScopeDeclarations.accessLevels.contains(word)
+        }
+        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
+            !tokens.words.contains(where: immovable),
+            !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
+            let split = FileScopeDeclarations(source)
+        else { return nil }
+        return MovableBlock(declared: tokens.topLevelDeclaredNames, conformed: split.conformedTypes)
+    }
+
     /// Whether a listing's program (its context's blocks, then its own) built alone only for words in
-    /// `movableWords` may be merged with its declarations moved to file scope: every block splits, and every
-    /// type an extension conforms is one the program declares.
-    package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
+    /// `movableWords` may be merged with its declarations moved to file scope: every block can move, and
+    /// every type an extension conforms is one the program declares.
+    package static func mayMoveDeclarations(_ blocks: [MovableBlock?]) -> Bool {
         var declared: Set<String> = []
         var conformed: [String] = []
-        for source in sources {
-            let tokens = SwiftTokens(source)
-            // An access level inside a moved type is as it was; on a declaration that moves, the split refuses it.
-            guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
-                !tokens.words.contains(where: {
-                    listingStandaloneWords.contains($0) && !movableWords.contains($0)
-                        && !FileScopeDeclarations.accessLevels.contains($0)
-                }),
-                !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
-                let split = FileScopeDeclarations(source)
-            else { return false }
-            declared.formUnion(tokens.topLevelDeclaredNames)
-            conformed += split.conformedTypes
+        for block in blocks {
+            guard let block else { return false }
+            declared.formUnion(block.declared)
+            conformed += block.conformed
         }
         return conformed.allSatisfy(declared.contains)
+    }
+
+    /// `mayMoveDeclarations` of the blocks' sources.
+    package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
+        mayMoveDeclarations(sources.map(movableBlock))
     }
 }

@@ -105,12 +105,19 @@ struct CheckWork {
     /// its language mode when nothing in them needs the top level. Their blocks are parsed as snippets too.
     private mutating func addListings(_ plan: LessonPlan, as index: LessonID) {
         let markdownPath = Paths.absolute(plan.path)
-        // Each block is read once, however many listings are built after it.
+        // Each block is read once, however many listings are built after it (for both questions).
         var reasons: [Int: BuildAloneReason?] = [:]
         func reason(_ block: FencedBlock) -> BuildAloneReason? {
             if let known = reasons[block.openingLine] { return known }
             let found = MergeEligibility.reasonToBuildListingAlone(block.text)
             reasons[block.openingLine] = .some(found)
+            return found
+        }
+        var movable: [Int: MergeEligibility.MovableBlock?] = [:]
+        func movableBlock(_ block: FencedBlock) -> MergeEligibility.MovableBlock? {
+            if let known = movable[block.openingLine] { return known }
+            let found = MergeEligibility.movableBlock(block.text)
+            movable[block.openingLine] = .some(found)
             return found
         }
         for (number, listing) in plan.listings.enumerated() {
@@ -128,7 +135,7 @@ struct CheckWork {
             job.context = listing.context
             if alone != nil, plan.languageMode == .swift5 {
                 job.movesDeclarations = MergeEligibility.mayMoveDeclarations(
-                    (listing.context + [listing.block]).map(\.text))
+                    (listing.context + [listing.block]).map(movableBlock))
             }
             job.failedBuildIsFinal = true
             job.sharesExecutable = true
