@@ -87,6 +87,8 @@ final class FileScopeDeclarationsTests: XCTestCase {
     /// a declaration without its body leaves the block unsplit.
     func testWhatCannotMoveLeavesTheBlockWhole() {
         XCTAssertNil(FileScopeDeclarations("struct A {}; let b = 1\n"))
+        XCTAssertNil(FileScopeDeclarations("let b = 1; protocol P {}\n"))
+        XCTAssertNil(FileScopeDeclarations("nonisolated struct A {}\n"))
         XCTAssertNil(FileScopeDeclarations("private struct A {}\n"))
         XCTAssertNil(FileScopeDeclarations("#if os(Linux)\nstruct A {}\n#endif\n"))
         XCTAssertNil(FileScopeDeclarations("protocol P\n"))

@@ -4,9 +4,9 @@
 /// other listings' files do not clash, and what stays in the function is the rest. Both parts keep the
 /// block's line numbers: each is blank where the other has its lines.
 ///
-/// Only whole lines move: a declaration that shares a line with other code, a modifier the split does not
-/// know (an access level, `nonisolated`) or a conditional compilation block leaves the block unsplit (nil),
-/// and the listing is built as a module of its own.
+/// Only whole lines move: a declaration that shares a line with other code or follows a word the split does
+/// not know (an access level, `nonisolated`), or a conditional compilation block, leaves the block unsplit
+/// (nil), and the listing is built as a module of its own.
 struct FileScopeDeclarations: Equatable {
     /// The lines that move, with `fileprivate` before each declaration's keyword; blank elsewhere.
     var fileScope: String
@@ -175,6 +175,10 @@ struct FileScopeDeclarations: Equatable {
                     }
                 } else if item.attributesOnly, token.depth == 0, !isWord(token), token.kind != .open("(") {
                     item.attributesOnly = false  // an attribute's arguments keep it going
+                } else if case .other = item.kind, token.depth == 0, case .word(let word) = token.kind,
+                    Self.keywords.contains(word)
+                {
+                    return nil  // `let a = 1; protocol P {}`, `nonisolated struct`: a declaration that cannot move
                 }
                 items[items.count - 1] = item
                 continue

@@ -147,11 +147,13 @@ final class ExecutionBoard: @unchecked Sendable {
             return []
         }
         let split = SharedRuns.split(execution, positions: riders.map(\.position))
+        let failed = execution.build.map { !$0.succeeded } == true
+        let declarations = failed ? jobs[index].body?.topLevelDeclarations : nil
         var unfinished: [Int] = []
         lock.withLock {
             slots[index] = split.own
             for (rider, part) in zip(riders, split.riders) {
-                if let part = part ?? failure(of: execution, in: jobs[index], for: jobs[rider.job]) {
+                if let part = part ?? failure(of: execution, declaring: declarations, for: jobs[rider.job]) {
                     slots[rider.job] = part
                 } else {
                     unfinished.append(rider.job)
@@ -164,15 +166,16 @@ final class ExecutionBoard: @unchecked Sendable {
         return unfinished
     }
 
-    /// A listing checked within the run of `host`, whose build failed saying that a name no block of its
-    /// program declares cannot be found, on a line of the listing's, fails as that build did: its program is
-    /// how the host's begins, and lacks the name too. Any other error may come of the host's later code (a
-    /// declaration at the top level is seen from the lines before it): nil, the listing must be built.
-    private func failure(of execution: ScenarioExecution, in host: ScenarioJob, for rider: ScenarioJob)
-        -> ScenarioExecution?
-    {
+    /// A listing checked within a run whose build failed saying that a name no block of the run's program
+    /// declares (`declarations`, the top-level names of its blocks) cannot be found, on a line of the
+    /// listing's, fails as that build did: its program is how the other begins, and lacks the name too. Any
+    /// other error may come of the later code (a declaration at the top level is seen from the lines before
+    /// it): nil, the listing must be built.
+    private func failure(
+        of execution: ScenarioExecution, declaring declarations: [String: Int]?, for rider: ScenarioJob
+    ) -> ScenarioExecution? {
         guard let build = execution.build, !build.succeeded, rider.failedBuildIsFinal, let body = rider.body,
-            let declarations = host.body?.topLevelDeclarations
+            let declarations
         else { return nil }
         let errors = build.errors.filter { error in
             error.file == rider.markdownPath && body.lineRanges.contains { $0.contains(error.line) }
