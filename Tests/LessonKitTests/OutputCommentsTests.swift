@@ -70,7 +70,8 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertNil(texts(#"// Prints"x""#), "a space or a tab must follow the marker")
         XCTAssertNil(texts(#"// Printsx "x""#))
         XCTAssertNil(texts(#"// prints "x""#), "the quoted form takes the marker as written")
-        XCTAssertNil(texts(#"// Prints: "x""#))
+        XCTAssertNil(texts("x // Prints: "), "after code, a colon with no text after it: no list either")
+        XCTAssertNil(texts("// Prints:x"), "a space or a tab must follow the colon")
         XCTAssertNil(texts(#"/// Prints "a doc comment""#))
         XCTAssertNil(texts("print(1) // prints:\n// 1"), "a marker after code is no marker")
         XCTAssertNil(texts("// PRINTS:\n// 1"))
@@ -133,6 +134,50 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertEqual(empty.markers, [2])
     }
 
+    /// `// Prints: TEXT`: the text after the colon, as written, or read as the quoted form reads it.
+    func testTheColonForm() throws {
+        let comments = try XCTUnwrap(
+            OutputComments.read(
+                lines(
+                    """
+                    print(total) // Prints: 5
+                    // prints: "You pressed a button."
+                    print(s) // Prints:   a: b // c\t
+                    // Prints: "Hello", he said.
+                    """, from: 30)))
+        XCTAssertEqual(comments.texts, ["5", "You pressed a button.", "a: b // c", "Hello"])
+        XCTAssertEqual(comments.lines.map(\.form), [.plain, .quoted, .plain, .quoted])
+        XCTAssertEqual(comments.lines.map(\.number), [30, 31, 32, 33])
+        XCTAssertEqual(comments.markers, [])
+        XCTAssertEqual(texts(#"// Prints: "never closed"#), [#""never closed"#], "an unclosed quote is text")
+        XCTAssertEqual(texts("x // Çıktı: 4", marker: "Çıktı"), ["4"])
+        XCTAssertEqual(texts("x // çıktı: dört", marker: "Çıktı"), ["dört"])
+        XCTAssertEqual(texts("x // In ra: một", marker: "In ra"), ["một"])
+        XCTAssertNil(texts("x // PRINTS: 4"))
+        XCTAssertNil(texts("x // Prints : 4"))
+    }
+
+    /// `// Prints two lines:`, as books write it, is a list's marker when listed lines follow it.
+    func testAWordedListMarker() throws {
+        let comments = try XCTUnwrap(
+            OutputComments.read(
+                lines(
+                    """
+                    print(a + b)
+                    // Prints two lines:
+                    // one
+                    // twothree
+                    """, from: 40)))
+        XCTAssertEqual(comments.texts, ["one", "twothree"])
+        XCTAssertEqual(comments.markers, [41])
+        XCTAssertEqual(comments.lines.map(\.number), [42, 43])
+        XCTAssertNil(texts("// Prints the total:\nprint(total)"), "no listed line below: prose")
+        XCTAssertNil(texts("// Prints the total:\n\n// 5"), "a blank line between: prose")
+        XCTAssertNil(texts("print(a) // Prints two lines:\n// one"), "after code: prose")
+        XCTAssertEqual(texts(#"// Prints "a": the first letter:"#), ["a"], "the quoted form first")
+        XCTAssertEqual(texts("// Çıktı iki satır:\n// bir\n// iki", marker: "Çıktı"), ["bir", "iki"])
+    }
+
     func testBothFormsInOrder() {
         XCTAssertEqual(
             texts("print(1) // Prints \"1\"\n// prints:\n// 2\n// 3\nprint(4) // Prints \"4\""), ["1", "2", "3", "4"])
@@ -171,6 +216,23 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertNil(comments.rewriting(content, to: ["one", "two"]), "another number of lines is not guessed")
         XCTAssertEqual(comments.rewriting(content, to: comments.texts), content.map(\.text))
         XCTAssertEqual(OutputComments.escaped(#"a "b" \c"#), #"a \"b\" \\c"#)
+    }
+
+    /// A rewritten `// Prints: TEXT` reads back as the new text: in quotes where it could not be read as written.
+    func testRewritingTheColonForm() throws {
+        let content = lines(
+            "print(a) // Prints: old  \nprint(b) // Prints: \"q\".\nprint(c) // Prints: 1\nprint(d) // Prints: 2")
+        let comments = try XCTUnwrap(OutputComments.read(content))
+        let actual = [#""Hi", he said."#, "plain", " padded", ""]
+        let rewritten = try XCTUnwrap(comments.rewriting(content, to: actual))
+        XCTAssertEqual(
+            rewritten,
+            [
+                "print(a) // Prints: \"\\\"Hi\\\", he said.\"  ", #"print(b) // Prints: "plain"."#,
+                #"print(c) // Prints: " padded""#, #"print(d) // Prints: """#,
+            ])
+        XCTAssertEqual(OutputComments.read(lines(rewritten.joined(separator: "\n")))?.texts, actual)
+        XCTAssertEqual(OutputComments.plainText("a b"), "a b")
     }
 
     func testLineComments() {

@@ -81,7 +81,8 @@ final class UpdateTests: XCTestCase {
     }
 
     /// Output comments are rewritten in place, each change printed at the first comment it rewrites: the
-    /// text between the quotes (escaped), the lines of a `// prints:` list, in a quote with CRLF endings too.
+    /// text between the quotes (escaped), the lines of a `// prints:` list, in a quote with CRLF endings too,
+    /// and the text after a `// Prints:` colon (quoted where it could not be read back as written).
     func testOutputCommentsAreRewrittenInPlace() throws {
         let path = try copy("prints-comments")
         let result = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never", path])
@@ -91,7 +92,8 @@ final class UpdateTests: XCTestCase {
             \(path):8: updated 3 output comments
             \(path):24: updated 2 output comments
             \(path):32: updated 1 output comment
-            3 passed, 0 failed, 8 output comments checked
+            \(path):39: updated 3 output comments
+            4 passed, 0 failed, 11 output comments checked
 
             """)
         XCTAssertEqual(result.status, 0)

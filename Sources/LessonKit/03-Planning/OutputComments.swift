@@ -5,19 +5,24 @@
 ///   followed by `.`, `,` or `;` and then the end of the line or a word of prose, else the last quote of the
 ///   line, with `\"` and `\\` decoded (any other backslash is kept as written; quotes inside need no escape). What follows
 ///   the closing quote (a period, prose) is not part of it.
-/// - `// prints:` or `// Prints:` alone on its line (Exercism's form), then the `//` comment lines right
-///   below it: one expected line each, the text after `//` and one space (`//` alone is an empty line),
+/// - `// Prints: TEXT` (the form of many courses: `// Çıktı: 4`), alone or after code: one expected line, the
+///   text after the colon as written, or, when it starts with a quote, read as the quoted form reads it.
+/// - `// prints:` or `// Prints:` alone on its line (Exercism's form), or `// Prints two lines:` (a comment
+///   alone that starts with the marker and ends with a colon, as books write it), then the `//` comment lines
+///   right below it: one expected line each, the text after `//` and one space (`//` alone is an empty line),
 ///   up to the first line that is not a comment alone on its line.
 ///
-/// The marker is the lesson's `prints-marker` (`Çıktı`: `// Çıktı "…"`, `// Çıktı:`), `Prints` by default.
-/// Only real comments count: `//` inside a string literal (single-line, multi-line, raw) or inside a block
-/// comment starts none.
+/// The marker is the lesson's `prints-marker` (`Çıktı`: `// Çıktı "…"`, `// Çıktı: 4`, `// Çıktı:`), `Prints`
+/// by default. Only real comments count: `//` inside a string literal (single-line, multi-line, raw) or inside
+/// a block comment starts none.
 package struct OutputComments: Hashable, Sendable {
     /// One expected line and the comment that states it.
     package struct Line: Hashable, Sendable {
         package enum Form: Hashable, Sendable {
-            /// `// Prints "TEXT"`.
+            /// `// Prints "TEXT"`, or `// Prints: "TEXT"`.
             case quoted
+            /// `// Prints: TEXT`: the text after the colon, as written.
+            case plain
             /// A `// LINE` under `// prints:`.
             case listed
         }
@@ -28,7 +33,7 @@ package struct OutputComments: Hashable, Sendable {
         package var text: String
         package var form: Form
         /// Where a rewrite goes in the line's content, in UTF-8 bytes: the text between the quotes as written
-        /// (escapes included), or everything after the `//` of a listed line.
+        /// (escapes included), the text after the colon, or everything after the `//` of a listed line.
         package var range: Range<Int>
     }
 
@@ -37,7 +42,7 @@ package struct OutputComments: Hashable, Sendable {
 
     /// The expected lines, in file order.
     package var lines: [Line]
-    /// The Markdown lines of the `// prints:` markers.
+    /// The Markdown lines of the `// prints:` (and `// Prints two lines:`) markers.
     package var markers: [Int]
 
     /// The expected lines' texts.
@@ -51,27 +56,49 @@ package struct OutputComments: Hashable, Sendable {
     /// The output comments of a scenario's content lines; nil when it has none.
     package static func read(_ content: [SourceLine], marker: String = defaultMarker) -> OutputComments? {
         let comments = LineComments.scan(content.map(\.text))
+        // The list's marker and the colon form may start with a lowercase letter (Exercism's `// prints:`).
         let lowered = String(marker.prefix(1)).lowercased() + String(marker.dropFirst())
-        let listMarkers = [marker + ":", lowered + ":"]
+        let markers = lowered == marker ? [marker] : [marker, lowered]
         var lines: [Line] = []
-        var markers: [Int] = []
+        var listMarkers: [Int] = []
         var index = 0
         while index < content.count {
             defer { index += 1 }
             guard let comment = comments[index] else { continue }
             let bytes = Array(content[index].text.utf8)
-            let body = String(decoding: bytes[(comment.start + 2)...], as: UTF8.self)
-            if comment.alone, listMarkers.contains(body.trimmingSpaces()) {
-                markers.append(content[index].number)
-                while index + 1 < content.count, let next = comments[index + 1], next.alone {
-                    index += 1
-                    lines.append(listed(content[index], commentStart: next.start))
-                }
+            let body = String(decoding: bytes[(comment.start + 2)...], as: UTF8.self).trimmingSpaces()
+            let listedBelow = { index + 1 < content.count && comments[index + 1]?.alone == true }
+            if comment.alone, markers.contains(where: { body == $0 + ":" }) {
+                listMarkers.append(content[index].number)
             } else if let line = quoted(content[index], bytes: bytes, commentStart: comment.start, marker: marker) {
                 lines.append(line)
+                continue
+            } else if comment.alone, isWordedListMarker(body, markers: markers), listedBelow() {
+                listMarkers.append(content[index].number)
+            } else if let line = afterColon(content[index], bytes: bytes, commentStart: comment.start, markers: markers)
+            {
+                lines.append(line)
+                continue
+            } else {
+                continue
+            }
+            while index + 1 < content.count, let next = comments[index + 1], next.alone {
+                index += 1
+                lines.append(listed(content[index], commentStart: next.start))
             }
         }
-        return lines.isEmpty && markers.isEmpty ? nil : OutputComments(lines: lines, markers: markers)
+        return lines.isEmpty && listMarkers.isEmpty ? nil : OutputComments(lines: lines, markers: listMarkers)
+    }
+
+    /// `Prints two lines:`: a marker, a space or a tab, words, and a colon that ends the comment. Unlike
+    /// `// prints:`, it is a list's marker only when a listed line follows it, since it reads as prose too.
+    private static func isWordedListMarker(_ body: String, markers: [String]) -> Bool {
+        guard body.hasSuffix(":"), !body.contains("\"") else { return false }
+        return markers.contains { marker in
+            guard body.starts(with: marker) else { return false }
+            let after = body.dropFirst(marker.count)
+            return after.first == " " || after.first == "\t"
+        }
     }
 
     /// A `// LINE` of the listed form: the text after `//` and one space.
@@ -87,27 +114,60 @@ package struct OutputComments: Hashable, Sendable {
 
     /// `// MARKER "TEXT"`: the marker, at least one space or tab, then a quoted text that is closed on the line.
     private static func quoted(_ line: SourceLine, bytes: [UInt8], commentStart: Int, marker: String) -> Line? {
-        var position = commentStart + 2
-        while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
-            position += 1
+        guard var position = afterMarker(bytes, from: commentStart + 2, marker: marker) else { return nil }
+        let spaces = position
+        position = skippingSpaces(bytes, from: position)
+        guard position > spaces, position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        return quotedText(line, bytes: bytes, open: position + 1)
+    }
+
+    /// `// MARKER: TEXT`: the marker, a colon, at least one space or tab, then a text: quoted (read as the
+    /// quoted form reads it) or as written up to the end of the line, trailing spaces aside.
+    private static func afterColon(_ line: SourceLine, bytes: [UInt8], commentStart: Int, markers: [String]) -> Line? {
+        guard
+            var position = markers.lazy.compactMap({ afterMarker(bytes, from: commentStart + 2, marker: $0) }).first,
+            position < bytes.count, bytes[position] == UInt8(ascii: ":")
+        else { return nil }
+        position += 1
+        let spaces = position
+        position = skippingSpaces(bytes, from: position)
+        var end = bytes.count
+        while end > position, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard position > spaces, position < end else { return nil }
+        if bytes[position] == UInt8(ascii: "\""), let line = quotedText(line, bytes: bytes, open: position + 1) {
+            return line
         }
+        return Line(
+            number: line.number, text: String(decoding: bytes[position..<end], as: UTF8.self), form: .plain,
+            range: position..<end)
+    }
+
+    /// The offset right after `marker` when the comment's text, after spaces or tabs, starts with it.
+    private static func afterMarker(_ bytes: [UInt8], from start: Int, marker: String) -> Int? {
+        let position = skippingSpaces(bytes, from: start)
         // The marker is compared as text, so that an NFD spelling of `Çıktı` is the NFC one.
         let rest = String(decoding: bytes[position...], as: UTF8.self)
         guard rest.starts(with: marker) else { return nil }
-        let afterMarker = rest.index(rest.startIndex, offsetBy: marker.count)
-        position += rest.utf8.distance(from: rest.startIndex, to: afterMarker)
-        let spaces = position
+        let end = rest.index(rest.startIndex, offsetBy: marker.count)
+        return position + rest.utf8.distance(from: rest.startIndex, to: end)
+    }
+
+    private static func skippingSpaces(_ bytes: [UInt8], from start: Int) -> Int {
+        var position = start
         while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
             position += 1
         }
-        guard position > spaces, position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-        let open = position + 1
+        return position
+    }
+
+    /// The quoted text that starts at `open`, right after its opening quote; nil when no quote closes it.
+    private static func quotedText(_ line: SourceLine, bytes: [UInt8], open: Int) -> Line? {
         // The text ends at the first quote that ends the line, or that a period, comma, semicolon or colon
         // follows, then the end of the line or a space and prose: quotes inside the text need no escape, as
         // books write them (`// Prints "["a", "b"]".`, `// Prints "hello, world", because "world" …`).
         var text: [UInt8] = []
         var lastQuote: (position: Int, length: Int)?
-        position = open
+        var position = open
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\\"), position + 1 < bytes.count,
@@ -152,6 +212,16 @@ package struct OutputComments: Hashable, Sendable {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
+    /// `text` after a `// Prints:` colon, written so that it reads back as itself: as it is, or in quotes
+    /// when it is empty, starts with a quote, or starts or ends with a space or a tab.
+    package static func plainText(_ text: String) -> String {
+        let spaces: Set<Character> = [" ", "\t"]
+        guard let first = text.first, let last = text.last, first != "\"", !spaces.contains(first),
+            !spaces.contains(last)
+        else { return "\"" + escaped(text) + "\"" }
+        return text
+    }
+
     /// The scenario's content lines with each comment that states another line than `actual` rewritten to
     /// state it, every other byte kept; nil when `actual` has another number of lines than there are
     /// comments (which comment a line belongs to cannot be known).
@@ -167,6 +237,7 @@ package struct OutputComments: Hashable, Sendable {
             let replacement =
                 switch line.form {
                 case .quoted: Self.escaped(new)
+                case .plain: Self.plainText(new)
                 case .listed: new.isEmpty ? "" : " " + new
                 }
             bytes.replaceSubrange(line.range, with: Array(replacement.utf8))
