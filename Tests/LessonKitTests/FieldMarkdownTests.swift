@@ -86,6 +86,19 @@ final class FieldMarkdownTests: XCTestCase {
         XCTAssertNil(NearMiss.engineFileName("Sync.swift"))
     }
 
+    /// A bare block after a snippet that prints is probably its output, unless it is a terminal session.
+    func testABareBlockAfterAPrintingSnippetWarnsUnlessItIsATerminalSession() {
+        func warnings(_ bare: String) -> [String] {
+            let plan = LessonPlanner.plan(
+                Lesson(path: "t.md", bytes: Array("```swift\nprint(1)\n```\n\n```\n\(bare)\n```\n".utf8)))
+            return plan.allWarnings.map { "\($0.location.line): \($0.message)" }
+        }
+        XCTAssertEqual(warnings("1"), ["5: " + NearMiss.bareFenceAfterSnippet])
+        XCTAssertEqual(warnings("$x"), ["5: " + NearMiss.bareFenceAfterSnippet])
+        XCTAssertEqual(warnings("$ swift run count\n1"), [])
+        XCTAssertEqual(warnings("\n  % count --input-file readme.md"), [])
+    }
+
     func testUnknownAttributesSayWhatWasProbablyMeant() {
         let scenario = BlockAttributes.scenarioAttributes
         XCTAssertEqual(

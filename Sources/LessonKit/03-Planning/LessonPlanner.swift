@@ -149,7 +149,9 @@ private struct PlanBuilder {
                 NearMiss.textLanguages.contains(block.info.language.lowercased())
             {
                 textBlockAfterScenario[index] = block
-            } else if LessonPlanner.isOutputFence(block), let snippet = printingSnippet {
+            } else if LessonPlanner.isOutputFence(block), let snippet = printingSnippet,
+                !NearMiss.isTerminalSession(block)
+            {
                 warn(NearMiss.bareFenceAfterSnippet, at: block.openingLine, reportedBy: snippet.openingLine)
                 printingSnippet = nil
             }

@@ -67,6 +67,14 @@ enum NearMiss {
             && block.content.contains { $0.text.contains("print(") || $0.text.contains("dump(") }
     }
 
+    /// Whether a bare block is a terminal session (its first line starts with a shell prompt, `$ ` or
+    /// `% `): the commands a reader types, not what the snippet before it prints.
+    static func isTerminalSession(_ block: FencedBlock) -> Bool {
+        guard let first = block.content.first(where: { !$0.text.trimmingSpaces().isEmpty }) else { return false }
+        let line = first.text.drop { $0 == " " || $0 == "\t" }
+        return line.hasPrefix("$ ") || line.hasPrefix("% ")
+    }
+
     static let bareFenceAfterSnippet =
         "this bare block follows a snippet, not a scenario, so it is compared with nothing; to check it as the "
         + "snippet's output, start the snippet with '// main.swift — …'; to keep it as text, give it a "
