@@ -130,7 +130,7 @@ final class CommandLineTests: XCTestCase {
             Fixtures/prints/pass/apple-comments.md
               lines 6-17   scenario        comments after the code and on their own line (expected output: 5 comments, lines 9-16)
               lines 21-27  scenario        a multi-line string (expected output: 1 comment, line 26)
-              lines 31-44  scenario        a worded list and the colon form (expected output: 4 comments, lines 38-43)
+              lines 32-46  scenario        a worded list and the colon form (expected output: 5 comments, lines 39-45)
               3 code blocks: 3 scenarios
             Fixtures/prints/fail/comments-and-block.md
               lines 3-8    scenario        comments and a block (expected output: 2 comments, lines 5-7, and lines 10-13)

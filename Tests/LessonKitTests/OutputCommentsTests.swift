@@ -134,6 +134,38 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertEqual(empty.markers, [2])
     }
 
+    /// A comment may quote the output itself: the printed line decides between the text in quotes and the
+    /// comment as written, line for line and in order.
+    func testAQuotedCommentAsWrittenMatchesTheLineItQuotes() throws {
+        let content = lines(
+            """
+            print(quote) // Prints "Hello", he said.
+            print(1) // Prints "1"
+            // Prints: "a", the first letter
+            """)
+        let comments = try XCTUnwrap(OutputComments.read(content))
+        XCTAssertEqual(comments.texts, ["Hello", "1", "a"])
+        XCTAssertEqual(comments.lines.map(\.asWritten), [#""Hello", he said."#, #""1""#, #""a", the first letter"#])
+        let quoted = [#""Hello", he said."#, "1", #""a", the first letter"#]
+        XCTAssertEqual(comments.expectedLines(for: quoted, inOrder: false), quoted)
+        XCTAssertEqual(comments.expectedLines(for: ["Hello", "2", "a"], inOrder: false), ["Hello", "1", "a"])
+        XCTAssertEqual(
+            comments.expectedLines(for: ["x", #""Hello", he said."#, "1", "y", "a"], inOrder: true),
+            [#""Hello", he said."#, "1", "a"])
+        XCTAssertEqual(
+            comments.expectedLines(for: ["Hello", "2"], inOrder: true), ["Hello", "1", "a"],
+            "a comment not found leaves its text and those after it")
+        XCTAssertEqual(
+            comments.rewriting(content, to: [#""Hello", he said."#, "2", "a"]),
+            [
+                #"print(quote) // Prints "Hello", he said."#, #"print(1) // Prints "2""#,
+                #"// Prints: "a", the first letter"#,
+            ],
+            "a comment matched as written is not rewritten")
+        XCTAssertNil(OutputComments.read(lines("// prints:\n// x"))?.lines.first?.asWritten)
+        XCTAssertNil(OutputComments.read(lines("x // Prints: 4"))?.lines.first?.asWritten)
+    }
+
     /// `// Prints: TEXT`: the text after the colon, as written, or read as the quoted form reads it.
     func testTheColonForm() throws {
         let comments = try XCTUnwrap(

@@ -32,6 +32,11 @@ package struct OutputComments: Hashable, Sendable {
         /// The expected line.
         package var text: String
         package var form: Form
+        /// For a quoted text, the comment as written after the marker (its quotes, and what follows them,
+        /// trailing spaces aside): a printed line equal to it is the line the comment states too. A comment
+        /// may quote the output itself (`// Prints "Hello", he said.` for `print(#""Hello", he said."#)`),
+        /// which the rule for the closing quote cannot tell from prose after it.
+        package var asWritten: String? = nil
         /// Where a rewrite goes in the line's content, in UTF-8 bytes: the text between the quotes as written
         /// (escapes included), the text after the colon, or everything after the `//` of a listed line.
         package var range: Range<Int>
@@ -160,8 +165,17 @@ package struct OutputComments: Hashable, Sendable {
         return position
     }
 
-    /// The quoted text that starts at `open`, right after its opening quote; nil when no quote closes it.
+    /// The quoted text that starts at `open`, right after its opening quote, with the comment as written from
+    /// that quote on; nil when no quote closes it.
     private static func quotedText(_ line: SourceLine, bytes: [UInt8], open: Int) -> Line? {
+        guard var quoted = quotedTextOnly(line, bytes: bytes, open: open) else { return nil }
+        var end = bytes.count
+        while end > open, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        quoted.asWritten = String(decoding: bytes[(open - 1)..<end], as: UTF8.self)
+        return quoted
+    }
+
+    private static func quotedTextOnly(_ line: SourceLine, bytes: [UInt8], open: Int) -> Line? {
         // The text ends at the first quote that ends the line, or that a period, comma, semicolon or colon
         // follows, then the end of the line or a space and prose: quotes inside the text need no escape, as
         // books write them (`// Prints "["a", "b"]".`, `// Prints "hello, world", because "world" …`).
@@ -207,6 +221,26 @@ package struct OutputComments: Hashable, Sendable {
         return word.first?.isLetter ?? true
     }
 
+    /// The expected lines against what a program printed: each comment's text, or the comment as written where
+    /// the printed line it is compared with is that (see `Line.asWritten`). Line for line, or, `inOrder`, each
+    /// comment against the first printed line after the previous comment's that either reading matches.
+    package func expectedLines(for printed: [String], inOrder: Bool) -> [String] {
+        var expected = texts
+        var cursor = 0
+        for (index, line) in lines.enumerated() {
+            if inOrder {
+                guard
+                    let found = printed[cursor...].firstIndex(where: { $0 == line.text || $0 == line.asWritten })
+                else { break }
+                if printed[found] != line.text { expected[index] = printed[found] }
+                cursor = found + 1
+            } else if index < printed.count, printed[index] != line.text, printed[index] == line.asWritten {
+                expected[index] = printed[index]
+            }
+        }
+        return expected
+    }
+
     /// `text` as a `// Prints "…"` comment holds it: `\` and `"` escaped.
     package static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -231,7 +265,7 @@ package struct OutputComments: Hashable, Sendable {
         let indexOfLine = Dictionary(
             content.enumerated().map { ($0.element.number, $0.offset) }, uniquingKeysWith: { first, _ in first })
         // From the right, so that a second comment on a line keeps its range.
-        for (line, new) in zip(lines, actual).reversed() where line.text != new {
+        for (line, new) in zip(lines, actual).reversed() where line.text != new && line.asWritten != new {
             guard let index = indexOfLine[line.number] else { continue }
             var bytes = Array(texts[index].utf8)
             let replacement =

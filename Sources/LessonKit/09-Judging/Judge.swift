@@ -5,6 +5,9 @@ import Foundation
 struct Expectation {
     /// The expected lines; nil when the scenario states no expected output.
     var expectedLines: [String]?
+    /// The comments that state the expected lines, when they do: a comment may be read two ways, and the
+    /// printed line decides which (`OutputComments.expectedLines(for:inOrder:)`).
+    var outputComments: OutputComments? = nil
     /// The lesson's lines of the expected lines, for the diff's numbering.
     var numbering: LineNumbering
     var outputOptions: OutputOptions
@@ -12,10 +15,11 @@ struct Expectation {
     var compileFail: Bool
 
     init(
-        expectedLines: [String]?, numbering: LineNumbering, outputOptions: OutputOptions, shouldTrap: Bool,
-        compileFail: Bool
+        expectedLines: [String]?, outputComments: OutputComments? = nil, numbering: LineNumbering,
+        outputOptions: OutputOptions, shouldTrap: Bool, compileFail: Bool
     ) {
         self.expectedLines = expectedLines
+        self.outputComments = outputComments
         self.numbering = numbering
         self.outputOptions = outputOptions
         self.shouldTrap = shouldTrap
@@ -26,6 +30,7 @@ struct Expectation {
     /// block, or those of the comments that state each line.
     init(_ scenario: Scenario) {
         expectedLines = scenario.expectedLines
+        outputComments = scenario.outputComments
         if let comments = scenario.outputComments {
             numbering = .lines(comments.lines.map(\.number), last: comments.lastLine)
         } else {
@@ -94,7 +99,10 @@ struct Judge {
 
     private func outputVerdict(_ run: ProcessResult, _ expectation: Expectation) -> Verdict {
         let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
-        guard let expected = expectation.expectedLines else { return .missingExpectedOutput(printed: printed) }
+        guard var expected = expectation.expectedLines else { return .missingExpectedOutput(printed: printed) }
+        if let comments = expectation.outputComments {
+            expected = comments.expectedLines(for: printed, inOrder: expectation.outputOptions.someLinesInOrder)
+        }
         guard
             let mismatch = OutputComparison.compare(
                 expected: expected, actual: printed, numbering: expectation.numbering,

@@ -22,7 +22,7 @@ struct GradeEvaluation {
     /// numbered from 1.
     static func expectation(_ test: Grader.GradingTest) -> Expectation {
         Expectation(
-            expectedLines: test.expectedLines ?? [], numbering: .from(1),
+            expectedLines: test.expectedLines ?? [], outputComments: test.scenario.outputComments, numbering: .from(1),
             outputOptions: test.scenario.outputOptions, shouldTrap: test.scenario.options.shouldTrap,
             compileFail: false)
     }
