@@ -141,4 +141,23 @@ extension FieldMarkdownTests {
         XCTAssertEqual(SnippetElision.withoutElidedBodies("a { ...b }"), "a { ...b }")
         XCTAssertEqual(SnippetElision.withoutElidedBodies("{ ... } { … }"), "{     } {     }")
     }
+
+    /// An ellipsis where an expression or a list element goes, or a comment where an initializer goes, is a
+    /// placeholder; an ellipsis that is an operator, or inside a string or a comment, stays.
+    func testAnElidedExpressionBecomesAPlaceholder() {
+        let elided = { SnippetElision.withElidedExpressions($0) }
+        XCTAssertEqual(elided("let pet: Pet = ..."), "let pet: Pet = <#...#>")
+        XCTAssertEqual(elided("    dependencies: [ ... ],"), "    dependencies: [ <#...#> ],")
+        XCTAssertEqual(elided("f(a, …)"), "f(a, <#...#>)")
+        XCTAssertEqual(elided("    ...,"), "    <#...#>,")
+        XCTAssertEqual(elided("let x = ... // later"), "let x = <#...#> // later")
+        XCTAssertEqual(elided("let data = // ... downloaded ..."), "let data = <#...#> // ... downloaded ...")
+        XCTAssertEqual(elided("let data = /* … */"), "let data = <#...#> /* … */")
+        for line in [
+            "let r = 1...5", "case 1...:", "let s = ...5", "xs[2...]", "func f(_ xs: Int...)", "print(\"(...)\")",
+            "f() // see g(...)", "if a == ... {", "let x = a ...", "x = ....", "let x = // a comment",
+        ] {
+            XCTAssertEqual(elided(line), line)
+        }
+    }
 }

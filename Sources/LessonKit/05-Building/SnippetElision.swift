@@ -1,10 +1,13 @@
 /// Code a snippet leaves out on purpose, as books and docs write it: a line that is only `...` or `…`, a body
-/// that is only one (`func f() { ... }`), and Xcode placeholders `<#name#>` (The Swift Programming Language's
+/// that is only one (`func f() { ... }`), an ellipsis that stands where an expression or a list goes
+/// (`let pet: Pet = ...`, `dependencies: [ ... ]`, `f(a, ...)`), an initializer left to a comment
+/// (`let data = // ... download ...`), and Xcode placeholders `<#name#>` (The Swift Programming Language's
 /// grammar templates, `<#label name#>: while <#condition#> {`). None is an error. An elided line is parsed as
-/// an empty line and an elided body as spaces, so every other line and column keeps its place; a placeholder
-/// stays, and the parser's errors on a line that holds one are dropped (a placeholder stands for a name, a
-/// type, a parameter list or a whole clause, which the rest of its line depends on). A real error on any
-/// other line is still reported at that line. `verbatim` on the block parses it exactly as written.
+/// an empty line and an elided body as spaces, so every other line and column keeps its place; an ellipsis
+/// in an expression becomes a placeholder; a placeholder stays, and the parser's errors on a line that holds
+/// one are dropped (a placeholder stands for a name, a type, a parameter list or a whole clause, which the
+/// rest of its line depends on). A real error on any other line is still reported at that line. `verbatim`
+/// on the block parses it exactly as written.
 enum SnippetElision {
     static let placeholderMessage = "editor placeholder in source file"
 
@@ -17,10 +20,74 @@ enum SnippetElision {
         return trimmed == "..." || trimmed == "…"
     }
 
-    /// The text a snippet is parsed as: its elided lines made empty, its elided bodies made spaces.
+    /// The text a snippet is parsed as: its elided lines made empty, its elided bodies made spaces, the
+    /// ellipses and comments that stand for an expression made placeholders.
     static func text(of block: FencedBlock) -> String {
         guard applies(to: block) else { return block.text }
-        return block.content.map { (isElided($0.text) ? "" : withoutElidedBodies($0.text)) + "\n" }.joined()
+        return block.content.map {
+            (isElided($0.text) ? "" : withElidedExpressions(withoutElidedBodies($0.text))) + "\n"
+        }.joined()
+    }
+
+    /// What an elided expression is parsed as.
+    static let elidedExpression = "<#...#>"
+
+    /// An ellipsis that is no operator's operand or operator (nothing but an opening bracket, `=`, `,`, `:`
+    /// or the start of the line before it, and a closing bracket, `,`, a comment or the end of the line after
+    /// it) made a placeholder; and a line whose code ends with `=` and whose comment holds an ellipsis (the
+    /// initializer left to prose) given a placeholder after the `=`. An ellipsis inside a string literal stays.
+    static func withElidedExpressions(_ line: String) -> String {
+        guard line.contains("...") || line.contains("…") else { return line }
+        let characters = Array(line)
+        var result = ""
+        var inString = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\"" && (index == 0 || characters[index - 1] != "\\") { inString.toggle() }
+            if !inString, character == "/", index + 1 < characters.count,
+                characters[index + 1] == "/" || characters[index + 1] == "*"
+            {
+                let comment = String(characters[index...])
+                let code = result.droppingTrailingSpaces()
+                if code.hasSuffix("="), !code.hasSuffix("=="), comment.contains("...") || comment.contains("…") {
+                    return code + " " + elidedExpression + " " + comment
+                }
+                return result + comment
+            }
+            let length = character == "…" ? 1 : Array(characters[index...].prefix(3)) == [".", ".", "."] ? 3 : 0
+            if !inString, length > 0, standsAlone(characters, from: index, length: length) {
+                result += elidedExpression
+                index += length
+                continue
+            }
+            result.append(character)
+            index += 1
+        }
+        return result
+    }
+
+    private static func standsAlone(_ characters: [Character], from start: Int, length: Int) -> Bool {
+        let before = characters[..<start].last { $0 != " " && $0 != "\t" }
+        let after = characters[(start + length)...].first { $0 != " " && $0 != "\t" }
+        // `....` or `.…` is no ellipsis of three.
+        if start > 0, characters[start - 1] == "." { return false }
+        if start + length < characters.count, characters[start + length] == "." { return false }
+        let opens = before.map { "=([,:".contains($0) } ?? true
+        let closes: Bool
+        if let after, let afterIndex = characters[(start + length)...].firstIndex(of: after) {
+            let next = afterIndex + 1 < characters.count ? characters[afterIndex + 1] : nil
+            closes = ")],}".contains(after) || (after == "/" && (next == "/" || next == "*"))
+        } else {
+            closes = true
+        }
+        // `==` and `!=` before it make an operand of it.
+        if before == "=", let equals = characters[..<start].lastIndex(of: "="), equals > 0,
+            "=!<>".contains(characters[equals - 1])
+        {
+            return false
+        }
+        return opens && closes
     }
 
     /// `{ ... }` or `{ … }` on one line, with the ellipsis replaced by as many spaces as it has bytes.
