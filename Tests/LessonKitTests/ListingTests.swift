@@ -143,6 +143,37 @@ final class ListingTests: XCTestCase {
             ["continues=missing names no earlier block marked listing=missing"])
     }
 
+    /// A name the listing binds for a scope of its own (a parameter, a loop variable, a closure's parameter)
+    /// chooses no earlier snippet, nor does an `if let` or `case let` of an earlier one declare it.
+    func testNamesBoundInTheListingChooseNoContext() {
+        let book = """
+            ```swift
+            let value = 5
+            case let (x, y) where x == y:
+            ```
+            ```swift
+            func double(x: Int) -> Int { x * 2 }
+            for value in [1, 2] { print(double(x: value)) }
+            // Prints "2"
+            ```
+            ```swift
+            print([1, 2].map { value in value * 10 }) // Prints "[10, 20]"
+            ```
+            ```swift
+            print(value + 1) // Prints "6"
+            ```
+            """
+        XCTAssertEqual(contexts(book), [5: [], 10: [], 13: [1]])
+    }
+
+    /// `#line` and its kind print where the checker builds the listing, not where the book shows it.
+    func testAListingThatPrintsASourceLocationIsNotRun() {
+        let planned = plan("```swift\nfunc f(line: Int = #line) { print(line) }\nf() // Prints \"2\"\n```\n")
+        XCTAssertEqual(
+            planned.listings[0].notRun,
+            "it uses #line, whose value would be where the checker builds it, not where the book shows it")
+    }
+
     func testAListingThatNeedsTooMuchOrAnAppleFrameworkIsNotRun() {
         let declarations = (0...ListingContext.maximumContext).map { "```swift\nlet v\($0) = \($0)\n```\n" }.joined()
         let sum = (0...ListingContext.maximumContext).map { "v\($0)" }.joined(separator: " + ")

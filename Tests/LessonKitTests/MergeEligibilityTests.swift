@@ -71,6 +71,58 @@ final class MergeEligibilityTests: XCTestCase {
             .usesWord("return"))
     }
 
+    /// `if let`, `case let` and a comma inside a generic type's brackets declare nothing at the top level;
+    /// `guard let` does.
+    func testConditionsAndGenericArgumentsDeclareNoTopLevelName() {
+        let tokens = SwiftTokens(
+            """
+            let ages: Dictionary<String, Int> = [:], names: [String] = []
+            if let first = names.first { print(first) }
+            case let (x, y) where x == y:
+            guard let last = names.last else { fatalError() }
+            let f: (Int) -> Int = { $0 }, g = 2
+            """)
+        XCTAssertEqual(tokens.topLevelDeclaredNames, ["ages", "names", "last", "f", "g"])
+        XCTAssertEqual(tokens.locallyBoundNames, ["first", "x", "y"])
+    }
+
+    /// What a snippet binds for a scope of its own: parameters (labels too), closure parameters, loop
+    /// variables, locals, nested functions; not the names its code only uses.
+    func testNamesBoundForAScopeOfTheirOwn() {
+        let tokens = SwiftTokens(
+            """
+            func scale(_ value: Int, by factor: Int = base) -> Int {
+                let doubled = value * factor
+                func helper(x: Int) -> Int { x }
+                return helper(x: doubled)
+            }
+            for (index, item) in list.enumerated() { print(index, item) }
+            let tens = list.map { element in element * 10 }
+            let sums = pairs.map { (a, b) in a + b }
+            """)
+        XCTAssertEqual(tokens.topLevelDeclaredNames, ["scale", "tens", "sums"])
+        XCTAssertEqual(
+            tokens.locallyBoundNames,
+            ["_", "value", "by", "factor", "doubled", "helper", "x", "index", "item", "element", "a", "b"])
+    }
+
+    /// An operator's function can be declared only at the top level: a listing that declares one is built
+    /// alone, and its declarations do not move. An access level's word used as a name is no access level.
+    func testOperatorFunctionsAndAccessLevelsAsNames() {
+        XCTAssertTrue(SwiftTokens("func + (a: V, b: V) -> V { a }").declaresOperatorFunction)
+        XCTAssertTrue(SwiftTokens("static func ~=(p: P, v: Int) -> Bool { true }").declaresOperatorFunction)
+        XCTAssertFalse(
+            SwiftTokens("func add(a: V) {}\nfunc `default`() {}\nfunc g<T>(_ t: T) {}").declaresOperatorFunction)
+        XCTAssertEqual(
+            MergeEligibility.reasonToBuildListingAlone("struct V { var x: Int }\nfunc + (a: V, b: V) -> V { a }"),
+            .usesWord("func"))
+        XCTAssertNil(MergeEligibility.movableBlock("protocol P {}\nfunc + (a: Int, b: P) -> Int { a }"))
+        XCTAssertNil(MergeEligibility.reasonToBuildListingAlone("struct Door { func open() {} }\nDoor().open()"))
+        XCTAssertEqual(
+            MergeEligibility.reasonToBuildListingAlone("struct S { private(set) var n = 0 }"), .usesWord("private"))
+        XCTAssertEqual(MergeEligibility.reasonToBuildListingAlone("open class C {}"), .usesWord("open"))
+    }
+
     func testWordsInStringsAndCommentsDoNotCount() {
         let scenario = "// a class of its own\nprint(\"struct and await\")\n/* extension */ print(1)\n"
         XCTAssertNil(

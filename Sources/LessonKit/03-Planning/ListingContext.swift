@@ -5,16 +5,19 @@
 ///   `compile_fail`;
 /// - `continues=NAME` builds it after the earlier snippet marked `listing=NAME`, and after what that one is
 ///   built after, and nothing else;
-/// - otherwise, for each name it uses and does not declare at its top level, the nearest earlier snippet of
+/// - otherwise, for each name it uses and does not declare (at its top level, or for a scope of its own: a
+///   parameter, a closure's parameter, a loop variable, `if let`, a local), the nearest earlier snippet of
 ///   the file that declares that name at its top level (`let`, `var`, `func`, `struct`, `class`, `enum`,
-///   `actor`, `protocol`, `typealias`), and, for a type, every snippet between that one and the listing that
+///   `actor`, `protocol`, `typealias`; not `if let` or `case let`), and, for a type, every snippet between
+///   that one and the listing that
 ///   extends it (`extension Name`), and every snippet between that one and the listing that uses a name it
 ///   declares (a book's state changes from listing to listing: `cinema.width = 2048`); then the same for
 ///   each snippet so chosen, nearest before it. Reading order wins: a name declared twice is taken from its
 ///   latest declaration before the one that uses it;
 /// - a snippet with a comment that says it shows an error (`// Error`, `// this triggers a runtime error`)
 ///   is never chosen;
-/// - at most `maximumContext` snippets: a listing that needs more is not run (a note).
+/// - at most `maximumContext` snippets: a listing that needs more is not run (a note), nor is one that uses
+///   `#line`, `#column`, `#file`, `#fileID` or `#filePath`.
 ///
 /// A name is a word not written after a `.`, string interpolations included (`@Name` names `Name`); a word
 /// written after a `.` is looked up only among the members declared right inside top-level extensions
@@ -68,6 +71,9 @@ package enum ListingContext {
                 listing.notRun =
                     "needs \(listing.context.count) earlier listings (\(listing.contextDescription)), more than "
                     + "the \(maximumContext) a listing may be built after"
+            } else if let word = SwiftTokens(block.text).words.first(where: sourceLocationWords.contains) {
+                listing.notRun =
+                    "it uses \(word), whose value would be where the checker builds it, not where the book shows it"
             } else if let platform = ([index] + contextIndices).first(where: importsPlatformFramework) {
                 listing.notRun =
                     "the listing at line \(candidates[platform].openingLine) imports a framework that builds only on "
@@ -77,6 +83,10 @@ package enum ListingContext {
         }
         return (listings, findings)
     }
+
+    /// The literals whose value is a place in the source: the checker builds a listing in a file of its own,
+    /// at the lines of the book's file, so a listing that prints one cannot print what the book says.
+    static let sourceLocationWords: Set<String> = ["#line", "#column", "#file", "#fileID", "#filePath"]
 
     /// Whether a comment of the snippet says the code beside it does not build or traps: `// Error`,
     /// `// this triggers a runtime error`, `// Invalid, …`, as books mark code shown for its error.
@@ -176,8 +186,10 @@ private struct SnippetNames {
         var seen = declared
         self.declared = declared
         extended = Set(tokens.topLevelExtendedNames)
-        // An attribute names a type: `@SmallNumber` is a property wrapper an earlier listing declares.
+        // An attribute names a type: `@SmallNumber` is a property wrapper an earlier listing declares. A name
+        // the snippet binds for a scope of its own (a parameter, a loop variable, a local) is its own.
         let names = tokens.unqualifiedWords.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+            .filter { !tokens.locallyBoundNames.contains($0) }
         used = Set(names)
         needed = (names + tokens.qualifiedWords.map { "." + $0 }).filter { seen.insert($0).inserted }
     }

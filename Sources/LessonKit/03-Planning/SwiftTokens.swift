@@ -14,6 +14,14 @@ struct SwiftTokens {
     private(set) var extensionMemberNames: [String] = []
     /// The types the source extends at the top level (`extension Point`).
     private(set) var topLevelExtendedNames: [String] = []
+    /// The names the source binds for a scope of its own, at any depth: constants and variables (`if let`,
+    /// `case let (x, y)` and tuples included), functions and types declared inside others, parameters,
+    /// closure parameters and loop variables. A book's listing that uses such a name needs no earlier
+    /// listing for it.
+    private(set) var locallyBoundNames: Set<String> = []
+    /// Whether the source declares an operator's function (`func + (a: V, b: V) -> V`, `func ~=`), which only
+    /// the file's top level or a type may hold.
+    private(set) var declaresOperatorFunction = false
     /// Whether every bracket, block comment and string the source opens closes within it, and it closes
     /// none it did not open. A wrapped scenario that does not could close its wrapper early and leave code
     /// at the top level of the merged program's `main.swift`, where it would run for every scenario.
@@ -30,6 +38,15 @@ struct SwiftTokens {
         var inExtension = false  // a top-level `extension` was the last declaration
         var extensionBody = false  // inside the braces of a top-level extension
         var declaringMember = false  // the next word is a member the extension declares
+        var condition = false  // after `if`, `while`, `case`… at the top level: `let` binds for the body alone
+        var angles = 0  // `<` open in a top-level binding's type (`Dictionary<String, Int>`)
+        var bindsNext = false  // the next word, or the words of the next parentheses, are bound
+        var boundParentheses: Int?  // the depth of the parentheses whose words are bound (`let (a, b)`)
+        var parameters: Int?  // the depth of a parameter list; its words before a `:` are bound
+        var beforeColon = false  // in a parameter list, before the `:` of the current parameter
+        var expectsParameters = false  // after `func`, `init` or `subscript`, until its `(`
+        var binders: Int?  // where `for` or `{` started words that an `in` binds (`for x in`, `{ a, b in`)
+        var previous: Unicode.Scalar = " "  // the last character handled that is no word's
         var characters = Array(source.unicodeScalars)[...]
         while let character = characters.first {
             if character == "/" && characters.dropFirst().first == "/" {
@@ -50,8 +67,18 @@ struct SwiftTokens {
                     unqualifiedWords += inner.unqualifiedWords
                 }
             } else if character == "{" || character == "(" || character == "[" {
-                if declaring && depth == 0 && character == "(" { tupleDepth = 1 }
+                if declaring && depth == 0 && character == "(" && !condition { tupleDepth = 1 }
                 if depth == 0 { extensionBody = inExtension && character == "{" }
+                if depth == 0 && character == "{" { condition = false }
+                if character == "(" && bindsNext && boundParentheses == nil { boundParentheses = depth + 1 }
+                if character == "(" && expectsParameters && parameters == nil {
+                    (parameters, beforeColon, expectsParameters) = (depth + 1, true, false)
+                }
+                if character == "{" {
+                    expectsParameters = false
+                    binders = words.count
+                }
+                bindsNext = false
                 depth += 1
                 opened.append(character)
                 characters.removeFirst()
@@ -62,6 +89,8 @@ struct SwiftTokens {
                     tupleDepth = nil
                     if extensionBody { (extensionBody, inExtension) = (false, false) }
                 }
+                if let bound = boundParentheses, depth < bound { boundParentheses = nil }
+                if let list = parameters, depth < list { parameters = nil }
                 characters.removeFirst()
             } else if Self.startsWord(character) {
                 var word = String(character)
@@ -78,18 +107,40 @@ struct SwiftTokens {
                     inExtension = word == "extension"
                 }
                 if depth == 0 { topLevelWords.append(word) }
+                let bound =
+                    bindsNext || boundParentheses != nil || (parameters == depth && beforeColon)
+                    || (declaring && depth == 0 && condition)
+                if bound && !afterDot { locallyBoundNames.insert(word) }
+                bindsNext = !afterDot && Self.bindingWords.contains(word)
+                if !afterDot && ["func", "init", "subscript"].contains(word) { expectsParameters = true }
+                if word == "for" && !afterDot { binders = words.count }
+                if word == "in", let start = binders, start < words.count - 1 {
+                    locallyBoundNames.formUnion(words[start..<(words.count - 1)])
+                    binders = nil
+                }
+                if depth == 0 && ["if", "while", "case", "for", "catch", "switch"].contains(word) { condition = true }
+                if depth == 0 && word == "guard" { condition = false }
                 afterDot = false
-                if (declaring && depth == 0) || tupleDepth != nil { topLevelDeclaredNames.append(word) }
+                if (declaring && depth == 0 && !condition) || tupleDepth != nil { topLevelDeclaredNames.append(word) }
                 if extending { topLevelExtendedNames.append(word) }
                 extending = depth == 0 && word == "extension"
-                let introducesBinding = depth == 0 && (word == "let" || word == "var")
+                let introducesBinding = depth == 0 && (word == "let" || word == "var") && !condition
                 declaring = depth == 0 && Self.declaringWords.contains(word)
-                if introducesBinding { binding = true }
+                if introducesBinding { (binding, angles) = (true, 0) }
                 continue
             } else {
                 if depth == 0 && (character == "\n" || character == ";") { binding = false }
-                // `let a = 1, b = 2`: a comma at the top level of a binding declares the next name too.
-                if depth == 0 && binding && character == "," {
+                if character == "\n" {
+                    binders = nil
+                    if depth == 0 { condition = false }
+                }
+                if parameters == depth && character == ":" { beforeColon = false }
+                if parameters == depth && character == "," { beforeColon = true }
+                if depth == 0 && binding && character == "<" { angles += 1 }
+                if depth == 0 && binding && character == ">" && angles > 0 && previous != "-" { angles -= 1 }
+                // `let a = 1, b = 2`: a comma at the top level of a binding declares the next name too; one
+                // inside a generic type's brackets (`Dictionary<String, Int>`) does not.
+                if depth == 0 && binding && character == "," && angles == 0 {
                     characters.removeFirst()
                     declaring = true
                     continue
@@ -97,13 +148,26 @@ struct SwiftTokens {
                 characters.removeFirst()
             }
             if !(character == " " || character == "\t" || (character == "(" && tupleDepth != nil)) { declaring = false }
+            if !(character == " " || character == "\t") {
+                if bindsNext && words.last == "func" && !["(", "<", "`"].contains(character) {
+                    declaresOperatorFunction = true
+                }
+                bindsNext = false
+            }
+            previous = character
             if !(character == " " || character == "\t" || character == "\n") {
                 afterDot = character == "."
                 extending = false
             }
         }
         if depth != 0 { isSelfContained = false }
+        locallyBoundNames.subtract(topLevelDeclaredNames)
     }
+
+    /// The words after which a name is bound, at any depth.
+    static let bindingWords: Set<String> = [
+        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "for",
+    ]
 
     /// The words after which a top-level name is declared.
     static let declaringWords: Set<String> = [

@@ -46,13 +46,36 @@ extension MergeEligibility {
         "#line", "#column",
     ]
 
+    /// Whether the word at `index` makes a listing be built alone: an access level counts only as a modifier
+    /// (`open class`, `private(set) var`), not as a name (`func open()`, `door.open()`).
+    private static func isStandaloneWord(at index: Int, of words: [String]) -> Bool {
+        let word = words[index]
+        guard listingStandaloneWords.contains(word) else { return false }
+        guard FileScopeDeclarations.accessLevels.contains(word) else { return true }
+        guard index + 1 < words.count else { return false }
+        return declarationModifiers.contains(words[index + 1])
+    }
+
+    /// The words that may follow an access level that modifies a declaration.
+    private static let declarationModifiers: Set<String> = [
+        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "extension", "init",
+        "subscript", "static", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "set",
+        "required", "convenience", "indirect", "dynamic", "nonisolated", "macro", "import", "operator",
+        "precedencegroup", "deinit", "public", "private", "fileprivate", "internal", "open", "package",
+    ]
+
     /// Why one block of a listing's program (the listing, or one it is built after) makes that program be
     /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
     /// says so, or in a language mode other than Swift 5.
     package static func reasonToBuildListingAlone(_ source: String) -> BuildAloneReason? {
         let tokens = SwiftTokens(source)
         if !tokens.isSelfContained { return .notSelfContained }
-        if let word = tokens.words.first(where: listingStandaloneWords.contains) { return .usesWord(word) }
+        if let word = tokens.words.enumerated().first(where: { isStandaloneWord(at: $0.offset, of: tokens.words) })?
+            .element
+        {
+            return .usesWord(word)
+        }
+        if tokens.declaresOperatorFunction { return .usesWord("func") }
         // At the top level, `return` ends the wrapper, where a program built alone does not build.
         if tokens.topLevelWords.contains("return") { return .usesWord("return") }
         return nil
@@ -69,7 +92,8 @@ extension MergeEligibility {
 
     /// What moving one block's declarations needs to know: the names it declares at its top level and the
     /// types its extensions conform; nil when the block cannot move (a word of `listingStandaloneWords`
-    /// outside `movableWords`, an access level at its top level, a top-level `return`, or no split).
+    /// outside `movableWords`, an access level at its top level, a top-level `return`, an operator's
+    /// function, or no split).
     package struct MovableBlock: Sendable {
         var declared: [String]
         var conformed: [String]
@@ -82,7 +106,7 @@ extension MergeEligibility {
             listingStandaloneWords.contains(word) && !movableWords.contains(word)
                 && !FileScopeDeclarations.accessLevels.contains(word)
         }
-        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
+        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"), !tokens.declaresOperatorFunction,
             !tokens.words.contains(where: immovable),
             !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
             let split = FileScopeDeclarations(source)

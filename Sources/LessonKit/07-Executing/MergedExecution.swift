@@ -72,9 +72,19 @@ extension Executor {
     /// build's errors are in (the compiler may report an error only once another is gone).
     static let mergeRounds = 4
 
+    /// Whether an error comes of wrapping code in a function: a local type cannot use the function's locals
+    /// (`struct declaration cannot close over value 'names' defined in outer scope`), and a local function
+    /// that does is captured where the type uses it (`closure captures 'names' before it is declared`). At
+    /// the top level they are globals, and the same code builds.
+    static func isWrappingArtifact(_ error: CompilerDiagnostic) -> Bool {
+        error.message.contains("cannot close over value")
+            || (error.message.hasPrefix("closure captures '") && error.message.hasSuffix("' before it is declared"))
+    }
+
     /// The jobs of a merged build that failed, by where its errors are: those none is in (merged again),
     /// those whose failure is final (`failedBuildIsFinal`: their own errors are their build), and the others
-    /// an error is in (built alone, so that wrapping is not blamed for an error of their own). Nil when an
+    /// an error is in (built alone, so that wrapping is not blamed for an error of their own), as is a listing
+    /// with an error of the wrapping (`isWrappingArtifact`). Nil when an
     /// error is in none of the jobs' lines (a link error, an error in the engine): each is built alone.
     static func split(_ indices: [Int], of jobs: [ScenarioJob], by build: CompileResult) -> (
         innocent: [Int], final: [(Int, CompileResult)], alone: [Int]
@@ -100,7 +110,7 @@ extension Executor {
             // it is built as a module, which says.
             let job = jobs[index]
             let errors = job.movesDeclarations ? job.body?.ownErrorsOfMovedBuild(own) : own
-            if job.failedBuildIsFinal, let errors {
+            if job.failedBuildIsFinal, let errors, !errors.contains(where: isWrappingArtifact) {
                 var result = build
                 result.diagnostics = errors
                 result.seconds = build.seconds / Double(indices.count)
