@@ -97,6 +97,17 @@ final class FieldMarkdownTests: XCTestCase {
         XCTAssertEqual(warnings("$x"), ["5: " + NearMiss.bareFenceAfterSnippet])
         XCTAssertEqual(warnings("$ swift run count\n1"), [])
         XCTAssertEqual(warnings("\n  % count --input-file readme.md"), [])
+        let commented = LessonPlanner.plan(
+            Lesson(
+                path: "t.md", bytes: Array("```swift\n/// print(total)\nlet s = \"print(x)\"\n```\n```\n1\n```\n".utf8))
+        )
+        XCTAssertEqual(commented.allWarnings, [], "print( in a comment or a string prints nothing")
+        let sections = LessonPlanner.plan(
+            Lesson(path: "t.md", bytes: Array("```swift\nprint(1)\n```\n\n## Routes\n\n```\n/users/:id\n```\n".utf8)))
+        XCTAssertEqual(sections.allWarnings, [], "a heading between: another section")
+        let notAHeading = LessonPlanner.plan(
+            Lesson(path: "t.md", bytes: Array("```swift\nprint(1)\n```\n#hashtag\n```\n1\n```\n".utf8)))
+        XCTAssertEqual(notAHeading.allWarnings.map(\.location.line), [5])
     }
 
     func testUnknownAttributesSayWhatWasProbablyMeant() {

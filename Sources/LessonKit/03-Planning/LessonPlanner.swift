@@ -150,7 +150,7 @@ private struct PlanBuilder {
             {
                 textBlockAfterScenario[index] = block
             } else if LessonPlanner.isOutputFence(block), let snippet = printingSnippet,
-                !NearMiss.isTerminalSession(block)
+                !NearMiss.isTerminalSession(block), !NearMiss.headingBetween(snippet, block, in: lesson.source.lines)
             {
                 warn(NearMiss.bareFenceAfterSnippet, at: block.openingLine, reportedBy: snippet.openingLine)
                 printingSnippet = nil

@@ -62,9 +62,26 @@ enum NearMiss {
     }
 
     /// Whether a snippet looks like a program that prints: a bare fence after it is probably its output.
+    /// `print` in a comment (`/// print(total)`) or a string does not count.
     static func printsOutput(_ block: FencedBlock) -> Bool {
-        !PlatformImports.importsPlatformFramework(block.content)
-            && block.content.contains { $0.text.contains("print(") || $0.text.contains("dump(") }
+        guard block.content.contains(where: { $0.text.contains("print(") || $0.text.contains("dump(") }),
+            !PlatformImports.importsPlatformFramework(block.content)
+        else { return false }
+        let words = SwiftTokens(block.text).words
+        return words.contains("print") || words.contains("dump")
+    }
+
+    /// Whether a heading stands between two blocks (`lines` are the lesson's, numbered from 1): a bare block in
+    /// another section is no output of the snippet before it.
+    static func headingBetween(_ earlier: FencedBlock, _ later: FencedBlock, in lines: [SourceLine]) -> Bool {
+        guard let closing = earlier.closingLine else { return false }
+        let between = lines.dropFirst(closing).prefix(max(0, later.openingLine - closing - 1))
+        return between.contains { line in
+            let text = line.text.drop { $0 == " " }
+            guard line.text.count - text.count <= 3, text.first == "#" else { return false }
+            let after = text.drop { $0 == "#" }
+            return text.count - after.count <= 6 && (after.isEmpty || after.first == " " || after.first == "\t")
+        }
     }
 
     /// Whether a bare block is a terminal session (its first line starts with a shell prompt, `$ ` or
