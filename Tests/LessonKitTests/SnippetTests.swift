@@ -86,6 +86,18 @@ final class SnippetTests: XCTestCase {
         XCTAssertEqual(further.last, "\(path):7: error: expected '}' in struct")
     }
 
+    /// A snippet whose first word names its form (`case`) and that parses in no form is reported with that
+    /// form's errors, at the snippet's own lines: not as an enum's case, which its first line is as a file.
+    func testAFragmentThatParsesInNoFormIsReportedInTheFormItsFirstWordNames() throws {
+        let text =
+            "# Broken\n\n```swift\ncase .buttonTapped:\n  var total = 0\n  for value in values {\n    total += \n  }\n```\n"
+        let path = try write("case.md", text)
+        let findings = try check([path]).findings
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(findings[0].location, SourceLocation(path: path, line: 8, column: 3))
+        XCTAssertEqual(findings[0].message, "snippet does not parse: expected expression after operator")
+    }
+
     func testCompileFailSnippetThatDoesNotParsePasses() throws {
         let path = try write("fail-ok.md", snippetLesson("let = 3", info: "swift compile_fail"))
         let report = try check([path])

@@ -55,6 +55,7 @@ struct SnippetBatchParser {
         progress?.advance(snippets: snippets.count - failing.count)
         // The likely forms of every failing snippet first, then the other forms of those still failing.
         var remaining = failing
+        var namedFormErrors: [Int: [CompilerDiagnostic]] = [:]
         for stage in 0..<2 {
             let attempts = remaining.flatMap { index in
                 let likely = SnippetForm.likelyForms(of: snippets[index].text)
@@ -75,12 +76,21 @@ struct SnippetBatchParser {
                     if errors.isEmpty && results[attempt.snippet].form == nil {
                         results[attempt.snippet].form = attempt.form
                     }
+                    let text = snippets[attempt.snippet].text
+                    if !errors.isEmpty, attempt.form == SnippetForm.namedByFirstWord(of: text) {
+                        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+                        namedFormErrors[attempt.snippet] = attempt.form.unwrapped(errors, lineCount: lineCount)
+                    }
                 }
             }
             remaining = remaining.filter { results[$0].form == nil }
         }
         // A form that parses settles the verdict, whatever happened to the others.
         for index in failing where results[index].form != nil { results[index].toolError = nil }
+        // None parses: the errors of the form the snippet's first word names, where it has some of its own.
+        for index in failing where results[index].form == nil {
+            if let errors = namedFormErrors[index], !errors.isEmpty { results[index].errors = errors }
+        }
         progress?.advance(snippets: failing.count)
         return results
     }

@@ -11,8 +11,8 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
     case protocolBody
     case callArguments
 
-    /// The text around the snippet. Wrapped forms only tell whether the snippet parses; their errors are
-    /// never reported, so they need no line mapping.
+    /// The text around the snippet: whole lines, so that an error in the wrapped snippet is at its line plus
+    /// `prefixLines`, at its column.
     var wrapper: (prefix: String, suffix: String) {
         switch self {
         case .file: ("", "")
@@ -29,6 +29,30 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
     }
 
     func wrap(_ text: String) -> String { wrapper.prefix + text + wrapper.suffix }
+
+    /// The lines the wrapper puts before the snippet.
+    var prefixLines: Int { wrapper.prefix.filter { $0 == "\n" }.count }
+
+    /// The form a snippet's first word names (`case`, `default`, `@unknown`: switch cases; `catch`: a catch
+    /// clause): when no form parses, its errors say more than those of the snippet as a file, which reads
+    /// `case .tapped:` as an enum's case.
+    static func namedByFirstWord(of text: String) -> SnippetForm? {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        switch start.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }) {
+        case "case", "default", "@unknown": return .switchBody
+        case "catch": return .catchClause
+        default: return nil
+        }
+    }
+
+    /// The errors of the wrapped snippet at the snippet's own lines; those in the wrapper are left out.
+    func unwrapped(_ errors: [CompilerDiagnostic], lineCount: Int) -> [CompilerDiagnostic] {
+        errors.compactMap { error in
+            var mapped = error
+            mapped.line -= prefixLines
+            return (1...max(lineCount, 1)).contains(mapped.line) ? mapped : nil
+        }
+    }
 
     /// The wrapped forms worth trying first, guessed from how the snippet starts; the others are tried only
     /// when these fail, so the guess saves work and never changes a verdict.

@@ -13,7 +13,8 @@ struct SnippetSource: Hashable, Sendable {
 struct SnippetParse: Codable, Sendable, Hashable {
     /// The first form that parses; nil when none does.
     var form: SnippetForm?
-    /// The errors of the snippet as written (its file form), with `file` left empty.
+    /// The errors of the snippet as written (its file form), or, for one whose first word names a form
+    /// (`case`, `catch`), of that form, with `file` left empty.
     var errors: [CompilerDiagnostic]
     var seconds: Double
     /// The parser could not run (no compiler, a crash, a time-out): checked again next time.
