@@ -113,6 +113,20 @@ final class ListingTests: XCTestCase {
             ```
             """
         XCTAssertEqual(contexts(book), [7: [1]])
+        // A snippet that throws at its top level would end the program there: never chosen either.
+        let throwing = """
+            ```swift
+            enum Shortage: Error { case coins(Int) }
+            func pay() throws { throw Shortage.coins(5) }
+            ```
+            ```swift
+            throw Shortage.coins(5)
+            ```
+            ```swift
+            do { try pay() } catch Shortage.coins(let n) { print(n) } catch {} // Prints "5"
+            ```
+            """
+        XCTAssertEqual(contexts(throwing), [8: [1]])
     }
 
     func testContinuesNamesTheChainAndNothingElse() {

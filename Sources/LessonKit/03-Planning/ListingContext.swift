@@ -14,7 +14,8 @@
 ///   declares (a book's state changes from listing to listing: `cinema.width = 2048`); then the same for
 ///   each snippet so chosen, nearest before it. Reading order wins: a name declared twice is taken from its
 ///   latest declaration before the one that uses it;
-/// - a snippet with a comment that says it shows an error (`// Error`, `// this triggers a runtime error`)
+/// - a snippet with a comment that says it shows an error (`// Error`, `// this triggers a runtime error`),
+///   or that throws at its top level (`throw VendingMachineError.outOfStock`: the program would end there),
 ///   is never chosen;
 /// - at most `maximumContext` snippets: a listing that needs more is not run (a note), nor is one that uses
 ///   `#line`, `#column`, `#file`, `#fileID` or `#filePath`.
@@ -32,9 +33,12 @@ package enum ListingContext {
         [Listing], [Int: [Finding]]
     ) {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
-        // A snippet that says it shows an error is never built before another.
-        let names = candidates.map {
-            $0.content.isEmpty || showsAnError($0) ? SnippetNames() : SnippetNames(SwiftTokens($0.text))
+        // A snippet that says it shows an error, or that throws at its top level (and so ends the program
+        // there), is never built before another.
+        let names = candidates.map { block -> SnippetNames in
+            guard !block.content.isEmpty, !showsAnError(block) else { return SnippetNames() }
+            let tokens = SwiftTokens(block.text)
+            return tokens.topLevelWords.contains("throw") ? SnippetNames() : SnippetNames(tokens)
         }
         // Read once per snippet, however many listings are built after it.
         var importsPlatform: [Int: Bool] = [:]
