@@ -97,6 +97,7 @@ final class FieldMarkdownTests: XCTestCase {
         XCTAssertEqual(warnings("$x"), ["5: " + NearMiss.bareFenceAfterSnippet])
         XCTAssertEqual(warnings("$ swift run count\n1"), [])
         XCTAssertEqual(warnings("\n  % count --input-file readme.md"), [])
+        XCTAssertEqual(warnings("$ 5.00"), ["5: " + NearMiss.bareFenceAfterSnippet], "money, not a prompt")
         let commented = LessonPlanner.plan(
             Lesson(
                 path: "t.md", bytes: Array("```swift\n/// print(total)\nlet s = \"print(x)\"\n```\n```\n1\n```\n".utf8))
@@ -155,20 +156,23 @@ extension FieldMarkdownTests {
 
     /// An ellipsis where an expression or a list element goes, or a comment where an initializer goes, is a
     /// placeholder; an ellipsis that is an operator, or inside a string or a comment, stays.
-    func testAnElidedExpressionBecomesAPlaceholder() {
+    func testAnElidedExpressionBecomesAName() {
         let elided = { SnippetElision.withElidedExpressions($0) }
-        XCTAssertEqual(elided("let pet: Pet = ..."), "let pet: Pet = <#...#>")
-        XCTAssertEqual(elided("    dependencies: [ ... ],"), "    dependencies: [ <#...#> ],")
-        XCTAssertEqual(elided("f(a, …)"), "f(a, <#...#>)")
-        XCTAssertEqual(elided("    ...,"), "    <#...#>,")
-        XCTAssertEqual(elided("let x = ... // later"), "let x = <#...#> // later")
-        XCTAssertEqual(elided("let data = // ... downloaded ..."), "let data = <#...#> // ... downloaded ...")
-        XCTAssertEqual(elided("let data = /* … */"), "let data = <#...#> /* … */")
+        XCTAssertEqual(elided("let pet: Pet = ..."), "let pet: Pet = ___")
+        XCTAssertEqual(elided("    dependencies: [ ... ],"), "    dependencies: [ ___ ],")
+        XCTAssertEqual(elided("f(a, …)"), "f(a, ___)")
+        XCTAssertEqual(elided("    ...,"), "    ___,")
+        XCTAssertEqual(elided("let x = ... // later"), "let x = ___ // later")
+        XCTAssertEqual(elided("let data = // ... downloaded ..."), "let data = ___ // ... downloaded ...")
+        XCTAssertEqual(elided("let data = /* … */"), "let data = ___ /* … */")
+        XCTAssertEqual(elided(#"let t = "a\\" ; let u = [ ... ]"#), #"let t = "a\\" ; let u = [ ___ ]"#)
         for line in [
             "let r = 1...5", "case 1...:", "let s = ...5", "xs[2...]", "func f(_ xs: Int...)", "print(\"(...)\")",
             "f() // see g(...)", "if a == ... {", "let x = a ...", "x = ....", "let x = // a comment",
+            "let all = numbers[...]", "let r = #\"(...) \" [...]\"#", #"let q = "say \"(...)\"""#,
         ] {
             XCTAssertEqual(elided(line), line)
         }
     }
+
 }

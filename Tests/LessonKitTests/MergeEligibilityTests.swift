@@ -78,7 +78,7 @@ final class MergeEligibilityTests: XCTestCase {
             """
             let ages: Dictionary<String, Int> = [:], names: [String] = []
             if let first = names.first { print(first) }
-            case let (x, y) where x == y:
+            case let (x, y):
             guard let last = names.last else { fatalError() }
             let f: (Int) -> Int = { $0 }, g = 2
             """)
@@ -104,6 +104,26 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(
             tokens.locallyBoundNames,
             ["_", "value", "by", "factor", "doubled", "helper", "x", "index", "item", "element", "a", "b"])
+    }
+
+    /// A name bound for a scope of its own is the global's wherever it is used outside every brace; a
+    /// capture list, a closure's types and a type's members bind nothing; a comparison in an initializer is no
+    /// generic bracket.
+    func testANameUsedOutsideTheScopeThatBindsItIsStillNeeded() {
+        let tokens = SwiftTokens(
+            """
+            func greet(name: String) { print(name) }
+            greet(name: name)
+            struct User { var title: String; func show(count: Int) { print(count) } }
+            let shown = User(title: title)
+            let convert = { [counter] (c: Double) -> Fahrenheit in Fahrenheit(c + Double(counter)) }
+            if let myNumber { print(myNumber) }
+            if let other = other { print(other) }
+            if let fresh = source { print(fresh) }
+            let isSmall = size < 10, isBig = size > 40
+            """)
+        XCTAssertEqual(tokens.locallyBoundNames, ["count", "c", "fresh"])
+        XCTAssertEqual(tokens.topLevelDeclaredNames, ["greet", "User", "shown", "convert", "isSmall", "isBig"])
     }
 
     /// An operator's function can be declared only at the top level: a listing that declares one is built

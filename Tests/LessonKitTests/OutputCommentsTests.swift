@@ -204,10 +204,14 @@ final class OutputCommentsTests: XCTestCase {
         XCTAssertEqual(comments.markers, [41])
         XCTAssertEqual(comments.lines.map(\.number), [42, 43])
         XCTAssertNil(texts("// Prints the total:\nprint(total)"), "no listed line below: prose")
+        XCTAssertNil(
+            texts("// Prints the sum of the array, for example:\n// [1, 2, 3] gives 6."), "no count: prose")
+        XCTAssertNil(texts("// Prints three lines:\n// one\n// two"), "a count the lines below do not match: prose")
+        XCTAssertEqual(texts("// prints 2 lines:\n// a\n// b"), ["a", "b"])
         XCTAssertNil(texts("// Prints the total:\n\n// 5"), "a blank line between: prose")
         XCTAssertNil(texts("print(a) // Prints two lines:\n// one"), "after code: prose")
         XCTAssertEqual(texts(#"// Prints "a": the first letter:"#), ["a"], "the quoted form first")
-        XCTAssertEqual(texts("// Çıktı iki satır:\n// bir\n// iki", marker: "Çıktı"), ["bir", "iki"])
+        XCTAssertEqual(texts("// Çıktı 2 satır:\n// bir\n// iki", marker: "Çıktı"), ["bir", "iki"])
     }
 
     func testBothFormsInOrder() {

@@ -96,6 +96,12 @@ final class SnippetTests: XCTestCase {
         XCTAssertEqual(findings.count, 1)
         XCTAssertEqual(findings[0].location, SourceLocation(path: path, line: 8, column: 3))
         XCTAssertEqual(findings[0].message, "snippet does not parse: expected expression after operator")
+        // An enum's cases are reported as the file reads them, not as switch cases.
+        let cases = try write(
+            "enum-cases.md", "# Enum\n\n```swift\ncase upc(Int, Int, Int, Int\ncase qrCode(String)\n```\n")
+        let enumFindings = try check([cases]).findings
+        XCTAssertEqual(enumFindings.map(\.location.line), [4])
+        XCTAssertEqual(enumFindings.first?.message.hasPrefix("snippet does not parse: "), true)
     }
 
     func testCompileFailSnippetThatDoesNotParsePasses() throws {

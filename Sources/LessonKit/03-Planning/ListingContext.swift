@@ -6,7 +6,8 @@
 /// - `continues=NAME` builds it after the earlier snippet marked `listing=NAME`, and after what that one is
 ///   built after, and nothing else;
 /// - otherwise, for each name it uses and does not declare (at its top level, or for a scope of its own: a
-///   parameter, a closure's parameter, a loop variable, `if let`, a local), the nearest earlier snippet of
+///   parameter, a closure's parameter, a loop variable, `if let x = …`, a local; see
+///   `SwiftTokens.locallyBoundNames`), the nearest earlier snippet of
 ///   the file that declares that name at its top level (`let`, `var`, `func`, `struct`, `class`, `enum`,
 ///   `actor`, `protocol`, `typealias`; not `if let` or `case let`), and, for a type, every snippet between
 ///   that one and the listing that
@@ -34,11 +35,13 @@ package enum ListingContext {
     ) {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
         // A snippet that says it shows an error, or that throws at its top level (and so ends the program
-        // there), is never built before another.
+        // there), is never built before another: it offers no name, though as a listing it needs some.
         let names = candidates.map { block -> SnippetNames in
-            guard !block.content.isEmpty, !showsAnError(block) else { return SnippetNames() }
+            guard !block.content.isEmpty else { return SnippetNames() }
             let tokens = SwiftTokens(block.text)
-            return tokens.topLevelWords.contains("throw") ? SnippetNames() : SnippetNames(tokens)
+            var names = SnippetNames(tokens)
+            if showsAnError(block) || tokens.topLevelWords.contains("throw") { names.offersNothing() }
+            return names
         }
         // Read once per snippet, however many listings are built after it.
         var importsPlatform: [Int: Bool] = [:]
@@ -48,6 +51,7 @@ package enum ListingContext {
             importsPlatform[index] = found
             return found
         }
+        let declaredInFile = names.reduce(into: Set<String>()) { $0.formUnion($1.declared) }
         var listings: [Listing] = []
         var findings: [Int: [Finding]] = [:]
         for (index, block) in candidates.enumerated() {
@@ -70,6 +74,11 @@ package enum ListingContext {
                 contextIndices = chosen
                 listing.context = chosen.map { candidates[$0] }
                 if !chosen.isEmpty { listing.rule = .names(used) }
+            }
+            let program = contextIndices + [index]
+            let declaredInProgram = program.reduce(into: Set<String>()) { $0.formUnion(names[$1].declared) }
+            listing.likelyFailsToBuild = program.contains { block in
+                names[block].needed.contains { declaredInFile.contains($0) && !declaredInProgram.contains($0) }
             }
             if listing.context.count > maximumContext {
                 listing.notRun =
@@ -170,9 +179,13 @@ package enum ListingContext {
     }
 }
 
-/// What one snippet declares, extends and needs at its top level (nothing, for one never built before
-/// another).
+/// What one snippet declares, extends and needs at its top level.
 private struct SnippetNames {
+    /// A snippet never built before another declares, extends and uses nothing another could need.
+    mutating func offersNothing() {
+        (declared, extended, used) = ([], [], [])
+    }
+
     init() {
         (declared, extended, used, needed) = ([], [], [], [])
     }

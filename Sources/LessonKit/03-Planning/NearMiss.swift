@@ -89,7 +89,11 @@ enum NearMiss {
     static func isTerminalSession(_ block: FencedBlock) -> Bool {
         guard let first = block.content.first(where: { !$0.text.trimmingSpaces().isEmpty }) else { return false }
         let line = first.text.drop { $0 == " " || $0 == "\t" }
-        return line.hasPrefix("$ ") || line.hasPrefix("% ")
+        // A command follows the prompt, not an amount (`$ 5.00` is printed money).
+        guard line.hasPrefix("$ ") || line.hasPrefix("% "),
+            let command = line.dropFirst(2).first(where: { $0 != " " && $0 != "\t" })
+        else { return false }
+        return !command.isNumber
     }
 
     static let bareFenceAfterSnippet =

@@ -8,7 +8,8 @@
 /// - `// Prints: TEXT` (the form of many courses: `// Çıktı: 4`), alone or after code: one expected line, the
 ///   text after the colon as written, or, when it starts with a quote, read as the quoted form reads it.
 /// - `// prints:` or `// Prints:` alone on its line (Exercism's form), or `// Prints two lines:` (a comment
-///   alone that starts with the marker and ends with a colon, as books write it), then the `//` comment lines
+///   alone that starts with the marker, counts the lines and ends with a colon, as books write it, when that
+///   many lines follow), then the `//` comment lines
 ///   right below it: one expected line each, the text after `//` and one space (`//` alone is an empty line),
 ///   up to the first line that is not a comment alone on its line.
 ///
@@ -72,13 +73,14 @@ package struct OutputComments: Hashable, Sendable {
             guard let comment = comments[index] else { continue }
             let bytes = Array(content[index].text.utf8)
             let body = String(decoding: bytes[(comment.start + 2)...], as: UTF8.self).trimmingSpaces()
-            let listedBelow = { index + 1 < content.count && comments[index + 1]?.alone == true }
             if comment.alone, markers.contains(where: { body == $0 + ":" }) {
                 listMarkers.append(content[index].number)
             } else if let line = quoted(content[index], bytes: bytes, commentStart: comment.start, marker: marker) {
                 lines.append(line)
                 continue
-            } else if comment.alone, isWordedListMarker(body, markers: markers), listedBelow() {
+            } else if comment.alone, let count = wordedListCount(body, markers: markers),
+                listedLines(below: index, comments: comments, count: content.count) == count
+            {
                 listMarkers.append(content[index].number)
             } else if let line = afterColon(content[index], bytes: bytes, commentStart: comment.start, markers: markers)
             {
@@ -95,15 +97,30 @@ package struct OutputComments: Hashable, Sendable {
         return lines.isEmpty && listMarkers.isEmpty ? nil : OutputComments(lines: lines, markers: listMarkers)
     }
 
-    /// `Prints two lines:`: a marker, a space or a tab, words, and a colon that ends the comment. Unlike
-    /// `// prints:`, it is a list's marker only when a listed line follows it, since it reads as prose too.
-    private static func isWordedListMarker(_ body: String, markers: [String]) -> Bool {
-        guard body.hasSuffix(":"), !body.contains("\"") else { return false }
-        return markers.contains { marker in
-            guard body.starts(with: marker) else { return false }
+    /// `Prints two lines:`: a marker, a space or a tab, words, and a colon that ends the comment, where one
+    /// word is a count (`2`, or an English number word up to twelve); the count, or nil. Unlike `// prints:`,
+    /// it reads as prose too, so it is a list's marker only when exactly that many listed lines follow it.
+    private static func wordedListCount(_ body: String, markers: [String]) -> Int? {
+        guard body.hasSuffix(":"), !body.contains("\"") else { return nil }
+        for marker in markers where body.starts(with: marker) {
             let after = body.dropFirst(marker.count)
-            return after.first == " " || after.first == "\t"
+            guard after.first == " " || after.first == "\t" else { continue }
+            let words = after.dropLast().split { $0 == " " || $0 == "\t" }.map { $0.lowercased() }
+            let counts = words.compactMap { Int($0) ?? numberWords.firstIndex(of: $0) }
+            if counts.count == 1 { return counts[0] }
         }
+        return nil
+    }
+
+    private static let numberWords = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    ]
+
+    /// How many comments alone on their lines follow line `index`, up to the first line that is not one.
+    private static func listedLines(below index: Int, comments: [LineComments.Comment?], count: Int) -> Int {
+        var next = index + 1
+        while next < count, comments[next]?.alone == true { next += 1 }
+        return next - index - 1
     }
 
     /// A `// LINE` of the listed form: the text after `//` and one space.

@@ -39,16 +39,32 @@ struct SwiftTokens {
         var extensionBody = false  // inside the braces of a top-level extension
         var declaringMember = false  // the next word is a member the extension declares
         var condition = false  // after `if`, `while`, `case`… at the top level: `let` binds for the body alone
-        var angles = 0  // `<` open in a top-level binding's type (`Dictionary<String, Int>`)
+        var annotation = false  // in a top-level binding's type, after its `:` and before its `=`
+        var angles = 0  // `<` open in that type (`Dictionary<String, Int>`)
         var bindsNext = false  // the next word, or the words of the next parentheses, are bound
+        var bindsInCondition = false  // that binding is an `if let`/`guard let`/`while let`
         var boundParentheses: Int?  // the depth of the parentheses whose words are bound (`let (a, b)`)
         var parameters: Int?  // the depth of a parameter list; its words before a `:` are bound
         var beforeColon = false  // in a parameter list, before the `:` of the current parameter
         var expectsParameters = false  // after `func`, `init` or `subscript`, until its `(`
-        var binders: Int?  // where `for` or `{` started words that an `in` binds (`for x in`, `{ a, b in`)
+        var head: BinderHead?  // the words of a closure's or a loop's head, which an `in` binds
+        var braces: [Bool] = []  // the braces open, each true when it is a type's body (its members bind nothing)
+        var typeBodyNext = false  // after `struct`, `class`, `enum`, `extension`, `actor`, `protocol`
+        var conditionDepth: Int?  // the depth of an open `if`, `guard` or `while` condition
+        var conditionName: String?  // `if let NAME`: bound by `= …`; shorthand (`if let NAME {`), a use
+        var topLevelUses: Set<String> = []  // names used outside every brace, where no local binding reaches
         var previous: Unicode.Scalar = " "  // the last character handled that is no word's
         var characters = Array(source.unicodeScalars)[...]
         while let character = characters.first {
+            if let name = conditionName, character != " " && character != "\t" {
+                // `if let x = x`: the name is bound (and the `x` after `=` a use); `if let x {`: a use.
+                if character == "=" && characters.dropFirst().first != "=" {
+                    locallyBoundNames.insert(name)
+                } else if braces.isEmpty {
+                    topLevelUses.insert(name)
+                }
+                conditionName = nil
+            }
             if character == "/" && characters.dropFirst().first == "/" {
                 while let next = characters.first, next != "\n" { characters.removeFirst() }
             } else if character == "/" && characters.dropFirst().first == "*" {
@@ -74,9 +90,13 @@ struct SwiftTokens {
                 if character == "(" && expectsParameters && parameters == nil {
                     (parameters, beforeColon, expectsParameters) = (depth + 1, true, false)
                 }
+                if character == "(", head?.base == depth { head?.beforeColon = true }
                 if character == "{" {
                     expectsParameters = false
-                    binders = words.count
+                    if conditionDepth == depth { conditionDepth = nil }
+                    braces.append(typeBodyNext)
+                    typeBodyNext = false
+                    head = BinderHead(base: depth + 1, closure: true)
                 }
                 bindsNext = false
                 depth += 1
@@ -91,6 +111,8 @@ struct SwiftTokens {
                 }
                 if let bound = boundParentheses, depth < bound { boundParentheses = nil }
                 if let list = parameters, depth < list { parameters = nil }
+                if let base = head?.base, depth < base { head = nil }
+                if character == "}" { _ = braces.popLast() }
                 characters.removeFirst()
             } else if Self.startsWord(character) {
                 var word = String(character)
@@ -107,17 +129,28 @@ struct SwiftTokens {
                     inExtension = word == "extension"
                 }
                 if depth == 0 { topLevelWords.append(word) }
-                let bound =
-                    bindsNext || boundParentheses != nil || (parameters == depth && beforeColon)
-                    || (declaring && depth == 0 && condition)
-                if bound && !afterDot { locallyBoundNames.insert(word) }
+                // A member of a type binds nothing: `struct User { var name … }` leaves a global `name` needed.
+                let member = braces.last == true && (bindsNext || boundParentheses != nil)
+                let binds = !afterDot && !member && (bindsNext || boundParentheses != nil)
+                if binds && bindsInCondition && bindsNext {
+                    conditionName = word
+                } else if (binds || (parameters == depth && beforeColon)) && !afterDot {
+                    locallyBoundNames.insert(word)
+                } else if word == "in", let open = head, open.base == depth {
+                    locallyBoundNames.formUnion(open.names)
+                    head = nil
+                } else if !afterDot, var open = head, open.takes(word, depth: depth, innermost: opened.last) {
+                    open.names.append(word)
+                    head = open
+                } else if braces.isEmpty && !afterDot && !member {
+                    topLevelUses.insert(word)
+                }
+                bindsInCondition = conditionDepth == depth && (word == "let" || word == "var")
                 bindsNext = !afterDot && Self.bindingWords.contains(word)
                 if !afterDot && ["func", "init", "subscript"].contains(word) { expectsParameters = true }
-                if word == "for" && !afterDot { binders = words.count }
-                if word == "in", let start = binders, start < words.count - 1 {
-                    locallyBoundNames.formUnion(words[start..<(words.count - 1)])
-                    binders = nil
-                }
+                if !afterDot && Self.typeWords.contains(word) { typeBodyNext = true }
+                if word == "for" && !afterDot { head = BinderHead(base: depth, closure: false) }
+                if !afterDot && ["if", "guard", "while"].contains(word) { conditionDepth = depth }
                 if depth == 0 && ["if", "while", "case", "for", "catch", "switch"].contains(word) { condition = true }
                 if depth == 0 && word == "guard" { condition = false }
                 afterDot = false
@@ -126,23 +159,31 @@ struct SwiftTokens {
                 extending = depth == 0 && word == "extension"
                 let introducesBinding = depth == 0 && (word == "let" || word == "var") && !condition
                 declaring = depth == 0 && Self.declaringWords.contains(word)
-                if introducesBinding { (binding, angles) = (true, 0) }
+                if introducesBinding { (binding, annotation, angles) = (true, false, 0) }
                 continue
             } else {
                 if depth == 0 && (character == "\n" || character == ";") { binding = false }
                 if character == "\n" {
-                    binders = nil
+                    head = nil
                     if depth == 0 { condition = false }
+                    if conditionDepth == depth { conditionDepth = nil }
                 }
                 if parameters == depth && character == ":" { beforeColon = false }
                 if parameters == depth && character == "," { beforeColon = true }
-                if depth == 0 && binding && character == "<" { angles += 1 }
-                if depth == 0 && binding && character == ">" && angles > 0 && previous != "-" { angles -= 1 }
+                if let base = head?.base, depth == base + 1, opened.last == "(" {
+                    if character == ":" { head?.beforeColon = false }
+                    if character == "," { head?.beforeColon = true }
+                }
+                if character == ">" && previous == "-", head?.base == depth { head?.afterArrow = true }
+                if depth == 0 && binding && character == ":" { annotation = true }
+                if depth == 0 && binding && character == "=" { (annotation, angles) = (false, 0) }
+                if depth == 0 && annotation && character == "<" { angles += 1 }
+                if depth == 0 && annotation && character == ">" && angles > 0 && previous != "-" { angles -= 1 }
                 // `let a = 1, b = 2`: a comma at the top level of a binding declares the next name too; one
                 // inside a generic type's brackets (`Dictionary<String, Int>`) does not.
                 if depth == 0 && binding && character == "," && angles == 0 {
                     characters.removeFirst()
-                    declaring = true
+                    (declaring, annotation) = (true, false)
                     continue
                 }
                 characters.removeFirst()
@@ -161,8 +202,31 @@ struct SwiftTokens {
             }
         }
         if depth != 0 { isSelfContained = false }
+        // A name used where no local binding reaches is the global's (`func greet(name:)` then `greet(name:
+        // name)`), and one declared at the top level is the source's own.
         locallyBoundNames.subtract(topLevelDeclaredNames)
+        locallyBoundNames.subtract(topLevelUses)
     }
+
+    /// The head of a closure (`{ [weak self] (a: Int, b) -> Int in`) or of a loop (`for (i, x) in`): the
+    /// names an `in` after it binds. A closure's are the words before its `->`, outside its capture list,
+    /// and in its parentheses only those before a `:`; a loop's are all of its pattern's.
+    private struct BinderHead {
+        var base: Int
+        var closure: Bool
+        var names: [String] = []
+        var afterArrow = false
+        var beforeColon = true
+
+        func takes(_ word: String, depth: Int, innermost: Unicode.Scalar?) -> Bool {
+            guard closure else { return depth >= base }
+            if afterArrow || innermost == "[" { return false }
+            return depth == base || (depth == base + 1 && innermost == "(" && beforeColon)
+        }
+    }
+
+    /// The words that declare a type, whose braces hold its members.
+    static let typeWords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
 
     /// The words after which a name is bound, at any depth.
     static let bindingWords: Set<String> = [

@@ -4,8 +4,8 @@
 /// (`let data = // ... download ...`), and Xcode placeholders `<#name#>` (The Swift Programming Language's
 /// grammar templates, `<#label name#>: while <#condition#> {`). None is an error. An elided line is parsed as
 /// an empty line and an elided body as spaces, so every other line and column keeps its place; an ellipsis
-/// in an expression becomes a placeholder; a placeholder stays, and the parser's errors on a line that holds
-/// one are dropped (a placeholder stands for a name, a type, a parameter list or a whole clause, which the
+/// in an expression becomes a name of its width; a placeholder stays, and the parser's errors on a line that
+/// holds one are dropped (a placeholder stands for a name, a type, a parameter list or a whole clause, which the
 /// rest of its line depends on). A real error on any other line is still reported at that line. `verbatim`
 /// on the block parses it exactly as written.
 enum SnippetElision {
@@ -29,23 +29,44 @@ enum SnippetElision {
         }.joined()
     }
 
-    /// What an elided expression is parsed as.
-    static let elidedExpression = "<#...#>"
+    /// What an elided expression is parsed as: a name of as many bytes as `...` and `…`, so that every
+    /// column of the line keeps its place and an error elsewhere on it is still reported there. Snippets are
+    /// only parsed, so the name need not exist.
+    static let elidedExpression = "___"
 
     /// An ellipsis that is no operator's operand or operator (nothing but an opening bracket, `=`, `,`, `:`
     /// or the start of the line before it, and a closing bracket, `,`, a comment or the end of the line after
-    /// it) made a placeholder; and a line whose code ends with `=` and whose comment holds an ellipsis (the
-    /// initializer left to prose) given a placeholder after the `=`. An ellipsis inside a string literal stays.
+    /// it) made a name; and a line whose code ends with `=` and whose comment holds an ellipsis (the
+    /// initializer left to prose) given a name after the `=`. An ellipsis inside a string literal (plain or
+    /// raw) stays, and so does `xs[...]`, a subscript with the unbounded range.
     static func withElidedExpressions(_ line: String) -> String {
         guard line.contains("...") || line.contains("…") else { return line }
         let characters = Array(line)
         var result = ""
-        var inString = false
+        var closingHashes: Int?  // inside a string literal: the `#`s that close it after its quote
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            if character == "\"" && (index == 0 || characters[index - 1] != "\\") { inString.toggle() }
-            if !inString, character == "/", index + 1 < characters.count,
+            if let hashes = closingHashes {
+                let closes =
+                    character == "\"" && (hashes > 0 || !escaped(characters, before: index))
+                    && characters[(index + 1)...].prefix(hashes).count == hashes
+                    && characters[(index + 1)...].prefix(hashes).allSatisfy { $0 == "#" }
+                if closes {
+                    result += String(characters[index...(index + hashes)])
+                    index += hashes + 1
+                    closingHashes = nil
+                    continue
+                }
+            } else if character == "\"" || character == "#" {
+                let hashes = characters[index...].prefix { $0 == "#" }.count
+                if index + hashes < characters.count, characters[index + hashes] == "\"" {
+                    result += String(characters[index...(index + hashes)])
+                    index += hashes + 1
+                    closingHashes = hashes
+                    continue
+                }
+            } else if character == "/", index + 1 < characters.count,
                 characters[index + 1] == "/" || characters[index + 1] == "*"
             {
                 let comment = String(characters[index...])
@@ -56,7 +77,7 @@ enum SnippetElision {
                 return result + comment
             }
             let length = character == "…" ? 1 : Array(characters[index...].prefix(3)) == [".", ".", "."] ? 3 : 0
-            if !inString, length > 0, standsAlone(characters, from: index, length: length) {
+            if closingHashes == nil, length > 0, standsAlone(characters, from: index, length: length) {
                 result += elidedExpression
                 index += length
                 continue
@@ -67,6 +88,11 @@ enum SnippetElision {
         return result
     }
 
+    /// Whether an odd number of backslashes stands right before `index`.
+    private static func escaped(_ characters: [Character], before index: Int) -> Bool {
+        characters[..<index].reversed().prefix { $0 == "\\" }.count % 2 == 1
+    }
+
     private static func standsAlone(_ characters: [Character], from start: Int, length: Int) -> Bool {
         let before = characters[..<start].last { $0 != " " && $0 != "\t" }
         let after = characters[(start + length)...].first { $0 != " " && $0 != "\t" }
@@ -74,6 +100,13 @@ enum SnippetElision {
         if start > 0, characters[start - 1] == "." { return false }
         if start + length < characters.count, characters[start + length] == "." { return false }
         let opens = before.map { "=([,:".contains($0) } ?? true
+        // `xs[...]` subscripts with the unbounded range: valid code.
+        if before == "[", let bracket = characters[..<start].lastIndex(of: "["), bracket > 0,
+            characters[bracket - 1].isLetter || characters[bracket - 1].isNumber
+                || "_)]?!".contains(characters[bracket - 1])
+        {
+            return false
+        }
         let closes: Bool
         if let after, let afterIndex = characters[(start + length)...].firstIndex(of: after) {
             let next = afterIndex + 1 < characters.count ? characters[afterIndex + 1] : nil

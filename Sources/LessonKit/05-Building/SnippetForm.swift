@@ -33,13 +33,17 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
     /// The lines the wrapper puts before the snippet.
     var prefixLines: Int { wrapper.prefix.filter { $0 == "\n" }.count }
 
-    /// The form a snippet's first word names (`case`, `default`, `@unknown`: switch cases; `catch`: a catch
-    /// clause): when no form parses, its errors say more than those of the snippet as a file, which reads
+    /// The form a snippet's first word names (`case`, `default`, `@unknown` on a line that ends with `:`:
+    /// switch cases; `catch`: a catch clause): when no form parses, its errors say more than those of the snippet as a file, which reads
     /// `case .tapped:` as an enum's case.
     static func namedByFirstWord(of text: String) -> SnippetForm? {
         let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
         switch start.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }) {
-        case "case", "default", "@unknown": return .switchBody
+        case "case", "default", "@unknown":
+            // `case .tapped:` is a switch's; `case upc(Int, Int)`, an enum's (its errors are the file form's).
+            let firstLine = start.prefix { $0 != "\n" }
+            let code = firstLine.range(of: "//").map { firstLine[..<$0.lowerBound] } ?? firstLine
+            return String(code).trimmingSpaces().hasSuffix(":") ? .switchBody : nil
         case "catch": return .catchClause
         default: return nil
         }
