@@ -199,41 +199,6 @@ final class ListingTests: XCTestCase {
             "it uses #line, whose value would be where the checker builds it, not where the book shows it")
     }
 
-    /// A listing whose program uses a name that another snippet of the file declares, but no block of the
-    /// program does (declared after the block that uses it), likely does not build: it is merged apart.
-    func testAListingThatLikelyFailsToBuildIsMergedApart() {
-        let book = plan(
-            """
-            ```swift
-            class House { var rooms: [Room] = [] }
-            ```
-            ```swift
-            class Room { var name = "hall" }
-            ```
-            ```swift
-            print(House().rooms.count) // Prints "0"
-            ```
-            ```swift
-            print(Room().name) // Prints "hall"
-            ```
-            ```swift
-            print([1].count) // Prints "1"
-            ```
-            """)
-        XCTAssertEqual(book.listings.map(\.likelyFailsToBuild), [true, false, false])
-        func job(_ suspect: Bool) -> ScenarioJob {
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("book"), scenario: book.listings[0].block, markdownPath: "/b.md",
-                languageMode: .swift5, buildAloneReason: nil)
-            job.likelyFailsToBuild = suspect
-            return job
-        }
-        let jobs = (0..<20).map { job([3, 11].contains($0)) }
-        XCTAssertEqual(
-            Executor.units(for: jobs, workers: 2).map(\.summary),
-            ["merged 3 11", "merged 0 1 2 4 5 6 7 8 9", "merged 10 12 13 14 15 16 17 18 19"])
-    }
-
     func testAListingThatNeedsTooMuchOrAnAppleFrameworkIsNotRun() {
         let declarations = (0...ListingContext.maximumContext).map { "```swift\nlet v\($0) = \($0)\n```\n" }.joined()
         let sum = (0...ListingContext.maximumContext).map { "v\($0)" }.joined(separator: " + ")

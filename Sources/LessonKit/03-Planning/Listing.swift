@@ -19,10 +19,6 @@ package struct Listing: Hashable, Sendable {
     package var rule: ContextRule
     /// Why it is not built at all (too many listings before it, an Apple-only import): a note.
     package var notRun: String?
-    /// Whether its program likely does not build: a block of it uses a name that no block of it declares
-    /// but another snippet of the file does (after the block, or where the rule did not choose it). Such a
-    /// listing is merged apart from the others, so that its failure fails no build of theirs.
-    package var likelyFailsToBuild = false
 
     /// `after lines 12-15, 30-34` or `alone`, for `lesson list` and notes.
     package var contextDescription: String {

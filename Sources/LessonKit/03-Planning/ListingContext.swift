@@ -51,7 +51,6 @@ package enum ListingContext {
             importsPlatform[index] = found
             return found
         }
-        let declaredInFile = names.reduce(into: Set<String>()) { $0.formUnion($1.declared) }
         var listings: [Listing] = []
         var findings: [Int: [Finding]] = [:]
         for (index, block) in candidates.enumerated() {
@@ -74,11 +73,6 @@ package enum ListingContext {
                 contextIndices = chosen
                 listing.context = chosen.map { candidates[$0] }
                 if !chosen.isEmpty { listing.rule = .names(used) }
-            }
-            let program = contextIndices + [index]
-            let declaredInProgram = program.reduce(into: Set<String>()) { $0.formUnion(names[$1].declared) }
-            listing.likelyFailsToBuild = program.contains { block in
-                names[block].needed.contains { declaredInFile.contains($0) && !declaredInProgram.contains($0) }
             }
             if listing.context.count > maximumContext {
                 listing.notRun =

@@ -133,9 +133,6 @@ extension Executor {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
         var order: [EngineIdentity] = []
-        // Jobs whose build likely fails are merged apart, each group in one build: their failure fails no
-        // build of the others, which then build in one round.
-        var suspects: [EngineIdentity: [Int]] = [:]
         var batched: [LanguageMode: [Int]] = [:]
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
@@ -148,16 +145,10 @@ extension Executor {
                 || job.scenario == nil
             {
                 units.append(.alone(index))
-            } else if job.likelyFailsToBuild {
-                suspects[job.engineIdentity, default: []].append(index)
             } else {
                 if groups[job.engineIdentity] == nil { order.append(job.engineIdentity) }
                 groups[job.engineIdentity, default: []].append(index)
             }
-        }
-        for identity in suspects.keys.sorted(by: { "\($0)" < "\($1)" }) {
-            let indices = suspects[identity]!
-            units.append(indices.count == 1 && !mergingSingles ? .alone(indices[0]) : .merged(indices))
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
         let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))

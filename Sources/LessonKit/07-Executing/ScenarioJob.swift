@@ -20,8 +20,6 @@ package struct ScenarioJob: Sendable {
     /// of its own (see `FileScopeDeclarations`): a listing whose protocol or extension cannot be local. When
     /// that build fails, the listing is built as a module of its own, which says what its own errors are.
     package var movesDeclarations = false
-    /// Whether its build likely fails (see `Listing.likelyFailsToBuild`): merged apart from the others.
-    package var likelyFailsToBuild = false
     /// The absolute path `#sourceLocation` names.
     package var markdownPath: String
     package var languageMode: LanguageMode

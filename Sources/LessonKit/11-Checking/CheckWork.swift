@@ -139,7 +139,6 @@ struct CheckWork {
             }
             job.failedBuildIsFinal = true
             job.sharesExecutable = true
-            job.likelyFailsToBuild = listing.likelyFailsToBuild
             scenarioJobs.append(job)
             owners.append(.listing(index, listing: number))
         }
