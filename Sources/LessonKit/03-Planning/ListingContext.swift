@@ -36,9 +36,9 @@ package enum ListingContext {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
         // A snippet that says it shows an error, or that throws at its top level (and so ends the program
         // there), is never built before another: it offers no name, though as a listing it needs some.
-        let names = candidates.map { block -> SnippetNames in
-            guard !block.content.isEmpty else { return SnippetNames() }
-            let tokens = SwiftTokens(block.text)
+        let tokens = candidates.map { $0.content.isEmpty ? nil : SwiftTokens($0.text) }
+        let names = zip(candidates, tokens).map { block, tokens -> SnippetNames in
+            guard let tokens else { return SnippetNames() }
             var names = SnippetNames(tokens)
             if showsAnError(block) || tokens.topLevelWords.contains("throw") { names.offersNothing() }
             return names
@@ -78,7 +78,7 @@ package enum ListingContext {
                 listing.notRun =
                     "needs \(listing.context.count) earlier listings (\(listing.contextDescription)), more than "
                     + "the \(maximumContext) a listing may be built after"
-            } else if let word = SwiftTokens(block.text).words.first(where: sourceLocationWords.contains) {
+            } else if let word = tokens[index]?.words.first(where: sourceLocationWords.contains) {
                 listing.notRun =
                     "it uses \(word), whose value would be where the checker builds it, not where the book shows it"
             } else if let platform = ([index] + contextIndices).first(where: importsPlatformFramework) {

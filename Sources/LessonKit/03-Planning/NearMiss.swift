@@ -77,10 +77,9 @@ enum NearMiss {
         guard let closing = earlier.closingLine else { return false }
         let between = lines.dropFirst(closing).prefix(max(0, later.openingLine - closing - 1))
         return between.contains { line in
-            let text = line.text.drop { $0 == " " }
-            guard line.text.count - text.count <= 3, text.first == "#" else { return false }
-            let after = text.drop { $0 == "#" }
-            return text.count - after.count <= 6 && (after.isEmpty || after.first == " " || after.first == "\t")
+            let bytes = Array(line.text.utf8)[...]
+            let text = bytes.drop { $0 == UInt8(ascii: " ") }
+            return bytes.count - text.count <= 3 && BlockStructureReader.isATXHeading(text)
         }
     }
 

@@ -153,8 +153,7 @@ package struct OutputComments: Hashable, Sendable {
         position += 1
         let spaces = position
         position = skippingSpaces(bytes, from: position)
-        var end = bytes.count
-        while end > position, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let end = endSkippingTrailingSpaces(bytes, from: position)
         guard position > spaces, position < end else { return nil }
         if bytes[position] == UInt8(ascii: "\""), let line = quotedText(line, bytes: bytes, open: position + 1) {
             return line
@@ -174,6 +173,13 @@ package struct OutputComments: Hashable, Sendable {
         return position + rest.utf8.distance(from: rest.startIndex, to: end)
     }
 
+    /// The end of the line's bytes without its trailing spaces and tabs, never before `start`.
+    private static func endSkippingTrailingSpaces(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end
+    }
+
     private static func skippingSpaces(_ bytes: [UInt8], from start: Int) -> Int {
         var position = start
         while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
@@ -186,8 +192,7 @@ package struct OutputComments: Hashable, Sendable {
     /// that quote on; nil when no quote closes it.
     private static func quotedText(_ line: SourceLine, bytes: [UInt8], open: Int) -> Line? {
         guard var quoted = quotedTextOnly(line, bytes: bytes, open: open) else { return nil }
-        var end = bytes.count
-        while end > open, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let end = endSkippingTrailingSpaces(bytes, from: open)
         quoted.asWritten = String(decoding: bytes[(open - 1)..<end], as: UTF8.self)
         return quoted
     }

@@ -37,8 +37,8 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
     /// switch cases; `catch`: a catch clause): when no form parses, its errors say more than those of the snippet as a file, which reads
     /// `case .tapped:` as an enum's case.
     static func namedByFirstWord(of text: String) -> SnippetForm? {
-        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        switch start.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }) {
+        let (start, word) = firstWord(of: text)
+        switch word {
         case "case", "default", "@unknown":
             // `case .tapped:` is a switch's; `case upc(Int, Int)`, an enum's (its errors are the file form's).
             let firstLine = start.prefix { $0 != "\n" }
@@ -47,6 +47,12 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
         case "catch": return .catchClause
         default: return nil
         }
+    }
+
+    /// The snippet from its first character that is no space or line break, and its first word there.
+    private static func firstWord(of text: String) -> (start: Substring, word: Substring) {
+        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        return (start, start.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" })
     }
 
     /// The errors of the wrapped snippet at the snippet's own lines; those in the wrapper are left out.
@@ -61,8 +67,7 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
     /// The wrapped forms worth trying first, guessed from how the snippet starts; the others are tried only
     /// when these fail, so the guess saves work and never changes a verdict.
     static func likelyForms(of text: String) -> [SnippetForm] {
-        let start = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        let word = start.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" }
+        let (start, word) = firstWord(of: text)
         switch word {
         case "case", "default", "@unknown": return [.switchBody, .caseLabel]
         case "catch": return [.catchClause]
