@@ -147,17 +147,17 @@ final class FieldMarkdownTests: XCTestCase {
 
 extension FieldMarkdownTests {
     func testAnElidedBodyBecomesSpacesOfTheSameWidth() {
-        XCTAssertEqual(SnippetElision.withoutElidedBodies("func f() { ... }"), "func f() {     }")
-        XCTAssertEqual(SnippetElision.withoutElidedBodies("init() {…} // x"), "init() {   } // x")
-        XCTAssertEqual(SnippetElision.withoutElidedBodies("let r = 1...5 { x }"), "let r = 1...5 { x }")
-        XCTAssertEqual(SnippetElision.withoutElidedBodies("a { ...b }"), "a { ...b }")
-        XCTAssertEqual(SnippetElision.withoutElidedBodies("{ ... } { … }"), "{     } {     }")
+        XCTAssertEqual(SnippetElision.elided("func f() { ... }"), "func f() {     }")
+        XCTAssertEqual(SnippetElision.elided("init() {…} // x"), "init() {   } // x")
+        XCTAssertEqual(SnippetElision.elided("let r = 1...5 { x }"), "let r = 1...5 { x }")
+        XCTAssertEqual(SnippetElision.elided("a { ...b }"), "a { ...b }")
+        XCTAssertEqual(SnippetElision.elided("{ ... } { … }"), "{     } {     }")
     }
 
     /// An ellipsis where an expression or a list element goes, or a comment where an initializer goes, is a
     /// placeholder; an ellipsis that is an operator, or inside a string or a comment, stays.
     func testAnElidedExpressionBecomesAName() {
-        let elided = { SnippetElision.withElidedExpressions($0) }
+        let elided = { SnippetElision.elided($0) }
         XCTAssertEqual(elided("let pet: Pet = ..."), "let pet: Pet = ___")
         XCTAssertEqual(elided("    dependencies: [ ... ],"), "    dependencies: [ ___ ],")
         XCTAssertEqual(elided("f(a, …)"), "f(a, ___)")

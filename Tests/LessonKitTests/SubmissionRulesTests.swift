@@ -7,12 +7,12 @@ import XCTest
 /// words in a comment or a string are not, and a megabyte is scanned in one pass.
 final class SubmissionRulesTests: XCTestCase {
     func testDirectivesInCodeAreRefused() {
-        XCTAssertEqual(SubmissionRules.scan(Array("#warning(\"x\")\n".utf8)), .init(diagnosticDirective: true))
-        XCTAssertEqual(SubmissionRules.scan(Array("  #error(\"x\")".utf8)), .init(diagnosticDirective: true))
+        XCTAssertEqual(SubmissionRules.scan(LexedSource("#warning(\"x\")\n")), .init(diagnosticDirective: true))
+        XCTAssertEqual(SubmissionRules.scan(LexedSource("  #error(\"x\")")), .init(diagnosticDirective: true))
         XCTAssertEqual(
-            SubmissionRules.scan(Array("#sourceLocation(file: \"a\", line: 1)".utf8)), .init(sourceLocation: true))
+            SubmissionRules.scan(LexedSource("#sourceLocation(file: \"a\", line: 1)")), .init(sourceLocation: true))
         XCTAssertEqual(
-            SubmissionRules.scan(Array("let s = \"\\(f(#error(\"x\")))\"".utf8)), .init(diagnosticDirective: true),
+            SubmissionRules.scan(LexedSource("let s = \"\\(f(#error(\"x\")))\"")), .init(diagnosticDirective: true),
             "code in an interpolation is code")
     }
 
@@ -24,11 +24,11 @@ final class SubmissionRulesTests: XCTestCase {
             "let c = \"\"\"\n#sourceLocation\n\"\"\"\n",
             "/// @available(*, message: \"a\\nb\")\nfunc g() {}\n", "let d = value#warning\n",
         ]
-        for source in sources { XCTAssertEqual(SubmissionRules.scan(Array(source.utf8)), .init(), source) }
+        for source in sources { XCTAssertEqual(SubmissionRules.scan(LexedSource(source)), .init(), source) }
     }
 
     func testAnAvailabilityMessageIsReadAsTokens() {
-        func breaks(_ source: String) -> Bool { SubmissionRules.scan(Array(source.utf8)).availabilityBreaksLines }
+        func breaks(_ source: String) -> Bool { SubmissionRules.scan(LexedSource(source)).availabilityBreaksLines }
         XCTAssertTrue(breaks("@available(*, deprecated, message: \"a\\nb\") func f() {}"))
         XCTAssertTrue(breaks("@available (*, unavailable, message: \"\\u{2028}\") func f() {}"))
         XCTAssertTrue(breaks("@available(*, renamed: \"g\", message: #\"a\\#rb\"#) func f() {}"))
@@ -44,8 +44,8 @@ final class SubmissionRulesTests: XCTestCase {
         let unit = "@available(*, message: \"x\" // (\n"
         let source = String(repeating: unit, count: (1 << 20) / unit.utf8.count)
         XCTAssertGreaterThan(source.utf8.count, 1_000_000)
-        XCTAssertEqual(SubmissionRules.scan(Array(source.utf8)), .init())
+        XCTAssertEqual(SubmissionRules.scan(LexedSource(source)), .init())
         XCTAssertEqual(
-            SubmissionRules.scan(Array((source + "\n#warning(\"late\")\n").utf8)), .init(diagnosticDirective: true))
+            SubmissionRules.scan(LexedSource((source + "\n#warning(\"late\")\n"))), .init(diagnosticDirective: true))
     }
 }

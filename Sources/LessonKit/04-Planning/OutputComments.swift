@@ -303,123 +303,27 @@ package struct OutputComments: Hashable, Sendable {
     }
 }
 
-/// Where the line comments of Swift source lines start: a small scan that knows string literals (with
-/// interpolations, multi-line and raw ones) and nested block comments, so that `"// Prints \"x\""` in a
-/// string is no comment.
+/// Where the line comments of Swift source lines start, as the lexer finds them: `"// Prints \"x\""` in a
+/// string literal (of any kind) or in a block comment is no comment.
 enum LineComments {
     struct Comment: Hashable {
         /// The UTF-8 offset of `//` in the line.
         var start: Int
-        /// Nothing but spaces and tabs before it, and the line does not start inside a string or a comment.
+        /// Nothing but spaces and tabs before it, and the line does not start inside a literal or a comment.
         var alone: Bool
-    }
-
-    private enum Context {
-        case string(multiLine: Bool, hashes: Int)
-        /// `\( … )` inside a string: code, with the depth of its parentheses.
-        case interpolation(depth: Int)
     }
 
     /// The line comment of each line, nil where there is none.
     static func scan(_ lines: [String]) -> [Comment?] {
-        var stack: [Context] = []
-        var blockDepth = 0
-        return lines.map { line in
-            let bytes = Array(line.utf8)
-            let startsInCode = stack.isEmpty && blockDepth == 0
-            var sawCode = false
-            var found: Comment?
-            var i = 0
-            func at(_ offset: Int) -> UInt8? { i + offset < bytes.count ? bytes[i + offset] : nil }
-            while i < bytes.count {
-                let byte = bytes[i]
-                if blockDepth > 0 {
-                    if byte == slash && at(1) == star {
-                        blockDepth += 1
-                        i += 2
-                    } else if byte == star && at(1) == slash {
-                        blockDepth -= 1
-                        i += 2
-                    } else {
-                        i += 1
-                    }
-                    continue
-                }
-                if case .string(let multiLine, let hashes)? = stack.last {
-                    if byte == backslash && hashesFollow(bytes, from: i + 1, count: hashes) {
-                        let after = i + 1 + hashes
-                        if after < bytes.count && bytes[after] == UInt8(ascii: "(") {
-                            stack.append(.interpolation(depth: 1))
-                        }
-                        i = after + 1
-                        continue
-                    }
-                    let quotes = multiLine ? 3 : 1
-                    if byte == quote && (0..<quotes).allSatisfy({ at($0) == quote })
-                        && hashesFollow(bytes, from: i + quotes, count: hashes)
-                    {
-                        stack.removeLast()
-                        i += quotes + hashes
-                        continue
-                    }
-                    i += 1
-                    continue
-                }
-                // Code, at the top level or in an interpolation.
-                if byte == slash && at(1) == slash {
-                    found = Comment(start: i, alone: startsInCode && !sawCode)
-                    break
-                }
-                if byte == slash && at(1) == star {
-                    blockDepth = 1
-                    sawCode = true
-                    i += 2
-                    continue
-                }
-                if byte == hash || byte == quote {
-                    var j = i
-                    while j < bytes.count && bytes[j] == hash { j += 1 }
-                    sawCode = true
-                    if j < bytes.count && bytes[j] == quote {
-                        let multiLine = j + 2 < bytes.count && bytes[j + 1] == quote && bytes[j + 2] == quote
-                        stack.append(.string(multiLine: multiLine, hashes: j - i))
-                        i = j + (multiLine ? 3 : 1)
-                    } else {
-                        i = max(j, i + 1)
-                    }
-                    continue
-                }
-                if case .interpolation(let depth)? = stack.last {
-                    if byte == UInt8(ascii: "(") {
-                        stack[stack.count - 1] = .interpolation(depth: depth + 1)
-                    } else if byte == UInt8(ascii: ")") {
-                        if depth == 1 {
-                            stack.removeLast()
-                        } else {
-                            stack[stack.count - 1] = .interpolation(depth: depth - 1)
-                        }
-                    }
-                }
-                if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { sawCode = true }
-                i += 1
+        let source = LexedSource(lines.joined(separator: "\n"))
+        var comments = [Comment?](repeating: nil, count: lines.count)
+        var touched = [Bool](repeating: false, count: lines.count)
+        for token in source.tokens where token.kind != .newline && token.line < lines.count {
+            if token.kind == .lineComment {
+                comments[token.line] = Comment(start: source.column(of: token), alone: !touched[token.line])
             }
-            // A single-line string, and what opened inside it, ends with its line.
-            let multiLine = stack.lastIndex {
-                if case .string(true, _) = $0 { true } else { false }
-            }
-            stack.removeSubrange((multiLine.map { $0 + 1 } ?? 0)...)
-            return found
+            for line in token.line...min(token.lastLine, lines.count - 1) { touched[line] = true }
         }
-    }
-
-    private static let slash = UInt8(ascii: "/")
-    private static let star = UInt8(ascii: "*")
-    private static let quote = UInt8(ascii: "\"")
-    private static let hash = UInt8(ascii: "#")
-    private static let backslash = UInt8(ascii: "\\")
-
-    private static func hashesFollow(_ bytes: [UInt8], from start: Int, count: Int) -> Bool {
-        guard start + count <= bytes.count else { return false }
-        return bytes[start..<(start + count)].allSatisfy { $0 == hash }
+        return comments
     }
 }

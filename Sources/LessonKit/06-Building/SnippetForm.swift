@@ -41,9 +41,9 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
         switch word {
         case "case", "default", "@unknown":
             // `case .tapped:` is a switch's; `case upc(Int, Int)`, an enum's (its errors are the file form's).
-            let firstLine = start.prefix { $0 != "\n" }
-            let code = firstLine.range(of: "//").map { firstLine[..<$0.lowerBound] } ?? firstLine
-            return String(code).trimmingSpaces().hasSuffix(":") ? .switchBody : nil
+            let source = LexedSource(String(start))
+            let firstLine = source.tokens.prefix { $0.line == 0 }.filter(\.isCode)
+            return firstLine.last.map { source.token($0, is: ":") } == true ? .switchBody : nil
         case "catch": return .catchClause
         default: return nil
         }

@@ -34,10 +34,10 @@ struct FileScopeDeclarations: Equatable {
             if let conformedType {
                 conformedTypes.append(conformedType)
             } else {
-                let line = Array(lines[keyword.line].unicodeScalars)
+                let line = Array(lines[keyword.line].utf8)
                 lines[keyword.line] =
-                    String(String.UnicodeScalarView(line[..<keyword.offset])) + "fileprivate "
-                    + String(String.UnicodeScalarView(line[keyword.offset...]))
+                    String(decoding: line[..<keyword.offset], as: UTF8.self) + "fileprivate "
+                    + String(decoding: line[keyword.offset...], as: UTF8.self)
             }
             for line in item.lines {
                 moved[line] = lines[line]
@@ -55,7 +55,7 @@ struct FileScopeDeclarations: Equatable {
         }
         var kind: Kind
         var line: Int
-        /// Where it starts in its line, in Unicode scalars.
+        /// Where it starts in its line, in UTF-8 bytes.
         var offset: Int
         /// The line it ends on (a multi-line string literal ends on a later one).
         var lastLine: Int
@@ -63,68 +63,33 @@ struct FileScopeDeclarations: Equatable {
         var depth: Int
     }
 
-    /// The tokens of `text`; nil when a bracket closes what is not open, or a literal or comment does not end.
+    /// The tokens of `text` outside comments; nil when a bracket closes what is not open, or a literal or
+    /// comment does not end.
     private static func tokens(of text: String) -> [Token]? {
-        let scalars = Array(text.unicodeScalars)
+        let source = LexedSource(text)
         var tokens: [Token] = []
-        var rest = scalars[...]
-        var line = 0
-        var lineStart = 0
         var depth = 0
-        func advance(to index: Int) {
-            for position in rest.startIndex..<index where scalars[position] == "\n" {
-                line += 1
-                lineStart = position + 1
+        for token in source.tokens {
+            guard token.isTerminated else { return nil }
+            guard token.isCode else { continue }
+            let first = Unicode.Scalar(source.bytes[token.range.lowerBound])
+            let kind: Token.Kind
+            switch token.kind {
+            case .identifier, .poundKeyword, .attribute: kind = .word(source.text(of: token))
+            case .string: kind = .string
+            case .open: kind = .open(first)
+            case .close:
+                guard depth > 0 else { return nil }
+                kind = .close(first)
+            default: kind = .punctuation(first)
             }
-            rest = scalars[index...]
-        }
-        while let character = rest.first {
-            let start = rest.startIndex
-            let (startLine, offset) = (line, start - lineStart)
-            if character == "/" && rest.dropFirst().first == "/" {
-                advance(to: rest.firstIndex(of: "\n") ?? scalars.endIndex)
-            } else if character == "/" && rest.dropFirst().first == "*" {
-                var index = start + 2
-                while index + 1 < scalars.endIndex && !(scalars[index] == "*" && scalars[index + 1] == "/") {
-                    index += 1
-                }
-                guard index + 1 < scalars.endIndex else { return nil }
-                advance(to: index + 2)
-            } else if character == "\"" {
-                var literal = rest
-                var interpolations: [String] = []
-                guard SwiftTokens.skipString(&literal, interpolations: &interpolations) else { return nil }
-                advance(to: literal.startIndex)
-                tokens.append(Token(kind: .string, line: startLine, offset: offset, lastLine: line, depth: depth))
-            } else if SwiftTokens.startsWord(character) {
-                var end = start + 1
-                while end < scalars.endIndex, SwiftTokens.continuesWord(scalars[end]) { end += 1 }
-                let word = String(String.UnicodeScalarView(scalars[start..<end]))
-                tokens.append(Token(kind: .word(word), line: line, offset: offset, lastLine: line, depth: depth))
-                advance(to: end)
-            } else {
-                advance(to: start + 1)
-                if character == " " || character == "\t" || character == "\n" || character == "\r" { continue }
-                if character == "{" || character == "(" || character == "[" {
-                    tokens.append(
-                        Token(
-                            kind: .open(character), line: startLine, offset: offset, lastLine: startLine, depth: depth))
-                    depth += 1
-                } else if character == "}" || character == ")" || character == "]" {
-                    guard depth > 0 else { return nil }
-                    // Inside what it closes, as the opening bracket's contents are.
-                    tokens.append(
-                        Token(
-                            kind: .close(character), line: startLine, offset: offset, lastLine: startLine, depth: depth)
-                    )
-                    depth -= 1
-                } else {
-                    tokens.append(
-                        Token(
-                            kind: .punctuation(character), line: startLine, offset: offset, lastLine: startLine,
-                            depth: depth))
-                }
-            }
+            // A closing bracket is inside what it closes, as the opening bracket's contents are.
+            tokens.append(
+                Token(
+                    kind: kind, line: token.line, offset: source.column(of: token), lastLine: token.lastLine,
+                    depth: depth))
+            if token.kind == .open { depth += 1 }
+            if token.kind == .close { depth -= 1 }
         }
         return depth == 0 ? tokens : nil
     }

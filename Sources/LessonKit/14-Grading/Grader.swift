@@ -212,7 +212,7 @@ package struct Grader: Sendable {
     /// Whether an `@available(…)` attribute's arguments hold a line break: an escape (`\n`, `\r`, `\u{…}`) or
     /// a multi-line string, which the compiler would print as lines of its own.
     static func availabilityMessageBreaksLines(_ source: String) -> Bool {
-        SubmissionRules.scan(Array(source.utf8)).availabilityBreaksLines
+        SubmissionRules.scan(LexedSource(source)).availabilityBreaksLines
     }
 
     /// The result of a submission that could not be graded at all (no file, two files, a link, an

@@ -71,11 +71,13 @@ extension CoverageRunner {
         }
     }
 
+    /// The 1-based lines of an engine file that hold code: any token but a comment or a lone `}` (a line a
+    /// multi-line literal spans is code).
     static func codeLines(_ source: String) -> [Int: Int] {
+        let lexed = LexedSource(source)
         var lines: [Int: Int] = [:]
-        for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let text = String(line).trimmingSpaces()
-            if !text.isEmpty && !text.hasPrefix("//") && text != "}" { lines[index + 1] = 0 }
+        for token in lexed.tokens where token.isCode && !lexed.token(token, is: "}") {
+            for line in token.line...token.lastLine { lines[line + 1] = 0 }
         }
         return lines
     }

@@ -38,16 +38,21 @@ enum PlatformImports {
     static let frameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
 
     /// Whether any line imports an Apple-only framework (`import UIKit`, `@testable import SwiftUI`,
-    /// `import class UIKit.UIView`).
+    /// `import class UIKit.UIView`); an `import` in a string literal or a comment imports nothing.
     static func importsPlatformFramework(_ lines: [SourceLine]) -> Bool {
-        lines.contains { line in
-            var words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-            if words.first == "@testable" || words.first == "@_exported" { words = words.dropFirst() }
-            guard words.popFirst() == "import", var module = words.popFirst() else { return false }
-            let kinds: Set<Substring> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
-            if kinds.contains(module), let qualified = words.popFirst() { module = qualified }
-            let topLevel = module.split(separator: ".").first.map(String.init) ?? ""
-            return frameworks.contains(topLevel)
+        guard lines.contains(where: { $0.text.contains("import") }) else { return false }
+        let source = LexedSource(lines.map(\.text).joined(separator: "\n"))
+        let code = source.tokens.filter(\.isCode)
+        let kinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
+        for (index, token) in code.enumerated() where token.kind == .identifier && source.token(token, is: "import") {
+            let before = code[..<index].reversed().prefix { $0.lastLine == token.line }
+            guard before.allSatisfy({ $0.kind == .attribute }) else { continue }
+            var names = code[(index + 1)...].prefix { $0.line == token.line && $0.kind == .identifier }.map {
+                source.text(of: $0)
+            }[...]
+            if let kind = names.first, kinds.contains(kind), names.count > 1 { names = names.dropFirst() }
+            if let module = names.first, frameworks.contains(module) { return true }
         }
+        return false
     }
 }

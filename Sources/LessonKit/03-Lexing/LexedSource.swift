@@ -1,0 +1,74 @@
+/// Swift source and its tokens, cut once: what every reader of Swift in the checker asks instead of scanning
+/// characters itself.
+package struct LexedSource: Sendable {
+    package let text: String
+    package let bytes: [UInt8]
+    /// The tokens outside string literals, in order; those of an interpolation are in its literal's token.
+    package let tokens: [SwiftToken]
+    /// The UTF-8 offset where each line starts (line 0 at 0).
+    package let lineStarts: [Int]
+    /// Whether string interpolations were nested deeper than the lexer reads (`SwiftLexer.maximumNesting`):
+    /// the rest of the source is then not lexed.
+    package let isTooDeep: Bool
+
+    package init(_ text: String) {
+        self.text = text
+        var lexer = SwiftLexer(bytes: Array(text.utf8))
+        tokens = lexer.lexCode(until: .end).tokens
+        bytes = lexer.bytes
+        lineStarts = lexer.lineStarts
+        isTooDeep = lexer.isTooDeep
+    }
+
+    package var lineCount: Int { lineStarts.count }
+
+    /// The token's text as written.
+    package func text(of token: SwiftToken) -> String {
+        String(decoding: bytes[token.range], as: UTF8.self)
+    }
+
+    /// Whether the token's text is `expected`, without making a String of it.
+    package func token(_ token: SwiftToken, is expected: String) -> Bool {
+        bytes[token.range].elementsEqual(expected.utf8)
+    }
+
+    /// The UTF-8 offset of the token's start in its line.
+    package func column(of token: SwiftToken) -> Int { token.range.lowerBound - lineStarts[token.line] }
+
+    /// Every token, those of interpolations included, in the order of their starts: a string literal comes
+    /// before the tokens of its interpolations.
+    package var allTokens: [SwiftToken] {
+        var result: [SwiftToken] = []
+        result.reserveCapacity(tokens.count)
+        func add(_ tokens: [SwiftToken]) {
+            for token in tokens {
+                result.append(token)
+                if case .string(let literal) = token.kind { literal.interpolations.forEach(add) }
+            }
+        }
+        add(tokens)
+        return result
+    }
+
+    /// Whether every bracket opened is closed by the bracket that matches it, none is closed that was not
+    /// opened, and every literal and comment ends: what a wrapped program needs so that it cannot close its
+    /// wrapper early.
+    package var isSelfContained: Bool {
+        var open: [UInt8] = []
+        for token in allTokens {
+            guard token.isTerminated else { return false }
+            if token.kind == .open { open.append(bytes[token.range.lowerBound]) }
+            if token.kind == .close {
+                guard let opener = open.popLast(), Self.closing(opener) == bytes[token.range.lowerBound] else {
+                    return false
+                }
+            }
+        }
+        return open.isEmpty
+    }
+
+    private static func closing(_ opener: UInt8) -> UInt8 {
+        opener == Byte.openParenthesis
+            ? Byte.closeParenthesis : opener == Byte.openBracket ? Byte.closeBracket : Byte.closeBrace
+    }
+}

@@ -1,0 +1,70 @@
+/// What a book's planner needs to know of a listing, read from its tokens (`LexedSource`): its words
+/// (names, keywords, `#` directives and `@` attributes) outside comments and string literals, the names it
+/// declares at the top level and those it binds for a scope of its own, and whether it closes what it opens.
+struct SwiftTokens {
+    var words: [String] = []
+    var topLevelDeclaredNames: [String] = []
+    /// The words not written after a `.`: names the source uses (and keywords), not members it reaches.
+    var unqualifiedWords: [String] = []
+    /// The words outside every bracket.
+    var topLevelWords: [String] = []
+    /// The words written after a `.`: members the source reaches (`3.repetitions`).
+    var qualifiedWords: [String] = []
+    /// The members declared right inside a top-level extension (`extension Int { var squared … }`).
+    var extensionMemberNames: [String] = []
+    /// The types the source extends at the top level (`extension Point`).
+    var topLevelExtendedNames: [String] = []
+    /// The names the source binds for a scope of its own, at any depth: constants and variables (`if let`,
+    /// `case let (x, y)` and tuples included), functions and types declared inside others, parameters,
+    /// closure parameters and loop variables. A book's listing that uses such a name needs no earlier
+    /// listing for it.
+    var locallyBoundNames: Set<String> = []
+    /// Whether the source declares an operator's function (`func + (a: V, b: V) -> V`, `func ~=`), which only
+    /// the file's top level or a type may hold.
+    var declaresOperatorFunction = false
+    /// Whether every bracket, block comment and string the source opens closes within it, and it closes
+    /// none it did not open. A wrapped scenario that does not could close its wrapper early and leave code
+    /// at the top level of the merged program's `main.swift`, where it would run for every scenario.
+    var isSelfContained = true
+}
+
+extension SwiftTokens {
+    init(_ source: String) { self.init(LexedSource(source)) }
+
+    init(_ source: LexedSource) {
+        var reader = SwiftTokensReader(source: source)
+        for token in source.tokens { reader.read(token) }
+        self = reader.finished()
+        isSelfContained = source.isSelfContained
+    }
+
+    /// The head of a closure (`{ [weak self] (a: Int, b) -> Int in`) or of a loop (`for (i, x) in`): the
+    /// names an `in` after it binds. A closure's are the words before its `->`, outside its capture list,
+    /// and in its parentheses only those before a `:`; a loop's are all of its pattern's.
+    struct BinderHead {
+        var base: Int
+        var closure: Bool
+        var names: [String] = []
+        var afterArrow = false
+        var beforeColon = true
+
+        func takes(_ word: String, depth: Int, innermost: UInt8?) -> Bool {
+            guard closure else { return depth >= base }
+            if afterArrow || innermost == Byte.openBracket { return false }
+            return depth == base || (depth == base + 1 && innermost == Byte.openParenthesis && beforeColon)
+        }
+    }
+
+    /// The words that declare a type, whose braces hold its members.
+    static let typeWords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
+
+    /// The words after which a name is bound, at any depth.
+    static let bindingWords: Set<String> = [
+        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "for",
+    ]
+
+    /// The words after which a top-level name is declared.
+    static let declaringWords: Set<String> = [
+        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias",
+    ]
+}
