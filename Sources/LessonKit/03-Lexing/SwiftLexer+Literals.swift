@@ -41,9 +41,11 @@ extension SwiftLexer {
                 (isTooDeep, index) = (true, bytes.count)
                 return
             }
+            let backslash = index - 2 - literal.hashes
             nesting += 1
             literal.interpolations.append(lexCode(until: .interpolation(singleLine: !literal.isMultiline)).tokens)
             nesting -= 1
+            literal.interpolationRanges.append(backslash..<index)
         case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "u"):
             literal.escapesLineBreak = true
             index += 1

@@ -72,6 +72,9 @@ package struct StringLiteral: Hashable, Sendable {
     package var isTerminated: Bool
     /// The code of each interpolation, `\( … )`, in order: its tokens, without the parentheses.
     package var interpolations: [[SwiftToken]]
+    /// Where each interpolation is, from its backslash to its closing parenthesis (or to where it stops, when
+    /// none closes it).
+    package var interpolationRanges: [Range<Int>] = []
     /// Whether an escape in the literal breaks a line when printed (`\n`, `\r`, or any `\u{…}`, which may).
     package var escapesLineBreak: Bool
 }
