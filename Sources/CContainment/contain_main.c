@@ -14,11 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-int contain_fail(const char *step) {
-    fprintf(stderr, "lesson sandbox: cannot %s: %s\n", step, strerror(errno));
-    return -1;
-}
-
 static int contain_execute(const struct contain_options *options) {
     if (options->working_directory != NULL && chdir(options->working_directory) != 0)
         return contain_fail("change to the working folder");

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import LessonKit
+
 /// The library's folders are layers, numbered in the order of the pipeline (`Sources/LessonKit/NN-Name`),
 /// and every dependency points down: a file may name a type declared in its own folder or in a folder with
 /// a lower number, never one above. The clients (check, coverage, grade, update, watch) come last.
@@ -76,79 +78,28 @@ final class ArchitectureTests: XCTestCase {
     }
 }
 
-/// A small scanner of Swift source: enough to tell code from comments and strings, and to find the types a
-/// file declares at its top level.
+/// What the architecture tests read of Swift source, through the lexer: code without its comments and the
+/// text of its string literals, and the types a file declares at its top level.
 enum SourceScan {
-    /// The text with comments removed and string literals emptied (their interpolations kept).
+    /// The text with every comment and every string literal's text made spaces (line breaks and
+    /// interpolations kept), so that lines and columns stay where they were.
     static func code(of text: String) -> String {
-        var result = ""
-        var characters = Array(text)[...]
-        var interpolationDepths: [Int] = []
-        var depth = 0
-        while let character = characters.first {
-            if characters.starts(with: "//") {
-                characters = characters.drop { $0 != "\n" }
-            } else if characters.starts(with: "/*") {
-                // A block comment keeps only its line breaks, so a declaration after it starts its line.
-                characters = characters.dropFirst(2)
-                while !characters.isEmpty && !characters.starts(with: "*/") {
-                    if characters.first == "\n" { result.append("\n") }
-                    characters = characters.dropFirst()
-                }
-                characters = characters.dropFirst(2)
-            } else if character == "\"" || (character == "#" && characters.dropFirst().first == "\"") {
-                result.append("\"\"")
-                skipString(&characters, &interpolationDepths, depth: depth)
-            } else if character == ")" && interpolationDepths.last == depth {
-                // The end of an interpolation: the string goes on.
-                interpolationDepths.removeLast()
-                characters = characters.dropFirst()
-                var rest = characters
-                skipStringBody(&rest, &interpolationDepths, depth: depth, hashes: 0, multiline: false)
-                characters = rest
-            } else {
-                if character == "(" { depth += 1 }
-                if character == ")" { depth -= 1 }
-                result.append(character)
-                characters = characters.dropFirst()
+        let source = LexedSource(text)
+        var bytes = source.bytes
+        func blank(_ range: Range<Int>) {
+            for offset in range where bytes[offset] != UInt8(ascii: "\n") { bytes[offset] = UInt8(ascii: " ") }
+        }
+        for token in source.allTokens {
+            if token.isComment { blank(token.range) }
+            guard case .string(let literal) = token.kind else { continue }
+            var start = token.range.lowerBound
+            for interpolation in literal.interpolationRanges {
+                blank(start..<interpolation.lowerBound)
+                start = interpolation.upperBound
             }
+            blank(start..<token.range.upperBound)
         }
-        return result
-    }
-
-    private static func skipString(_ characters: inout ArraySlice<Character>, _ depths: inout [Int], depth: Int) {
-        var hashes = 0
-        while characters.first == "#" {
-            hashes += 1
-            characters = characters.dropFirst()
-        }
-        let multiline = characters.starts(with: "\"\"\"")
-        characters = characters.dropFirst(multiline ? 3 : 1)
-        skipStringBody(&characters, &depths, depth: depth, hashes: hashes, multiline: multiline)
-    }
-
-    /// Skips to the end of a string body, or to an interpolation's `(`, whose depth is then remembered.
-    private static func skipStringBody(
-        _ characters: inout ArraySlice<Character>, _ depths: inout [Int], depth: Int, hashes: Int, multiline: Bool
-    ) {
-        let escape: [Character] = ["\\"] + Array(repeating: "#", count: hashes)
-        let close: [Character] = Array(repeating: "\"", count: multiline ? 3 : 1) + Array(repeating: "#", count: hashes)
-        while !characters.isEmpty {
-            if characters.starts(with: escape) {
-                characters = characters.dropFirst(escape.count)
-                if characters.first == "(" {
-                    depths.append(depth)
-                    characters = characters.dropFirst()
-                    return
-                }
-                characters = characters.dropFirst()
-            } else if characters.starts(with: close) {
-                characters = characters.dropFirst(close.count)
-                return
-            } else {
-                characters = characters.dropFirst()
-            }
-        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Types, protocols and aliases declared at the top level (not indented).

@@ -9,35 +9,7 @@ extension YAMLReader {
     /// The block scalar whose `|` or `>` is at the reader, in a block collection indented `parent`; leaves the
     /// reader at the start of the first line after its text.
     mutating func readBlockScalar(parent: Int) -> Value {
-        let header = lines[row]
-        let isFolded = header.scalars[col] == ">"
-        col += 1
-        var chomping = Chomping.clip
-        var explicitIndent: Int?
-        var readChomping = false
-        var readIndent = false
-        while let character = current {
-            if (character == "-" || character == "+") && !readChomping {
-                chomping = character == "-" ? .strip : .keep
-                readChomping = true
-            } else if ("0"..."9").contains(character) && !readIndent {
-                if character == "0" { report(row, "a block scalar's indentation indicator is 1 to 9, not 0") }
-                explicitIndent = Int(character.value - 48)
-                readIndent = true
-            } else {
-                break
-            }
-            col += 1
-        }
-        skipSpaces()
-        if !header.endsValue(at: col) {
-            report(
-                row,
-                "unexpected text '\(header.excerpt(from: col))' after '\(isFolded ? ">" : "|")'; "
-                    + "the text of a block scalar goes on the lines below")
-        }
-        row += 1
-        col = 0
+        let (isFolded, chomping, explicitIndent) = readBlockScalarHeader()
         let indent = contentIndent(parent: parent, explicit: explicitIndent)
         var text = [Unicode.Scalar]()
         var hasText = false
@@ -75,6 +47,41 @@ extension YAMLReader {
         }
         valueCount += 1
         return .text(String(yamlScalars: text))
+    }
+
+    /// The header of a block scalar, from its `|` or `>` to the end of its line: whether it folds, how it is
+    /// chomped, and the indentation it states; leaves the reader at the start of the next line.
+    private mutating func readBlockScalarHeader() -> (isFolded: Bool, chomping: Chomping, explicitIndent: Int?) {
+        let header = lines[row]
+        let isFolded = header.scalars[col] == ">"
+        col += 1
+        var chomping = Chomping.clip
+        var explicitIndent: Int?
+        var readChomping = false
+        var readIndent = false
+        while let character = current {
+            if (character == "-" || character == "+") && !readChomping {
+                chomping = character == "-" ? .strip : .keep
+                readChomping = true
+            } else if ("0"..."9").contains(character) && !readIndent {
+                if character == "0" { report(row, "a block scalar's indentation indicator is 1 to 9, not 0") }
+                explicitIndent = Int(character.value - 48)
+                readIndent = true
+            } else {
+                break
+            }
+            col += 1
+        }
+        skipSpaces()
+        if !header.endsValue(at: col) {
+            report(
+                row,
+                "unexpected text '\(header.excerpt(from: col))' after '\(isFolded ? ">" : "|")'; "
+                    + "the text of a block scalar goes on the lines below")
+        }
+        row += 1
+        col = 0
+        return (isFolded, chomping, explicitIndent)
     }
 
     /// How far a block scalar's text starting at the reader's line is indented.

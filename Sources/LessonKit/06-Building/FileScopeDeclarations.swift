@@ -120,32 +120,10 @@ struct FileScopeDeclarations: Equatable {
         var items: [Item] = []
         var modifiersSeen = false
         for (index, token) in tokens.enumerated() {
-            if var item = items.last, continues(item, with: token) {
-                item.lastLine = max(item.lastLine, token.lastLine)
-                if case .declaration = item.kind {
-                    if item.closed { return nil }  // code after the declaration's closing brace, on its line
-                    if token.kind == .open("{"), token.depth == 0 { item.opened = true }
-                    if token.kind == .close("}"), token.depth == 1 { item.closed = true }
-                }
-                if item.attributesOnly, token.depth == 0, case .word(let word) = token.kind, !word.hasPrefix("@") {
-                    item.attributesOnly = false
-                    if Self.keywords.contains(word) {
-                        item.kind = .declaration(
-                            keyword: token, conformedType: conformedType(after: index, in: tokens, keyword: word))
-                    } else if Self.modifiers.contains(word) {
-                        item.attributesOnly = true
-                        modifiersSeen = true
-                    } else if modifiersSeen || Self.accessLevels.contains(word) {
-                        return nil  // `final func`, `private struct`: what the split does not move
-                    }
-                } else if item.attributesOnly, token.depth == 0, !isWord(token), token.kind != .open("(") {
-                    item.attributesOnly = false  // an attribute's arguments keep it going
-                } else if case .other = item.kind, token.depth == 0, case .word(let word) = token.kind,
-                    Self.keywords.contains(word)
-                {
-                    return nil  // `let a = 1; protocol P {}`, `nonisolated struct`: a declaration that cannot move
-                }
-                items[items.count - 1] = item
+            if let item = items.last, continues(item, with: token) {
+                guard let extended = extending(item, with: token, at: index, in: tokens, modifiersSeen: &modifiersSeen)
+                else { return nil }
+                items[items.count - 1] = extended
                 continue
             }
             modifiersSeen = false
@@ -175,6 +153,38 @@ struct FileScopeDeclarations: Equatable {
             if !item.closed { return nil }
         }
         return items
+    }
+
+    /// `item` with `token`, which belongs to it, read into it; nil when the token makes the block unsplittable.
+    private static func extending(
+        _ item: Item, with token: Token, at index: Int, in tokens: [Token], modifiersSeen: inout Bool
+    ) -> Item? {
+        var item = item
+        item.lastLine = max(item.lastLine, token.lastLine)
+        if case .declaration = item.kind {
+            if item.closed { return nil }  // code after the declaration's closing brace, on its line
+            if token.kind == .open("{"), token.depth == 0 { item.opened = true }
+            if token.kind == .close("}"), token.depth == 1 { item.closed = true }
+        }
+        if item.attributesOnly, token.depth == 0, case .word(let word) = token.kind, !word.hasPrefix("@") {
+            item.attributesOnly = false
+            if Self.keywords.contains(word) {
+                item.kind = .declaration(
+                    keyword: token, conformedType: conformedType(after: index, in: tokens, keyword: word))
+            } else if Self.modifiers.contains(word) {
+                item.attributesOnly = true
+                modifiersSeen = true
+            } else if modifiersSeen || Self.accessLevels.contains(word) {
+                return nil  // `final func`, `private struct`: what the split does not move
+            }
+        } else if item.attributesOnly, token.depth == 0, !isWord(token), token.kind != .open("(") {
+            item.attributesOnly = false  // an attribute's arguments keep it going
+        } else if case .other = item.kind, token.depth == 0, case .word(let word) = token.kind,
+            Self.keywords.contains(word)
+        {
+            return nil  // `let a = 1; protocol P {}`, `nonisolated struct`: a declaration that cannot move
+        }
+        return item
     }
 
     private static func isWord(_ token: Token) -> Bool {

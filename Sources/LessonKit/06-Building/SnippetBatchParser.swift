@@ -53,7 +53,14 @@ struct SnippetBatchParser {
             }
         }
         progress?.advance(snippets: snippets.count - failing.count)
-        // The likely forms of every failing snippet first, then the other forms of those still failing.
+        tryOtherForms(failing, of: snippets, into: &results)
+        progress?.advance(snippets: failing.count)
+        return results
+    }
+
+    /// The snippets that do not parse as a file, tried in the other forms: the likely forms of every failing
+    /// snippet first, then the other forms of those still failing.
+    private func tryOtherForms(_ failing: [Int], of snippets: [SnippetSource], into results: inout [SnippetParse]) {
         var remaining = failing
         var namedFormErrors: [Int: [CompilerDiagnostic]] = [:]
         for stage in 0..<2 {
@@ -91,8 +98,6 @@ struct SnippetBatchParser {
         for index in failing where results[index].form == nil {
             if let errors = namedFormErrors[index], !errors.isEmpty { results[index].errors = errors }
         }
-        progress?.advance(snippets: failing.count)
-        return results
     }
 
     /// Parses every attempt, in one process per worker and language mode; outcomes in the order of `attempts`.

@@ -14,6 +14,15 @@ extension Executor {
     static func moduleName(_ position: Int) -> String { "_LessonProgram\(position)" }
     static func entryPoint(_ position: Int) -> String { "_lessonProgram\(position)" }
 
+    /// A job compiled as a module of the batch: its objects and its compile.
+    private typealias CompiledModule = (job: Int, objects: [String], build: CompileResult)
+
+    /// What compiling one job as a module gave: the module, or the job's outcome when it did not compile.
+    private enum ModuleCompile {
+        case compiled(CompiledModule)
+        case outcome(BuildOutcome)
+    }
+
     /// Compiles each job of `indices` as its module, then links those that compiled into one executable.
     /// A job that does not compile has its own failed build; when the link fails, every compiled job is left
     /// to be built alone.
@@ -23,36 +32,49 @@ extension Executor {
         let folder: WorkDirectory
         do { folder = try buildFolder(prefix: "lesson-modules") } catch { return [.failed(jobs: indices, build: nil)] }
         var outcomes: [BuildOutcome] = []
-        var compiled: [(job: Int, objects: [String], build: CompileResult)] = []
-        let recipe = engineObjects.recipe
+        var compiled: [CompiledModule] = []
         for index in indices {
-            let position = compiled.count
-            do {
-                let module = folder.path + "/m\(index)"
-                try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
-                // The runtime support is compiled once, with the dispatcher.
-                let files = jobs[index].files.map {
-                    $0.name == ProgramSource.runtimeSupport.name ? ProgramSource.runtimeDeclarations : $0
-                }
-                let paths = files.map { module + "/" + $0.name }
-                for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
-                let (build, objects) = try compiler.compileObjects(
-                    inputs: paths, primaries: Set(paths),
-                    recipe: recipe.module(named: Self.moduleName(position), entryPoint: Self.entryPoint(position)),
-                    in: module)
-                if build.succeeded {
-                    compiled.append((index, objects, build))
-                } else {
-                    outcomes.append(.alone(index, ScenarioExecution(build: build, run: nil)))
-                }
-            } catch {
-                outcomes.append(.failed(jobs: [index], build: nil))
+            switch compileModule(index, position: compiled.count, of: jobs, in: folder, recipe: engineObjects.recipe) {
+            case .compiled(let module): compiled.append(module)
+            case .outcome(let outcome): outcomes.append(outcome)
             }
         }
         guard !compiled.isEmpty else {
             folder.remove()
             return outcomes
         }
+        return outcomes + [linkModules(compiled, in: folder, using: engineObjects)]
+    }
+
+    /// Job `index` compiled in a folder of its own as the module at `position` of the batch.
+    private func compileModule(
+        _ index: Int, position: Int, of jobs: [ScenarioJob], in folder: WorkDirectory, recipe: SeparateCompilation
+    ) -> ModuleCompile {
+        do {
+            let module = folder.path + "/m\(index)"
+            try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
+            // The runtime support is compiled once, with the dispatcher.
+            let files = jobs[index].files.map {
+                $0.name == ProgramSource.runtimeSupport.name ? ProgramSource.runtimeDeclarations : $0
+            }
+            let paths = files.map { module + "/" + $0.name }
+            for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
+            let (build, objects) = try compiler.compileObjects(
+                inputs: paths, primaries: Set(paths),
+                recipe: recipe.module(named: Self.moduleName(position), entryPoint: Self.entryPoint(position)),
+                in: module)
+            guard build.succeeded else { return .outcome(.alone(index, ScenarioExecution(build: build, run: nil))) }
+            return .compiled((index, objects, build))
+        } catch {
+            return .outcome(.failed(jobs: [index], build: nil))
+        }
+    }
+
+    /// The dispatcher compiled and linked with the compiled modules into one executable; when that fails,
+    /// every compiled job is left to be built alone.
+    private func linkModules(_ compiled: [CompiledModule], in folder: WorkDirectory, using engineObjects: EngineObjects)
+        -> BuildOutcome
+    {
         do {
             let dispatcher = folder.path + "/main.swift"
             try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
@@ -66,7 +88,8 @@ extension Executor {
                 to: folder.path + "/" + companion)
             let inputs = [folder.path + "/" + companion, dispatcher]
             let (main, mainObjects) = try compiler.compileObjects(
-                inputs: inputs, primaries: Set(kept == nil ? inputs : [dispatcher]), recipe: recipe, in: folder.path)
+                inputs: inputs, primaries: Set(kept == nil ? inputs : [dispatcher]), recipe: engineObjects.recipe,
+                in: folder.path)
             let executable = folder.path + "/programs"
             let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let objects = compiled.flatMap(\.objects) + mainObjects
@@ -77,14 +100,14 @@ extension Executor {
                     ?? separate.linkListingLibraries(objects, into: executable)
             guard linked.succeeded else {
                 folder.remove()
-                return outcomes + [.failed(jobs: compiled.map(\.job), build: nil)]
+                return .failed(jobs: compiled.map(\.job), build: nil)
             }
             // One build for the batch, as for a merged program: its programs' compiles, then the link.
             let build = compiled.map(\.build).reduce(main) { $0.followed(by: $1) }.followed(by: linked)
-            return outcomes + [.built(executable: executable, folder: folder, build: build, jobs: compiled.map(\.job))]
+            return .built(executable: executable, folder: folder, build: build, jobs: compiled.map(\.job))
         } catch {
             folder.remove()
-            return outcomes + [.failed(jobs: compiled.map(\.job), build: nil)]
+            return .failed(jobs: compiled.map(\.job), build: nil)
         }
     }
 

@@ -41,26 +41,7 @@ struct CheckWork {
 
     private mutating func add(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
-        let identity = engine.identity(languageMode: plan.languageMode)
-        for (number, scenario) in plan.scenarios.enumerated() {
-            if let check = Self.checkWithoutRunning(scenario, in: plan) {
-                presetChecks[index, default: []].append(check)
-                continue
-            }
-            let options = scenario.options
-            let reason =
-                options.compileFail
-                ? .markedCompileFail
-                : MergeEligibility.reasonToBuildAlone(
-                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
-                    standalone: options.standalone, languageMode: plan.languageMode)
-            scenarioJobs.append(
-                ScenarioJob(
-                    engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
-                    markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
-                    runs: options.runs))
-            owners.append(.scenario(index, scenario: number))
-        }
+        addScenarios(plan, as: index, engine: engine)
         for (number, starter) in plan.exerciseStarters.enumerated()
         where plan.blockFindings[starter.block.openingLine] == nil {
             let files =
@@ -98,6 +79,31 @@ struct CheckWork {
                         kind: .lesson, location: plan.lesson.location(file.block.openingLine),
                         name: "attributes of \(file.fileName)", status: .failed, findings: findings))
             }
+        }
+    }
+
+    /// Each scenario's job, or its check when it is not run.
+    private mutating func addScenarios(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
+        let markdownPath = Paths.absolute(plan.path)
+        let identity = engine.identity(languageMode: plan.languageMode)
+        for (number, scenario) in plan.scenarios.enumerated() {
+            if let check = Self.checkWithoutRunning(scenario, in: plan) {
+                presetChecks[index, default: []].append(check)
+                continue
+            }
+            let options = scenario.options
+            let reason =
+                options.compileFail
+                ? .markedCompileFail
+                : MergeEligibility.reasonToBuildAlone(
+                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
+                    standalone: options.standalone, languageMode: plan.languageMode)
+            scenarioJobs.append(
+                ScenarioJob(
+                    engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
+                    markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
+                    runs: options.runs))
+            owners.append(.scenario(index, scenario: number))
         }
     }
 

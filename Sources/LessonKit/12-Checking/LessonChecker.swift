@@ -95,6 +95,23 @@ public struct LessonChecker: Sendable {
         }
         cache?.prune()
 
+        collect(executions, snippetResults, of: work, into: &lessons)
+        // Drift is judged against every lesson given, and reported only by lessons checked whole.
+        let runnable = Set(lessons.filter { $0.engine != nil }.map(\.id.index))
+        let drift = EngineDrift.checks(allPlans, eligible: runnable, catalog: catalog)
+        for index in lessons.indices {
+            if lessons[index].scope == .whole { lessons[index].otherChecks += drift[index] }
+            lessons[index].otherChecks += work.presetChecks[lessons[index].id] ?? []
+        }
+        let cacheable = Set(lessons.filter(\.cacheable).map(\.id.index))
+        return (Self.report(lessons.compactMap(\.report), of: allPlans, selection: selection), cacheable)
+    }
+
+    /// Each execution judged, and each snippet's parse checked, into the check of its lesson.
+    private func collect(
+        _ executions: [ScenarioExecution], _ snippetResults: [SnippetParse], of work: CheckWork,
+        into lessons: inout [LessonInCheck]
+    ) {
         // A listing's check, by lesson and opening line, waits for the parse of its block.
         var listingChecks: [Int: [Int: CheckResult]] = [:]
         for (job, (owner, execution)) in zip(work.scenarioJobs, zip(work.owners, executions)) {
@@ -122,15 +139,6 @@ public struct LessonChecker: Sendable {
                 lessons[index].otherChecks.append(snippet)
             }
         }
-        // Drift is judged against every lesson given, and reported only by lessons checked whole.
-        let runnable = Set(lessons.filter { $0.engine != nil }.map(\.id.index))
-        let drift = EngineDrift.checks(allPlans, eligible: runnable, catalog: catalog)
-        for index in lessons.indices {
-            if lessons[index].scope == .whole { lessons[index].otherChecks += drift[index] }
-            lessons[index].otherChecks += work.presetChecks[lessons[index].id] ?? []
-        }
-        let cacheable = Set(lessons.filter(\.cacheable).map(\.id.index))
-        return (Self.report(lessons.compactMap(\.report), of: allPlans, selection: selection), cacheable)
     }
 
     /// The report; a shard's also lists every lesson the whole run reports, with the shard of each, so that

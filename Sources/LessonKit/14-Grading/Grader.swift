@@ -73,6 +73,16 @@ package struct Grader: Sendable {
                 break
             }
         }
+        return gradeTestByTest(
+            exercise, jobs: jobs, tests: tests, studentFile: studentFile, executor: executor, evaluation: evaluation,
+            feedback: feedback, start: start)
+    }
+
+    /// The tests built and run by the executor: the visible ones first, then the hidden ones.
+    private func gradeTestByTest(
+        _ exercise: Exercise, jobs: [ScenarioJob], tests: [GradingTest], studentFile: String?, executor: Executor,
+        evaluation: GradeEvaluation, feedback: Feedback, start: Double
+    ) -> GradeResult {
         let visible = executor.execute(tests.indices.filter { !tests[$0].hidden }.map { jobs[$0] })
         // When the student's file does not build, no test can run, and the first build says so (the build
         // of the visible tests, or of the hidden ones when there is no other): the rest is not built.
