@@ -20,6 +20,11 @@ package struct LexedSource: Sendable {
         isTooDeep = lexer.isTooDeep
     }
 
+    private static let memo = TextMemo<LexedSource>(capacity: 8_192)
+
+    /// The tokens of `text`, cut once per process however many stages ask.
+    package static func of(_ text: String) -> LexedSource { memo.value(for: text, making: LexedSource.init) }
+
     package var lineCount: Int { lineStarts.count }
 
     /// The token's text as written.

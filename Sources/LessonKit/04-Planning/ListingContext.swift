@@ -36,7 +36,7 @@ package enum ListingContext {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
         // A snippet that says it shows an error, or that throws at its top level (and so ends the program
         // there), is never built before another: it offers no name, though as a listing it needs some.
-        let tokens = candidates.map { $0.content.isEmpty ? nil : SwiftTokens($0.text) }
+        let tokens = candidates.map { $0.content.isEmpty ? nil : SwiftTokens.of($0.text) }
         let names = zip(candidates, tokens).map { block, tokens -> SnippetNames in
             guard let tokens else { return SnippetNames() }
             var names = SnippetNames(tokens)

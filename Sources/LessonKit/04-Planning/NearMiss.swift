@@ -67,7 +67,7 @@ enum NearMiss {
         guard block.content.contains(where: { $0.text.contains("print(") || $0.text.contains("dump(") }),
             !PlatformImports.importsPlatformFramework(block.content)
         else { return false }
-        let words = SwiftTokens(block.text).words
+        let words = SwiftTokens.of(block.text).words
         return words.contains("print") || words.contains("dump")
     }
 

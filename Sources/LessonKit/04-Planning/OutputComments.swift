@@ -315,7 +315,8 @@ enum LineComments {
 
     /// The line comment of each line, nil where there is none.
     static func scan(_ lines: [String]) -> [Comment?] {
-        let source = LexedSource(lines.joined(separator: "\n"))
+        guard lines.contains(where: { $0.contains("//") }) else { return lines.map { _ in nil } }
+        let source = LexedSource.of(lines.joined(separator: "\n"))
         var comments = [Comment?](repeating: nil, count: lines.count)
         var touched = [Bool](repeating: false, count: lines.count)
         for token in source.tokens where token.kind != .newline && token.line < lines.count {

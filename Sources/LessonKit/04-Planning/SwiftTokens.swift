@@ -29,7 +29,12 @@ struct SwiftTokens {
 }
 
 extension SwiftTokens {
-    init(_ source: String) { self.init(LexedSource(source)) }
+    init(_ source: String) { self.init(LexedSource.of(source)) }
+
+    private static let memo = TextMemo<SwiftTokens>(capacity: 8_192)
+
+    /// What `text` binds and uses, read once per process however many stages ask.
+    static func of(_ text: String) -> SwiftTokens { memo.value(for: text, making: SwiftTokens.init) }
 
     init(_ source: LexedSource) {
         var reader = SwiftTokensReader(source: source)

@@ -66,7 +66,7 @@ struct FileScopeDeclarations: Equatable {
     /// The tokens of `text` outside comments; nil when a bracket closes what is not open, or a literal or
     /// comment does not end.
     private static func tokens(of text: String) -> [Token]? {
-        let source = LexedSource(text)
+        let source = LexedSource.of(text)
         var tokens: [Token] = []
         var depth = 0
         for token in source.tokens {
@@ -258,7 +258,7 @@ extension ProgramBody {
     var topLevelDeclarations: [String: Int] {
         var declarations: [String: Int] = [:]
         for block in context + [block] {
-            for name in SwiftTokens(block.text).topLevelDeclaredNames { declarations[name, default: 0] += 1 }
+            for name in SwiftTokens.of(block.text).topLevelDeclaredNames { declarations[name, default: 0] += 1 }
         }
         return declarations
     }

@@ -23,10 +23,10 @@ package enum MergeEligibility {
     {
         if standalone { return .markedStandalone }
         if languageMode != .swift5 { return .languageMode(languageMode) }
-        let scenarioTokens = SwiftTokens(scenario)
+        let scenarioTokens = SwiftTokens.of(scenario)
         if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
-        let engineNames = Set(engineSources.flatMap { SwiftTokens($0).topLevelDeclaredNames })
+        let engineNames = Set(engineSources.flatMap { SwiftTokens.of($0).topLevelDeclaredNames })
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
             return .shadowsEngineName(name)
         }
@@ -68,7 +68,7 @@ extension MergeEligibility {
     /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
     /// says so, or in a language mode other than Swift 5.
     package static func reasonToBuildListingAlone(_ source: String) -> BuildAloneReason? {
-        let tokens = SwiftTokens(source)
+        let tokens = SwiftTokens.of(source)
         if !tokens.isSelfContained { return .notSelfContained }
         if let word = tokens.words.enumerated().first(where: { isStandaloneWord(at: $0.offset, of: tokens.words) })?
             .element
@@ -100,7 +100,7 @@ extension MergeEligibility {
     }
 
     package static func movableBlock(_ source: String) -> MovableBlock? {
-        let tokens = SwiftTokens(source)
+        let tokens = SwiftTokens.of(source)
         // An access level inside a moved type stays as it was; on a declaration that moves, the split refuses it.
         let immovable = { (word: String) in
             listingStandaloneWords.contains(word) && !movableWords.contains(word)

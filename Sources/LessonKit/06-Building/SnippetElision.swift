@@ -40,6 +40,7 @@ enum SnippetElision {
     /// ellipsis inside a string literal or a comment stays, and so does `xs[...]`, a subscript with the
     /// unbounded range.
     static func elided(_ text: String) -> String {
+        guard text.contains("...") || text.contains("…") else { return text }
         let source = LexedSource(text)
         let tokens = source.tokens.filter { $0.kind != .newline }
         var edits: [(range: Range<Int>, replacement: String)] = []
@@ -118,7 +119,8 @@ enum SnippetElision {
 
     /// Where each placeholder of `text` starts (one inside a string literal or a comment is none).
     static func placeholderStarts(in text: String) -> Set<Position> {
-        let source = LexedSource(text)
+        guard text.contains("<#") else { return [] }
+        let source = LexedSource.of(text)
         return Set(
             source.tokens.filter { $0.kind == .placeholder }.map {
                 Position(line: $0.line + 1, column: source.column(of: $0) + 1)
