@@ -27,6 +27,15 @@ package struct LexedSource: Sendable {
 
     package var lineCount: Int { lineStarts.count }
 
+    /// The text after the `//` of a line that is only a line comment (spaces before it aside), or nil.
+    package static func lineCommentText(_ line: String) -> Substring? {
+        let source = LexedSource(line)
+        guard source.tokens.count == 1, let comment = source.tokens.first, comment.kind == .lineComment else {
+            return nil
+        }
+        return Substring(String(decoding: source.bytes[(comment.range.lowerBound + 2)...], as: UTF8.self))
+    }
+
     /// The token's text as written.
     package func text(of token: SwiftToken) -> String {
         String(decoding: bytes[token.range], as: UTF8.self)

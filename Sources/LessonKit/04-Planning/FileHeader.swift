@@ -13,9 +13,8 @@ package struct FileHeader: Hashable, Sendable {
     }
 
     package init?(_ line: String) {
-        var rest = line.trimmingSpaces()[...]
-        guard rest.hasPrefix("//") else { return nil }
-        rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        guard var rest = LexedSource.lineCommentText(line) else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
         let name = rest.prefix { $0.isLetter || $0.isNumber || "_+-.".contains($0) }
         guard name.hasSuffix(".swift"), name.count > ".swift".count, name.first != "-", name.first != "." else {
             return nil

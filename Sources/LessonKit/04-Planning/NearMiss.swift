@@ -11,9 +11,8 @@ enum NearMiss {
     /// (a name whose extension is one or two edits from `swift`, or two from `main.swift`), or
     /// `// main.swift: …` (a colon where the dash goes).
     static func header(_ line: String) -> String? {
-        var rest = line.trimmingSpaces()[...]
-        guard rest.hasPrefix("//") else { return nil }
-        rest = rest.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+        guard var rest = LexedSource.lineCommentText(line) else { return nil }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
         let token = rest.prefix { $0 != " " && $0 != "\t" }
         let after = rest.dropFirst(token.count).drop { $0 == " " || $0 == "\t" }
         var name = token
