@@ -417,7 +417,9 @@ final class FrontMatterTests: XCTestCase {
             ]))
     }
 
-    func testAKeyGivenTwice() {
+    /// Jekyll and Hugo read a key given twice, the last value winning, and real posts have them: a warning at
+    /// the repeated key, not a problem.
+    func testAKeyGivenTwiceIsAWarningAndTheLastValueWins() {
         let text = """
             ---
             language: tr
@@ -428,16 +430,21 @@ final class FrontMatterTests: XCTestCase {
             flow: {x: 1, x: 2}
             ---
             """
+        XCTAssertEqual(problems(text), [])
         XCTAssertEqual(
-            problems(text),
+            read(text).warnings.map { "\($0.line): \($0.message)" },
             [
-                "3: key 'language' is given twice in this map (first on line 2)",
-                "6: key 'a' is given twice in this map (first on line 5)",
-                "7: key 'x' is given twice in this map (first on line 7)",
+                "3: key 'language' is given twice in this map (first on line 2); the last value is used",
+                "6: key 'a' is given twice in this map (first on line 5); the last value is used",
+                "7: key 'x' is given twice in this map (first on line 7); the last value is used",
             ])
         XCTAssertEqual(
             value(text),
-            map(["language": .text("tr"), "nested": map(["a": .text("1")]), "flow": map(["x": .text("1")])]))
+            map(["language": .text("vi"), "nested": map(["a": .text("2")]), "flow": map(["x": .text("2")])]))
+        let lesson = Lesson(path: "post.md", bytes: Array((text + "\n```swift\nlet a = 1\n```\n").utf8))
+        XCTAssertEqual(lesson.readingFindings, [])
+        XCTAssertEqual(lesson.readingWarnings.map(\.location.line), [3, 6, 7])
+        XCTAssertEqual(Set(lesson.readingWarnings.map(\.severity)), [.warning])
     }
 
     func testIndentationThatMatchesNoOpenLevel() {
@@ -643,9 +650,11 @@ final class FrontMatterTests: XCTestCase {
             dashes.problems.map { "\($0.line): \($0.message)" },
             ["3: values nest more than 64 levels deep here; this value is skipped"])
         XCTAssertEqual(dashes.frontMatter.text("next"), "x")
-        // A line indented under a scalar, 50,000 times: each is a problem, and each key after it is read.
+        // A line indented under a scalar, 50,000 times: each is a problem, and each key after it is read (and
+        // given again: a warning each).
         let misindented = read("---\n" + String(repeating: "a: 1\n  b: 2\n", count: 50_000) + "---\n")
-        XCTAssertEqual(misindented.problems.count, 50_000 + 49_999)
+        XCTAssertEqual(misindented.problems.count, 50_000)
+        XCTAssertEqual(misindented.warnings.count, 49_999)
         XCTAssertEqual(misindented.problems.first?.message, "indentation of 2 spaces matches no open level")
         XCTAssertEqual(misindented.frontMatter.entries.count, 1)
     }

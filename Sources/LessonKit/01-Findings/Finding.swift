@@ -58,6 +58,8 @@ public struct Finding: Hashable, Sendable, Codable {
         // Warnings: what looks wrong, said without failing the check.
         case unknownAttribute = "unknown-attribute"
         case nearMiss = "near-miss"
+        /// A front matter key given twice in one map: read as Jekyll and Hugo read it, the last value winning.
+        case duplicateFrontMatterKey = "duplicate-front-matter-key"
         // Notes: what the checker could not do, said without failing anything.
         /// A book's listing that states its output but was not run (it does not build in its context).
         case notRun = "not-run"
@@ -65,7 +67,7 @@ public struct Finding: Hashable, Sendable, Codable {
         /// The severity a finding of this kind has: warnings for what may be deliberate, errors otherwise.
         public var defaultSeverity: Severity {
             switch self {
-            case .unknownAttribute, .nearMiss: .warning
+            case .unknownAttribute, .nearMiss, .duplicateFrontMatterKey: .warning
             case .notRun: .note
             default: .error
             }

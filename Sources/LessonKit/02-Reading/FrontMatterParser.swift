@@ -12,7 +12,7 @@
 ///   read and ignored.
 ///
 /// Every scalar stays its text (see `FrontMatter.Value`). What cannot be read is a problem at its line (a tab
-/// that indents, a quote or a bracket never closed, a key given twice, indentation that matches no open
+/// that indents, a quote or a bracket never closed, indentation that matches no open
 /// level, text after a closing quote, a line that is not `key: value`, an unknown alias, an unsupported
 /// escape), and reading resumes at the next line it can read, so that nothing is silently dropped. Reading
 /// takes time linear in the front matter's length, whatever it holds.
@@ -23,6 +23,8 @@ enum FrontMatterParser {
         var bodyStart: Int
         /// What could not be read, in line order.
         var problems: [(line: Int, message: String)] = []
+        /// What was read but looks wrong (a key given twice: the last value wins), in line order.
+        var warnings: [(line: Int, message: String)] = []
     }
 
     static func parse(_ lines: [SourceLine]) -> Result {
@@ -43,6 +45,7 @@ enum FrontMatterParser {
         result.problems = reader.problems.enumerated()
             .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
             .map(\.element)
+        result.warnings = reader.warnings.sorted { $0.line < $1.line }
         return result
     }
 }

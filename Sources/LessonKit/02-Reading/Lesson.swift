@@ -9,6 +9,8 @@ package struct Lesson: Sendable {
     package var frontMatter: FrontMatter
     package var blocks: [FencedBlock]
     package var readingFindings: [Finding]
+    /// What reading found that looks wrong but is read all the same (a front matter key given twice).
+    package var readingWarnings: [Finding] = []
 
     /// Reads and parses the file at `path`. A file that cannot be read gives a lesson with one finding.
     package static func read(path: String) -> Lesson {
@@ -45,6 +47,10 @@ package struct Lesson: Sendable {
                 Finding(
                     .malformedFrontMatter, at: SourceLocation(path: path, line: problem.line),
                     "malformed front matter: \(problem.message)"))
+        }
+        readingWarnings = front.warnings.map {
+            Finding(
+                .duplicateFrontMatterKey, at: SourceLocation(path: path, line: $0.line), "front matter: \($0.message)")
         }
         blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
         for block in blocks where block.closingLine == nil && !block.endsWithItsContainer {

@@ -25,17 +25,12 @@ extension YAMLReader {
     mutating func readBlockMap(indent: Int, depth: Int, isTop: Bool = false) -> Value {
         if depth >= Self.maximumDepth { return skipTooDeep(indent: indent) }
         var entries: [Entry] = []
-        var firstLines: [String: Int] = [:]
+        var keyIndices: [String: Int] = [:]
         while true {
             if let key = readKey() {
                 let value = readNode(.mapValue, parent: indent, depth: depth + 1)
-                let line = lines[key.row].number
-                if let first = firstLines[key.text] {
-                    report(key.row, "key '\(key.text)' is given twice in this map (first on line \(first))")
-                } else {
-                    firstLines[key.text] = line
-                    entries.append(Entry(key: key.text, value: value, line: line))
-                }
+                let entry = Entry(key: key.text, value: value, line: lines[key.row].number)
+                add(entry, row: key.row, to: &entries, indices: &keyIndices)
             } else {
                 let badRow = row
                 let found = lines[row].excerpt(from: col)

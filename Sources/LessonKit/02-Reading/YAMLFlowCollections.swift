@@ -59,7 +59,7 @@ extension YAMLReader {
 
     private mutating func readFlowMap(openRow: Int, parent: Int, depth: Int) -> Value {
         var entries: [Entry] = []
-        var firstLines: [String: Int] = [:]
+        var keyIndices: [String: Int] = [:]
         var afterEntry = false
         while true {
             switch nextToken(closing: "}", openRow: openRow, parent: parent) {
@@ -83,13 +83,9 @@ extension YAMLReader {
                     valueCount += 1
                 }
                 let key = key(of: keyNode, row: keyRow)
-                let line = lines[keyRow].number
-                if let first = firstLines[key] {
-                    report(keyRow, "key '\(key)' is given twice in this map (first on line \(first))")
-                } else {
-                    firstLines[key] = line
-                    entries.append(Entry(key: key, value: value, line: line))
-                }
+                add(
+                    Entry(key: key, value: value, line: lines[keyRow].number), row: keyRow, to: &entries,
+                    indices: &keyIndices)
                 if flowCutOff { return .map(entries) }
                 afterEntry = true
             }

@@ -22,6 +22,8 @@ struct YAMLReader {
     /// The position of the next scalar to read on that line.
     var col = 0
     private(set) var problems: [(line: Int, message: String)] = []
+    /// What is read but looks wrong (a key given twice), in the order it was read.
+    private(set) var warnings: [(line: Int, message: String)] = []
     /// The anchored values so far, with how many values each holds.
     var anchors: [String: (value: Value, size: Int)] = [:]
     /// The anchors whose values are being read.
@@ -41,6 +43,23 @@ struct YAMLReader {
 
     mutating func report(_ row: Int, _ message: String) {
         problems.append((lines[row].number, message))
+    }
+
+    /// A key given again in its map: the last value wins, as Jekyll and Hugo read it, and a warning says so.
+    /// `indices` holds the index in `entries` of each key read.
+    mutating func add(_ entry: Entry, row: Int, to entries: inout [Entry], indices: inout [String: Int]) {
+        guard let index = indices[entry.key] else {
+            indices[entry.key] = entries.count
+            entries.append(entry)
+            return
+        }
+        warnings.append(
+            (
+                lines[row].number,
+                "key '\(entry.key)' is given twice in this map (first on line \(entries[index].line)); the last "
+                    + "value is used"
+            ))
+        entries[index].value = entry.value
     }
 
     /// Reports a tab that indents `row`, once.

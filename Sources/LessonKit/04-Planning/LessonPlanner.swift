@@ -109,6 +109,9 @@ private struct PlanBuilder {
         self.lesson = lesson
         self.printsMarker = printsMarker
         findings = lesson.readingFindings
+        if !lesson.readingWarnings.isEmpty {
+            warnings[lesson.frontMatter.lines?.lowerBound ?? 1, default: []] += lesson.readingWarnings
+        }
     }
 
     mutating func add(_ block: FencedBlock) {

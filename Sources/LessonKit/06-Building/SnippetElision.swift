@@ -4,10 +4,10 @@
 /// (`let data = // ... download ...`), and Xcode placeholders `<#name#>` (The Swift Programming Language's
 /// grammar templates, `<#label name#>: while <#condition#> {`). None is an error. An elided line is parsed as
 /// an empty line and an elided body as spaces, so every other line and column keeps its place; an ellipsis
-/// in an expression becomes a name of its width; a placeholder stays, and the parser's errors on a line that
-/// holds one are dropped (a placeholder stands for a name, a type, a parameter list or a whole clause, which the
-/// rest of its line depends on). A real error on any other line is still reported at that line. `verbatim`
-/// on the block parses it exactly as written.
+/// in an expression becomes a name of its width; a placeholder stays, and the parser's errors at it are
+/// dropped (a placeholder stands for a name, a type, a parameter list or a whole clause, and the parser says
+/// what it lacks at the placeholder's first column). A real error anywhere else, on the placeholder's line or
+/// another, is still reported there. `verbatim` on the block parses it exactly as written.
 enum SnippetElision {
     static let placeholderMessage = "editor placeholder in source file"
 
@@ -127,10 +127,39 @@ enum SnippetElision {
             })
     }
 
-    /// The errors of a parse that are not on a line holding a placeholder.
+    /// The errors of a parse that are not a placeholder's own. The parser reports what a placeholder stands
+    /// for (a name, a parameter list, a file name) at the placeholder, or at the first character after it on its
+    /// line: an error there is the placeholder's, and every other error is the snippet's, on any line. A
+    /// template (every line of code holds a placeholder, as in a book's grammar: `where <#requirements#>`) is
+    /// no code around its placeholders: there an error on a placeholder's line is the placeholder's.
     static func withoutPlaceholders(_ errors: [CompilerDiagnostic], in text: String) -> [CompilerDiagnostic] {
         guard text.contains("<#") else { return errors }
-        let lines = Set(placeholderStarts(in: text).map(\.line))
-        return errors.filter { $0.message != placeholderMessage && !lines.contains($0.line) }
+        let source = LexedSource.of(text)
+        let placeholders = source.tokens.filter { $0.kind == .placeholder }
+        let spans = placeholders.map { token in
+            let start = source.column(of: token) + 1
+            return (
+                line: token.line + 1, columns: start...(start + token.range.count + spaces(after: token, in: source))
+            )
+        }
+        let placeholderLines = Set(placeholders.map { $0.line + 1 })
+        let template = isTemplate(source, placeholderLines: placeholderLines)
+        return errors.filter { error in
+            guard error.message != placeholderMessage else { return false }
+            if template && placeholderLines.contains(error.line) { return false }
+            return !spans.contains { $0.line == error.line && $0.columns.contains(error.column) }
+        }
+    }
+
+    /// How many spaces and tabs follow a token on its line.
+    private static func spaces(after token: SwiftToken, in source: LexedSource) -> Int {
+        source.bytes[token.range.upperBound...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+    }
+
+    /// Whether every line that holds code other than brackets holds a placeholder.
+    private static func isTemplate(_ source: LexedSource, placeholderLines: Set<Int>) -> Bool {
+        let codeLines = Set(
+            source.tokens.filter { $0.isCode && $0.kind != .open && $0.kind != .close }.map { $0.line + 1 })
+        return codeLines.isSubset(of: placeholderLines)
     }
 }

@@ -295,10 +295,13 @@ public struct LessonChecker: Sendable {
                 continue
             }
             let fileName = plan.engineFiles.first { $0.block.openingLine == line }?.fileName
+            let frontMatter = plan.lesson.frontMatter.lines?.lowerBound == line
             checks.append(
                 CheckResult(
                     kind: .lesson, location: plan.lesson.location(line),
-                    name: fileName.map { "engine file \($0)" } ?? "block at line \(line)", status: .passed,
+                    name: fileName.map { "engine file \($0)" }
+                        ?? (frontMatter ? "front matter" : "block at line \(line)"),
+                    status: .passed,
                     findings: warnings))
         }
         checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
