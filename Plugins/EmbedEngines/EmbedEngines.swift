@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`) into the target as generated Swift,
-/// so that the `lesson` binary and the XCTest library carry their exact bytes wherever they are copied.
+/// so that the `lesson` binary and the XCTest library carry their exact bytes wherever they are copied, with
+/// the folder of the package they are built from.
 @main
 struct EmbedEngines: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -16,7 +17,7 @@ struct EmbedEngines: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(files.count) engine files",
                 executable: try context.tool(named: "EngineEmbedder").url,
-                arguments: [engines.path, output.path],
+                arguments: [engines.path, output.path, context.package.directoryURL.path],
                 inputFiles: files,
                 outputFiles: [output])
         ]

@@ -1,11 +1,12 @@
 import Foundation
 
-// EngineEmbedder ENGINES_DIR OUTPUT_FILE
-// Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR as base64, byte for byte.
+// EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR
+// Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR as base64, byte for byte, and
+// the folder of the package the checker is built from (what `lesson init` depends on from a copied binary).
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE\n".utf8))
+guard arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR\n".utf8))
     exit(2)
 }
 let root = URL(fileURLWithPath: arguments[1])
@@ -30,6 +31,9 @@ do {
         let embeddedEngineFiles: [(engine: String, file: String, base64: String)] = [
         \(entries.joined(separator: "\n"))
         ]
+
+        /// The folder of the package this checker was built from, base64-encoded.
+        let embeddedPackageDirectory = "\(Data(arguments[3].utf8).base64EncodedString())"
 
         """
     try Data(source.utf8).write(to: URL(fileURLWithPath: arguments[2]))

@@ -15,7 +15,8 @@ enum InitCommand {
         static let checker = ValueOption(
             "--checker", "URL|PATH",
             "The lesson checker the package depends on: its repository URL, or a local checkout's path "
-                + "(default: the checkout this lesson was built from)")
+                + "(default: $LESSON_CHECKER, else the checkout this lesson is in, else the package it was "
+                + "built from)")
     }
 
     static let help = HelpPage(
@@ -39,10 +40,17 @@ enum InitCommand {
         }
         let folder = values.paths.first ?? "."
         let language = try values.value(Option.language) ?? .en
-        guard let dependency = try values.value(Option.checker) ?? checkout() else {
+        let found =
+            try values.value(Option.checker).map { CheckerSource.Found(dependency: $0, how: "--checker") }
+            ?? CheckerSource.locate(
+                executable: GradeCommand.selfExecutable, environment: ProcessInfo.processInfo.environment)
+        guard let found else {
             throw LessonError(
-                .usage, "cannot tell where the lesson checker is: name it with --checker URL (or a checkout's path)")
+                .usage,
+                "cannot tell where the lesson checker is: this binary was built from \(CheckerSource.builtFrom), "
+                    + "which holds it no more; name it with --checker URL|PATH or \(CheckerSource.environmentVariable)")
         }
+        let dependency = found.dependency
         let lesson = CourseTemplate.lessonPath(language)
         let files: [(path: String, text: String)] = [
             (
@@ -64,24 +72,9 @@ enum InitCommand {
             try ReportFile.write(file.text, to: path)
             print("wrote \(path)")
         }
+        print("the package depends on the lesson checker at \(dependency) (\(found.how))")
         let place = folder == "." ? "" : "cd \(folder) && "
         print("check the lessons with: \(place)swift test")
         return 0
-    }
-
-    /// The checkout this executable was built from (`<checkout>/.build/<…>/lesson`), when it is one.
-    static func checkout() -> String? {
-        var url = URL(fileURLWithPath: GradeCommand.selfExecutable)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            guard url.lastPathComponent == ".build" else { continue }
-            let root = url.deletingLastPathComponent()
-            let manifest = root.appendingPathComponent("Package.swift").path
-            guard let text = try? String(contentsOfFile: manifest, encoding: .utf8),
-                text.contains("name: \"LessonTesting\"")
-            else { return nil }
-            return root.path
-        }
-        return nil
     }
 }

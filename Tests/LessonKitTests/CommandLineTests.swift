@@ -258,9 +258,11 @@ final class CommandLineTests: XCTestCase {
             "Package.swift", "Tests/LessonTests/Lessons.swift", "Lessons/01-sayac.md", ".github/workflows/lessons.yml",
             "README.md",
         ]
+        let uses = "the package depends on the lesson checker at https://example.com/lesson-checker.git (--checker)\n"
         XCTAssertEqual(
             first.standardOutput,
-            written.map { "wrote \(folder)/\($0)\n" }.joined() + "check the lessons with: cd \(folder) && swift test\n")
+            written.map { "wrote \(folder)/\($0)\n" }.joined() + uses
+                + "check the lessons with: cd \(folder) && swift test\n")
         for file in ["Package.swift", "Tests/LessonTests/Lessons.swift", ".github/workflows/lessons.yml"] {
             let fixture = try String(
                 contentsOfFile: TestSupport.packageRoot + "/Fixtures/course-package/" + file, encoding: .utf8)
@@ -275,7 +277,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(second.status, 0)
         XCTAssertEqual(
             second.standardOutput,
-            written.map { "kept \(folder)/\($0): it exists\n" }.joined()
+            written.map { "kept \(folder)/\($0): it exists\n" }.joined() + uses
                 + "check the lessons with: cd \(folder) && swift test\n")
         XCTAssertEqual(try String(contentsOfFile: folder + "/README.md", encoding: .utf8), "mine\n")
 
@@ -283,6 +285,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(wrong.status, 2)
         XCTAssertEqual(
             wrong.standardError, "error: --language takes tr, vi or en, not 'fr'\nrun 'lesson --help' for usage\n")
+    }
+
+    /// A `lesson` binary copied out of its checkout (to `/usr/local/bin`, say) still knows the package it was
+    /// built from, and says so; `LESSON_CHECKER` names another.
+    func testInitFromACopiedBinaryDependsOnThePackageItWasBuiltFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("copied-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestSupport.lessonExecutable, toPath: folder + "/bin/lesson")
+        func initialize(_ course: String, environment: [String: String] = [:]) throws -> String {
+            let result = try Subprocess.run(
+                folder + "/bin/lesson", arguments: ["init", folder + "/" + course],
+                environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter {
+                    $0.key != CheckerSource.environmentVariable || environment[$0.key] != nil
+                }, workingDirectory: folder, limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
+            XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+            return String(decoding: result.standardOutput, as: UTF8.self)
+        }
+        let root = URL(fileURLWithPath: TestSupport.packageRoot).standardizedFileURL.path
+        XCTAssertTrue(
+            try initialize("built-from").contains(
+                "the package depends on the lesson checker at \(root) (the package this lesson binary was built from)\n"
+            ))
+        XCTAssertTrue(
+            try String(contentsOfFile: folder + "/built-from/Package.swift", encoding: .utf8).contains(
+                ".package(path: \"\(root)\")"))
+        let url = "https://example.com/courses/lesson-checker.git"
+        XCTAssertTrue(
+            try initialize("named", environment: [CheckerSource.environmentVariable: url]).contains(
+                "the package depends on the lesson checker at \(url) (LESSON_CHECKER)\n"))
+        XCTAssertTrue(
+            try String(contentsOfFile: folder + "/named/Package.swift", encoding: .utf8).contains(
+                ".package(url: \"\(url)\", branch: \"main\")"))
     }
 
     /// `--stats` says where the time went: each phase in order, then what the cache did not answer.
