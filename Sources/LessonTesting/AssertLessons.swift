@@ -21,7 +21,9 @@ extension XCTestCase {
         let report: CheckReport
         do {
             let files = try LessonDiscovery.lessonFiles(in: [absolute])
-            report = LessonChecker(options: options, toolchain: try Toolchain.locate()).check(files: files)
+            report = try PackageBaseline.applied(
+                to: LessonChecker(options: options, toolchain: try Toolchain.locate()).check(files: files),
+                packageOf: absolute)
         } catch {
             record("cannot check the lessons in \(absolute): \(error)", path: "\(file)", line: Int(line))
             return

@@ -4,16 +4,19 @@ import LessonKit
 /// Checks one lesson: the lessons of its course folder are read, so engine drift is judged among them, and
 /// only this lesson's checks run. The XCTest and the Swift Testing entry points share it.
 enum OneLessonCheck {
-    /// The findings of the lesson at `path`, an absolute path below `course`. Results are cached in the
-    /// package's `.build/lesson-cache` unless `options` names another cache folder.
+    /// The findings of the lesson at `path`, an absolute path below `course`, with the package's baseline
+    /// (`lesson-baseline.json`) applied. Results are cached in the package's `.build/lesson-cache` unless
+    /// `options` names another cache folder.
     static func findings(of path: String, course: String, options: CheckOptions) throws -> [Finding] {
         var options = options
         if options.cacheDirectory == nil {
             options.cacheDirectory = LessonPaths.packageRoot(containing: path) + "/.build/lesson-cache"
         }
         let files = try LessonDiscovery.lessonFiles(in: [course])
-        let report = LessonChecker(options: options, toolchain: try Toolchain.locate())
-            .check(files: files, selection: LessonSelection(filter: path))
+        let report = try PackageBaseline.applied(
+            to: LessonChecker(options: options, toolchain: try Toolchain.locate())
+                .check(files: files, selection: LessonSelection(filter: path)),
+            packageOf: path)
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
             throw LessonError(.input, "no lesson at \(path)")
         }

@@ -62,6 +62,7 @@ enum CheckCommand {
                     SharedOptions.junitFileAttributes, Option.shard, Option.durations,
                 ] + Option.limits.all + [
                     SharedOptions.engines, SharedOptions.strategy, Option.cacheDirectory, Option.noCache,
+                ] + BaselineOption.all + [
                     Option.stats, Option.warningsAsErrors, SharedOptions.color, SharedOptions.help,
                 ]
             )
@@ -89,6 +90,7 @@ enum CheckCommand {
         var stats: Bool
         var warningsAsErrors: Bool
         var engineFolder: String?
+        var baseline: BaselineOption.Use
 
         init(_ arguments: Arguments) throws {
             check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: true)
@@ -105,6 +107,10 @@ enum CheckCommand {
             watch = arguments.isSet(Option.watch)
             stats = arguments.isSet(Option.stats)
             warningsAsErrors = arguments.isSet(Option.warningsAsErrors)
+            baseline = try BaselineOption.use(arguments)
+            if case .write = baseline, watch || update {
+                throw LessonError(.usage, "--write-baseline is for one check, not with --watch or --update")
+            }
             if sharding != nil && (watch || update) {
                 throw LessonError(.usage, "--shard is for a check in CI, not with --watch or --update")
             }
@@ -124,7 +130,9 @@ enum CheckCommand {
                 paths: options.paths, checker: checker, selection: selection,
                 extraFolders: options.engineFolder.map { [$0] } ?? [])
             watcher.run { report in
-                do { try options.emitter.emit(report) } catch { printError("error: \(error)") }
+                do {
+                    try options.emitter.emit(BaselineOption.applying(options.baseline, to: report))
+                } catch { printError("error: \(error)") }
             }
         }
         let timings = options.stats ? CheckTimings() : nil
@@ -138,6 +146,7 @@ enum CheckCommand {
             report = update(
                 report, checker: checker, files: files, selection: selection, format: options.emitter.format)
         }
+        report = try BaselineOption.applying(options.baseline, to: report)
         try options.emitter.emit(report)
         if options.stats {
             printStatistics(since: start)

@@ -65,6 +65,31 @@ final class AssertLessonsTests: XCTestCase {
         XCTAssertTrue(passing.recorded.isEmpty)
     }
 
+    /// A course package's committed `lesson-baseline.json` makes its known errors notes: `swift test` fails
+    /// only on new ones, as `lesson check` does.
+    func testACoursePackageHonoursItsCommittedBaseline() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("course-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/Lessons", withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        try Data("# Old\n\n```swift\nlet old = (1 +\n```\n".utf8).write(
+            to: URL(fileURLWithPath: root + "/Lessons/old.md"))
+        var options = CheckOptions()
+        options.cacheDirectory = nil
+        let before = RecordingCase.make()
+        before.assertLessons(in: root + "/Lessons", options: options)
+        XCTAssertEqual(before.recorded.map(\.line), [5])
+        let report = LessonChecker(options: options, toolchain: try Toolchain.locate()).check(
+            files: [root + "/Lessons/old.md"])
+        try Baseline.recording(report, in: root).write(to: root + "/" + Baseline.defaultFile)
+        let after = RecordingCase.make()
+        after.assertLessons(in: root + "/Lessons", options: options)
+        XCTAssertEqual(after.recorded.map(\.line), [])
+        let one = RecordingCase.make()
+        one.assertLesson(root + "/Lessons/old.md", course: root + "/Lessons")
+        XCTAssertEqual(one.recorded.map(\.line), [])
+    }
+
     /// Warnings fail nothing: a lesson whose findings are all warnings records no failure, and one with an
     /// error beside its warnings records the error alone.
     func testWarningsAreNotFailures() {

@@ -1,6 +1,8 @@
 /// The outcome of one check.
 public enum CheckStatus: String, Hashable, Sendable, Codable {
     case passed, failed, skipped
+    /// Failed, with errors a baseline knows (`lesson check --baseline`): it fails nothing.
+    case baselined
 }
 
 /// What `lesson check --update` writes to make a failed check pass: a block's new content, a new
@@ -156,6 +158,8 @@ public struct CheckReport: Hashable, Sendable {
         public var passed = 0
         public var failed = 0
         public var skipped = 0
+        /// Failed checks whose errors a baseline knows.
+        public var baselined = 0
         /// Findings that are warnings: they fail no check.
         public var warnings = 0
         /// Output comments compared with what their program printed.
@@ -169,6 +173,7 @@ public struct CheckReport: Hashable, Sendable {
             case .passed: totals.passed += 1
             case .failed: totals.failed += 1
             case .skipped: totals.skipped += 1
+            case .baselined: totals.baselined += 1
             }
             totals.outputComments += check.outputComments ?? 0
         }

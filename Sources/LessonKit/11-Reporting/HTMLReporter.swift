@@ -60,7 +60,8 @@ package enum HTMLReporter {
         for (number, lesson) in report.lessons.enumerated() {
             let failed = lesson.checks.filter { $0.status == .failed }.count
             let skipped = lesson.checks.filter { $0.status == .skipped }.count
-            let status = failed > 0 ? "failed" : "passed"
+            let known = lesson.checks.contains { $0.status == .baselined }
+            let status = failed > 0 ? "failed" : known ? "baselined" : "passed"
             let seconds = lesson.checks.reduce(0) { $0 + $1.seconds }
             html.append(
                 "<tr class=\"lesson \(status)\"><td><span class=\"badge \(status)\">\(status)</span></td>"
@@ -249,7 +250,7 @@ package enum HTMLReporter {
         th{background:#f4f4f6}.totals{font-size:1.2em;padding:.5em;border-radius:4px}
         .totals.passed{background:#e6f4ea}.totals.failed{background:#fce8e6}
         .badge{padding:0 .5em;border-radius:3px;font-size:.85em;text-transform:uppercase}
-        .badge.passed{background:#c8e6c9}.badge.failed{background:#ffcdd2}
+        .badge.passed{background:#c8e6c9}.badge.failed{background:#ffcdd2}.badge.baselined{background:#fff3c4}
         tr.lesson.failed td,tr.course.failed td{background:#fff5f5}
         .finding{margin:.7em 0;padding:.5em;border-left:4px solid #d93025;background:#fafafa}
         .finding.warning{border-left-color:#e8a100}.finding.note{border-left-color:#777}

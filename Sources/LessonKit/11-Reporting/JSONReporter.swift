@@ -18,6 +18,8 @@ public enum JSONReporter {
         var skipped: Int
         /// Absent in reports written before severities existed.
         var warnings: Int?
+        /// Checks a baseline knew; absent when there were none.
+        var baselined: Int?
     }
 
     struct Record: Codable {
@@ -66,7 +68,8 @@ public enum JSONReporter {
         let document = Document(
             lessons: lessons, shard: report.shard, checks: records,
             totals: Totals(
-                passed: totals.passed, failed: totals.failed, skipped: totals.skipped, warnings: totals.warnings))
+                passed: totals.passed, failed: totals.failed, skipped: totals.skipped, warnings: totals.warnings,
+                baselined: totals.baselined > 0 ? totals.baselined : nil))
         return StableJSON.text(document)
     }
 

@@ -1,5 +1,6 @@
 /// The report as JUnit XML, as CI systems render it: a `testsuite` per lesson, a `testcase` per scenario,
-/// snippet and drift check, with each failure's message and diff, and skipped checks marked skipped.
+/// snippet and drift check, with each failure's message and diff, and skipped and baselined checks marked
+/// skipped (a baselined check's known errors are its output).
 ///
 /// By default it is valid against the Jenkins xUnit plugin's `junit-10.xsd` (which skips files that fail
 /// it) and, suite by suite, Maven Surefire's `surefire-test-report-3.0.xsd`: the file and line are in each
@@ -11,11 +12,12 @@ public enum JUnitReporter {
         let allSeconds = report.lessons.flatMap(\.checks).reduce(0) { $0 + $1.seconds }
         var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         xml.append(
-            "<testsuites name=\"lesson check\" tests=\"\(totals.passed + totals.failed + totals.skipped)\" "
+            "<testsuites name=\"lesson check\" "
+                + "tests=\"\(totals.passed + totals.failed + totals.skipped + totals.baselined)\" "
                 + "failures=\"\(totals.failed)\" errors=\"0\" time=\"\(seconds(allSeconds))\">")
         for lesson in report.lessons {
             let failed = lesson.checks.filter { $0.status == .failed }.count
-            let skipped = lesson.checks.filter { $0.status == .skipped }.count
+            let skipped = lesson.checks.filter { $0.status == .skipped || $0.status == .baselined }.count
             let time = lesson.checks.reduce(0) { $0 + $1.seconds }
             xml.append(
                 "  <testsuite name=\"\(escape(lesson.path))\" tests=\"\(lesson.checks.count)\" failures=\"\(failed)\" "
@@ -48,6 +50,9 @@ public enum JUnitReporter {
         case .skipped:
             return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>"] + output
                 + ["    </testcase>"]
+        case .baselined:
+            let reason = "baselined: its errors are known (" + (findings.first?.kind.rawValue ?? "") + ")"
+            return [open + ">", "      <skipped message=\"\(escape(reason))\"/>"] + output + ["    </testcase>"]
         case .failed:
             let message = errors.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
             let body = errors.flatMap(lines)

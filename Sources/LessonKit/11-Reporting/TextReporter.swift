@@ -76,11 +76,12 @@ public struct TextReporter: Sendable {
         return "\(course.folder): " + parts.joined(separator: ", ")
     }
 
-    /// `N passed, N failed`, with `, N skipped` when any check was skipped and `, N warnings` when any finding
-    /// was a warning.
+    /// `N passed, N failed`, with `, N skipped` when any check was skipped, `, N baselined` when a baseline knew
+    /// any, and `, N warnings` when any finding was a warning.
     public static func summary(_ totals: CheckReport.Totals) -> String {
         var text = "\(totals.passed) passed, \(totals.failed) failed"
         if totals.skipped > 0 { text += ", \(totals.skipped) skipped" }
+        if totals.baselined > 0 { text += ", \(totals.baselined) baselined" }
         if totals.warnings > 0 { text += ", \(totals.warnings) warning\(totals.warnings == 1 ? "" : "s")" }
         if totals.outputComments > 0 {
             text += ", \(totals.outputComments) output comment\(totals.outputComments == 1 ? "" : "s") checked"
