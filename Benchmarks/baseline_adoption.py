@@ -45,6 +45,15 @@ def insert_at_top(path, text):
         file.write(head + text + content[len(head):])
 
 
+def insert_line(path, index, text):
+    """Inserts `text` as line `index` (0-based) of the file, and returns the file's lines before."""
+    with open(path, encoding='utf-8') as file:
+        lines = file.read().split('\n')
+    with open(path, 'w', encoding='utf-8') as file:
+        file.write('\n'.join(lines[:index] + [text] + lines[index:]))
+    return lines
+
+
 def main():
     site = sys.argv[1]
     lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, '.build/debug/lesson'))
@@ -77,20 +86,15 @@ def main():
                                                report['totals'].get('baselined', 0)))
     passing = next(c for c in report['checks'] if c['status'] == 'passed' and c['kind'] == 'snippet')
     path = os.path.join(copy, passing['lesson'])
-    lines = open(path, encoding='utf-8').read().split('\n')
-    lines.insert(passing['line'], 'let broken = (1 +')
-    open(path, 'w', encoding='utf-8').write('\n'.join(lines))
+    lines = insert_line(path, passing['line'], 'let broken = (1 +')
     status, report = check(lesson, copy)
     failed = [c for c in report['checks'] if c['status'] == 'failed']
     step('4. one passing block broken: exactly 1 failed check', len(failed) == 1 and status == 1,
          'exit %d, %d failed: %s' % (status, len(failed), ', '.join('%s:%d' % (c['lesson'], c['line']) for c in failed)))
-    lines.pop(passing['line'])
-    open(path, 'w', encoding='utf-8').write('\n'.join(lines))
+    with open(path, 'w', encoding='utf-8') as file:
+        file.write('\n'.join(lines))
     known = next(c for c in report['checks'] if c['status'] == 'baselined' and c['kind'] == 'snippet')
-    path = os.path.join(copy, known['lesson'])
-    lines = open(path, encoding='utf-8').read().split('\n')
-    lines.insert(known['line'], 'let another = (2 *')
-    open(path, 'w', encoding='utf-8').write('\n'.join(lines))
+    insert_line(os.path.join(copy, known['lesson']), known['line'], 'let another = (2 *')
     status, report = check(lesson, copy)
     again = [c for c in report['checks'] if c['status'] == 'failed']
     step('5. a baselined block given a new error: it fails again',

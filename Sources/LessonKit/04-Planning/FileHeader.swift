@@ -40,7 +40,8 @@ enum PlatformImports {
     /// `import class UIKit.UIView`); an `import` in a string literal or a comment imports nothing.
     static func importsPlatformFramework(_ lines: [SourceLine]) -> Bool {
         guard lines.contains(where: { $0.text.contains("import") }) else { return false }
-        let source = LexedSource(lines.map(\.text).joined(separator: "\n"))
+        // The block's text as `FencedBlock.text` has it, so that its tokens are cut once for every reader.
+        let source = LexedSource.of(lines.map { $0.text + "\n" }.joined())
         let code = source.tokens.filter(\.isCode)
         let kinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
         for (index, token) in code.enumerated() where token.kind == .identifier && source.token(token, is: "import") {
