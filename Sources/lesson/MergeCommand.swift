@@ -117,7 +117,7 @@ enum MergeCommand {
         let pageFolder = (Paths.absolute(output) as NSString).deletingLastPathComponent
         var students: [ClassPage.Student] = []
         for (path, file) in zip(summaries, files) {
-            let names = try SummaryMerge.records(file.text, name: file.name).dropFirst().map { $0.fields[0] }
+            let names = try SummaryMerge.students(file.text, name: file.name)
             let folder = (Paths.absolute(path) as NSString).deletingLastPathComponent
             students += ClassPage.students(names, in: folder, pageFolder: pageFolder)
         }

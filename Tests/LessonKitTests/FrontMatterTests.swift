@@ -355,6 +355,32 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(a5.suffix(3), Array(repeating: .text("*a4"), count: 3))
     }
 
+    /// A chain of anchors, each an alias of the one before, holds one value a link: each alias is its
+    /// anchor's one value again, not the whole chain counted once more at every link.
+    func testAChainOfAliasesOfAliasesIsOneValueALink() {
+        var text = "---\nk0: &a0 v\n"
+        for link in 1...20_000 { text += "k\(link): &a\(link) *a\(link - 1)\n" }
+        let result = read(text + "---\n")
+        XCTAssertEqual(result.problems.map { "\($0.line): \($0.message)" }, [])
+        XCTAssertEqual(result.frontMatter.entries.count, 20_001)
+        XCTAssertEqual(result.frontMatter.text("k20000"), "v")
+    }
+
+    /// Front matter past 1 MiB is one problem at its first line and is not read; the body after it is.
+    func testFrontMatterPastItsLimitIsOneProblemAndTheBodyIsRead() {
+        let value = String(repeating: "x", count: FrontMatterParser.maximumSize)
+        let result = read("---\ntitle: \(value)\n---\n# Body\n")
+        XCTAssertEqual(
+            result.problems.map { "\($0.line): \($0.message)" },
+            ["1: it holds 1048584 bytes, more than the 1 MiB front matter may hold; its keys are not read"])
+        XCTAssertEqual(result.frontMatter.entries.count, 0)
+        XCTAssertEqual(result.frontMatter.lines, 1...3)
+        XCTAssertEqual(result.bodyStart, 3)
+        // One byte less than the limit is read.
+        let within = String(repeating: "x", count: FrontMatterParser.maximumSize - 8)
+        XCTAssertEqual(read("---\ntitle: \(within)\n---\n").frontMatter.text("title"), within)
+    }
+
     // MARK: - Problems
 
     func testATabThatIndents() {
@@ -631,7 +657,8 @@ final class FrontMatterTests: XCTestCase {
         }
     }
 
-    /// 100,000 lines that nest, never close or run on: each reads to its end, with the one problem it has.
+    /// 100,000 lines that nest, never close or run on (80,000, within the 1 MiB a front matter may hold):
+    /// each reads to its end, with the one problem it has.
     func testPathologicalInputIsReadToItsEnd() {
         let brackets = read("---\nkey: [[[[\n" + String(repeating: "  [[[[\n", count: 100_000) + "---\n")
         XCTAssertEqual(
@@ -640,10 +667,10 @@ final class FrontMatterTests: XCTestCase {
                 "17: values nest more than 64 levels deep here; this value is skipped",
                 "17: the '[' opened here is never closed",
             ])
-        let quote = read("---\ntitle: \"open\n" + String(repeating: "  more text\n", count: 100_000) + "next: x\n---\n")
+        let quote = read("---\ntitle: \"open\n" + String(repeating: "  more text\n", count: 80_000) + "next: x\n---\n")
         XCTAssertEqual(
             quote.problems.map { "\($0.line): \($0.message)" }, ["2: the double quote opened here is never closed"])
-        XCTAssertEqual(quote.frontMatter.text("title")?.count, 4 + 100_000 * 10)
+        XCTAssertEqual(quote.frontMatter.text("title")?.count, 4 + 80_000 * 10)
         XCTAssertEqual(quote.frontMatter.text("next"), "x")
         let dashes = read("---\nkey:\n  " + String(repeating: "- ", count: 100_000) + "x\nnext: x\n---\n")
         XCTAssertEqual(

@@ -243,7 +243,7 @@ final class ReadingTests: XCTestCase {
 }
 
 /// A small deterministic random number generator, so a failing input can be reproduced.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -53,3 +53,38 @@ final class SpreadsheetCellTests: XCTestCase {
         XCTAssertEqual(Array(rows[2].fields[0].utf8), Array("\u{301}x".utf8))
     }
 }
+
+/// A shard's `summary.csv` is untrusted: whoever wrote it chose every cell.
+final class SummaryMergeInputTests: XCTestCase {
+    private let header = "student,score,max_score,status,seconds\n"
+
+    func testACellAShardLeftUnguardedIsGuardedInTheMergedSummary() throws {
+        let shard = header + "=HYPERLINK(1),1,1,passed,0.5\nb,-1+2,1,=cmd,0.1\n"
+        let merged = try SummaryMerge.merge([("1.csv", shard)])
+        XCTAssertEqual(merged, header + "'=HYPERLINK(1),1,1,passed,0.5\nb,'-1+2,1,'=cmd,0.1\n")
+    }
+
+    func testANameThatIsNotOneFolderIsRefused() throws {
+        for (name, problem) in [
+            ("../../evil", "holds a /"), ("..", "is .."), (".", "is ."), ("a\u{0}b", "holds a NUL"), ("", "is empty"),
+        ] {
+            let shard = header + SpreadsheetCell.written(name) + ",1,1,passed,0.5\n"
+            for attempt in [
+                { _ = try SummaryMerge.merge([("s/1.csv", shard)]) },
+                { _ = try SummaryMerge.students(shard, name: "s/1.csv") },
+            ] {
+                XCTAssertThrowsError(try attempt()) { error in
+                    XCTAssertEqual(
+                        (error as? LessonError)?.message,
+                        "s/1.csv: the student \"\(TerminalSafe.escape(name))\" \(problem), not a folder's name")
+                }
+            }
+        }
+    }
+
+    func testARowWithTooFewFieldsIsRefused() {
+        XCTAssertThrowsError(try SummaryMerge.merge([("1.csv", header + "a,1\n")])) { error in
+            XCTAssertEqual((error as? LessonError)?.message, "1.csv: a row has 2 fields, the header 5: \"a,1\"")
+        }
+    }
+}

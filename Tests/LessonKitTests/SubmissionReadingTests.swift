@@ -75,9 +75,12 @@ final class SubmissionReadingTests: XCTestCase {
         chown(folder, 54_321, 54_321)
         chmod(file, 0o600)
         XCTAssertEqual(try refusal(folder), "main.swift belongs to another user, who alone may read it")
-        // Readable by everyone, it is read whoever owns it.
+        // Named as a file, not as its folder, it is refused for the same reason.
+        XCTAssertEqual(try refusal(file), "main.swift belongs to another user, who alone may read it")
+        // Readable by everyone, it is read whoever owns it, whichever way it is named.
         chmod(file, 0o644)
         XCTAssertNil(try refusal(folder))
+        XCTAssertNil(try refusal(file))
     }
 
     func testANameThatIsNotUTF8IsReadAndShownEscaped() throws {

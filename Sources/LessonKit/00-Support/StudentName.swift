@@ -39,6 +39,16 @@ package enum StudentName {
         return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
+    /// Why `name`, read back from a file, cannot be a student's folder name (nil when it can): paths are
+    /// built from it, so it must be one path component that stays in its folder.
+    package static func folderNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name == "." || name == ".." { return "is \(name)" }
+        if name.contains("/") { return "holds a /" }
+        if name.unicodeScalars.contains("\0") { return "holds a NUL" }
+        return nil
+    }
+
     /// A key that tells apart names that differ in their bytes.
     package static func key(_ name: String) -> [UInt8] { Array(name.utf8) }
 }

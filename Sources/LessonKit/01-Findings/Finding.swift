@@ -33,6 +33,8 @@ public struct Finding: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, CaseIterable, Codable {
         // Reading findings: the file itself is malformed.
         case unreadableFile = "unreadable-file"
+        /// A lesson file larger than `LessonFileBytes.maximumSize`: not read.
+        case fileTooLarge = "file-too-large"
         case invalidEncoding = "invalid-encoding"
         case unclosedFence = "unclosed-fence"
         case malformedFrontMatter = "malformed-front-matter"

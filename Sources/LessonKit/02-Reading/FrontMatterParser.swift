@@ -27,6 +27,10 @@ enum FrontMatterParser {
         var warnings: [(line: Int, message: String)] = []
     }
 
+    /// The largest front matter read: 1 MiB, a thousand times a site's usual keys. Past it, the front matter
+    /// is one problem and the lesson's body is read as usual.
+    static let maximumSize = 1 << 20
+
     static func parse(_ lines: [SourceLine]) -> Result {
         guard let first = lines.first, first.text.trimmingSpaces() == "---" else {
             return Result(bodyStart: 0)
@@ -39,6 +43,17 @@ enum FrontMatterParser {
         }
         var result = Result(bodyStart: closing + 1)
         result.frontMatter.lines = first.number...lines[closing].number
+        let size = lines[1..<closing].reduce(0) { $0 + $1.text.utf8.count + 1 }
+        guard size <= maximumSize else {
+            result.problems = [
+                (
+                    first.number,
+                    "it holds \(size) bytes, more than the \(ByteCount.describe(maximumSize)) front matter may hold; "
+                        + "its keys are not read"
+                )
+            ]
+            return result
+        }
         var reader = YAMLReader(lines: lines[1..<closing].map(YAMLLine.init))
         result.frontMatter.entries = reader.readDocument()
         // Each level reports what it reads in order; a nested value's problems come before its key's.

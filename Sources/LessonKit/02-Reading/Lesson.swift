@@ -12,17 +12,20 @@ package struct Lesson: Sendable {
     /// What reading found that looks wrong but is read all the same (a front matter key given twice).
     package var readingWarnings: [Finding] = []
 
-    /// Reads and parses the file at `path`. A file that cannot be read gives a lesson with one finding.
+    /// Reads and parses the file at `path`. A file that cannot be read, or holds more than
+    /// `LessonFileBytes.maximumSize`, gives a lesson with one finding.
     package static func read(path: String) -> Lesson {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let empty = SourceText(decoding: [])
-            return Lesson(
-                path: path, source: empty, frontMatter: FrontMatter(), blocks: [],
-                readingFindings: [
-                    Finding(.unreadableFile, at: SourceLocation(path: path, line: 1), "cannot read the file")
-                ])
+        switch LessonFileBytes.read(path) {
+        case .bytes(let data): return Lesson(path: path, bytes: [UInt8](data))
+        case .unreadable: return unread(path, .unreadableFile, "cannot read the file")
+        case .tooLarge(let size): return unread(path, .fileTooLarge, LessonFileBytes.tooLargeMessage(size))
         }
-        return Lesson(path: path, bytes: [UInt8](data))
+    }
+
+    private static func unread(_ path: String, _ kind: Finding.Kind, _ message: String) -> Lesson {
+        Lesson(
+            path: path, source: SourceText(decoding: []), frontMatter: FrontMatter(), blocks: [],
+            readingFindings: [Finding(kind, at: SourceLocation(path: path, line: 1), message)])
     }
 
     package init(path: String, bytes: [UInt8]) {

@@ -1,9 +1,13 @@
 /// One line of front matter as `YAMLReader` reads it: its Unicode scalars (so that a quote followed by a
 /// combining mark is still a quote) and where its content starts.
-struct YAMLLine {
+final class YAMLLine {
     /// 1-based line number in the file.
     let number: Int
     let scalars: [Unicode.Scalar]
+    /// The line as read, for cutting text out of it without encoding it again.
+    private let source: String
+    /// Whether every scalar is one byte, so that a scalar's index is its UTF-8 offset.
+    private let isASCII: Bool
     /// How many spaces and tabs come before the content; a tab counts as one column (and is a problem where
     /// it indents a key, a list item or a block scalar's line).
     let indent: Int
@@ -13,6 +17,8 @@ struct YAMLLine {
     init(_ line: SourceLine) {
         number = line.number
         scalars = Array(line.text.unicodeScalars)
+        source = line.text
+        isASCII = scalars.count == line.text.utf8.count
         var indent = 0
         var firstTab: Int?
         while indent < scalars.count, scalars[indent].isYAMLSpace {
@@ -37,7 +43,12 @@ struct YAMLLine {
     /// The scalar at `index`, nil past either end.
     subscript(index: Int) -> Unicode.Scalar? { index >= 0 && index < scalars.count ? scalars[index] : nil }
 
-    func text(_ range: Range<Int>) -> String { String(yamlScalars: scalars[range]) }
+    func text(_ range: Range<Int>) -> String {
+        guard isASCII else { return String(yamlScalars: scalars[range]) }
+        let utf8 = source.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return String(Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
+    }
 
     /// The text from `start` to the line's end without trailing spaces, cut to 40 characters, for a message.
     func excerpt(from start: Int) -> String {
@@ -142,9 +153,44 @@ extension String {
     /// The string of `scalars`, built through UTF-8 (appending slices of scalars to a string's scalar view
     /// takes time quadratic in its length).
     init(yamlScalars scalars: some Collection<Unicode.Scalar>) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
-        self = String(decoding: bytes, as: UTF8.self)
+        if let text = scalars.withContiguousStorageIfAvailable(String.init(encoding:)) {
+            self = text
+            return
+        }
+        self = Array(scalars).withUnsafeBufferPointer(String.init(encoding:))
+    }
+
+    /// The UTF-8 of `scalars` written straight into the string's storage: a scalar of a front matter may be
+    /// megabytes long, and a loop of appends costs many times more.
+    private init(encoding scalars: UnsafeBufferPointer<Unicode.Scalar>) {
+        var size = 0
+        for scalar in scalars { size += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: size) { bytes in
+            var offset = 0
+            for scalar in scalars {
+                let value = scalar.value
+                switch value {
+                case 0..<0x80:
+                    bytes[offset] = UInt8(value)
+                    offset += 1
+                case 0x80..<0x800:
+                    bytes[offset] = UInt8(0xC0 | value >> 6)
+                    bytes[offset + 1] = UInt8(0x80 | value & 0x3F)
+                    offset += 2
+                case 0x800..<0x10000:
+                    bytes[offset] = UInt8(0xE0 | value >> 12)
+                    bytes[offset + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+                    bytes[offset + 2] = UInt8(0x80 | value & 0x3F)
+                    offset += 3
+                default:
+                    bytes[offset] = UInt8(0xF0 | value >> 18)
+                    bytes[offset + 1] = UInt8(0x80 | value >> 12 & 0x3F)
+                    bytes[offset + 2] = UInt8(0x80 | value >> 6 & 0x3F)
+                    bytes[offset + 3] = UInt8(0x80 | value & 0x3F)
+                    offset += 4
+                }
+            }
+            return offset
+        }
     }
 }

@@ -50,25 +50,30 @@ extension YAMLReader {
         let start = col
         while let character = current, !character.isYAMLSpace, !character.isFlowIndicator { col += 1 }
         let name = lines[aliasRow].text(start..<col)
-        valueCount += 1
         guard !name.isEmpty else {
-            report(aliasRow, "'*' must be followed by the name of an anchor")
-            return .text("*")
+            return unresolved("*", aliasRow, "'*' must be followed by the name of an anchor")
         }
         if openAnchors.contains(name) {
-            report(aliasRow, "alias '*\(name)' is used inside the value it names")
-            return .text("*" + name)
+            return unresolved("*" + name, aliasRow, "alias '*\(name)' is used inside the value it names")
         }
         guard let anchor = anchors[name] else {
-            report(aliasRow, "unknown alias '*\(name)': no '&\(name)' comes before it")
-            return .text("*" + name)
+            return unresolved("*" + name, aliasRow, "unknown alias '*\(name)': no '&\(name)' comes before it")
         }
+        // The alias is its anchor's values again, and no more: an anchor on an alias holds what the alias
+        // holds, so a chain of aliases of aliases counts one value a link, not the whole chain each time.
         guard valueCount + anchor.size <= Self.maximumValues else {
-            report(
-                aliasRow, "alias '*\(name)' would make the front matter hold more than \(Self.maximumValues) values")
-            return .text("*" + name)
+            return unresolved(
+                "*" + name, aliasRow,
+                "alias '*\(name)' would make the front matter hold more than \(Self.maximumValues) values")
         }
         valueCount += anchor.size
         return anchor.value
+    }
+
+    /// An alias that is reported and read as its text, one value.
+    private mutating func unresolved(_ text: String, _ aliasRow: Int, _ message: String) -> Value {
+        report(aliasRow, message)
+        valueCount += 1
+        return .text(text)
     }
 }

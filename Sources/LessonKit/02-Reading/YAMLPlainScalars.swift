@@ -14,8 +14,7 @@ extension YAMLReader {
             (end, stop) = Self.scanPlain(line, from: col, inFlow: false, keepingColons: true)
             report(row, "value '\(line.excerpt(col..<end))' contains ': '; quote it")
         }
-        var text = [Unicode.Scalar]()
-        text.append(contentsOf: line.scalars[col..<end])
+        var text = line.text(col..<end)
         col = end
         var blankLines = 0
         var next = row + 1
@@ -28,16 +27,15 @@ extension YAMLReader {
             }
             guard continuesPlain(next, inFlow: inFlow, parent: parent) else { break }
             (end, stop) = Self.scanPlain(line, from: line.indent, inFlow: inFlow, keepingColons: false)
-            if blankLines == 0 { text.append(" ") }
-            for _ in 0..<blankLines { text.append("\n") }
-            text.append(contentsOf: line.scalars[line.indent..<end])
+            text += blankLines == 0 ? " " : String(repeating: "\n", count: blankLines)
+            text += line.text(line.indent..<end)
             row = next
             col = end
             blankLines = 0
             next += 1
         }
         valueCount += 1
-        return .text(String(yamlScalars: text))
+        return .text(text)
     }
 
     /// Whether the line `row` (not blank) goes on with a plain scalar above it.
@@ -53,25 +51,27 @@ extension YAMLReader {
         return line.indent > parent && line.implicitKeyColon(from: line.indent) == nil
     }
 
-    /// Where the plain text that starts at `start` (whose first scalar is taken as is) ends, and why.
+    /// Where the plain text that starts at `start` (whose first scalar is taken as is) ends, and why. Read
+    /// through the line's buffer: a plain scalar may be the whole of a long line.
     private static func scanPlain(
         _ line: YAMLLine, from start: Int, inFlow: Bool, keepingColons: Bool
     ) -> (end: Int, stop: PlainEnd) {
-        var index = start + 1
-        var end = index
-        while index < line.count {
-            let character = line.scalars[index]
-            if character == ":" && !keepingColons
-                && (inFlow ? isFlowSeparated(line, after: index) : line.isSeparated(after: index))
-            {
-                return (end, .colon)
+        line.scalars.withUnsafeBufferPointer { scalars in
+            var index = start + 1
+            var end = index
+            while index < scalars.count {
+                let character = scalars[index]
+                if character == ":" && !keepingColons {
+                    let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                    if next == nil || next!.isYAMLSpace || (inFlow && next!.isFlowIndicator) { return (end, .colon) }
+                }
+                if character == "#" && scalars[index - 1].isYAMLSpace { return (end, .comment) }
+                if inFlow && character.isFlowIndicator { return (end, .flowIndicator) }
+                index += 1
+                if !character.isYAMLSpace { end = index }
             }
-            if character == "#" && line.scalars[index - 1].isYAMLSpace { return (end, .comment) }
-            if inFlow && character.isFlowIndicator { return (end, .flowIndicator) }
-            index += 1
-            if !character.isYAMLSpace { end = index }
+            return (end, .lineEnd)
         }
-        return (end, .lineEnd)
     }
 
     /// Whether the scalar at `index` is followed by a space, a tab, a flow indicator or the line end.

@@ -1,5 +1,10 @@
 /// `lesson merge` for a class graded in shards: the shards' `summary.csv` files become the one the
 /// unsharded run writes: the same header, every student's row once, sorted by student as the grader sorts.
+///
+/// A shard's summary is untrusted input (a shard's machine, or whoever could write its artifact, wrote
+/// it): each row must have the header's fields and a student name that can only be a folder's name, and
+/// every cell is written again through `SpreadsheetCell`, so that no row is copied into the merged summary
+/// unguarded.
 package enum SummaryMerge {
 
     /// A CSV row as written (its bytes kept) and its fields, unquoted and unguarded (`SpreadsheetCell`).
@@ -16,24 +21,59 @@ package enum SummaryMerge {
         for file in files {
             var records = try self.records(file.text, name: file.name)
             guard !records.isEmpty else { throw LessonError(.invalidReport, "\(file.name): empty, not a summary.csv") }
-            let first = records.removeFirst().text
+            let headerRow = records.removeFirst()
+            let first = written(headerRow)
             if let header, header != first {
                 throw LessonError(.invalidReport, "\(file.name): its header differs from \(files[0].name)'s")
             }
             header = first
+            let columns = headerRow.fields.count
             for record in records {
+                try validate(record, columns: columns, in: file.name)
                 let student = record.fields[0]
                 if let earlier = rows[StudentName.key(student)] {
                     throw LessonError(
                         .invalidReport,
-                        "student \(student) is in both \(earlier.file) and \(file.name): "
+                        "student \"\(TerminalSafe.escape(student))\" is in both \(earlier.file) and \(file.name): "
                             + "the summaries overlap")
                 }
                 rows[StudentName.key(student)] = (record, file.name)
             }
         }
-        let sorted = rows.values.sorted { StudentName.precedes($0.row.fields[0], $1.row.fields[0]) }.map(\.row.text)
+        let sorted = rows.values.sorted { StudentName.precedes($0.row.fields[0], $1.row.fields[0]) }
+            .map { written($0.row) }
         return ([header ?? ""] + sorted).map { $0 + "\n" }.joined()
+    }
+
+    /// The row as the merged summary holds it: every cell guarded.
+    private static func written(_ row: Row) -> String {
+        row.fields.map(SpreadsheetCell.written).joined(separator: ",")
+    }
+
+    /// The students a shard's summary names, each validated as `merge` validates it: the class page builds
+    /// paths from them.
+    package static func students(_ text: String, name: String) throws -> [String] {
+        var records = try self.records(text, name: name)
+        guard !records.isEmpty else { throw LessonError(.invalidReport, "\(name): empty, not a summary.csv") }
+        let columns = records.removeFirst().fields.count
+        return try records.map { record in
+            try validate(record, columns: columns, in: name)
+            return record.fields[0]
+        }
+    }
+
+    private static func validate(_ record: Row, columns: Int, in file: String) throws {
+        guard record.fields.count == columns else {
+            throw LessonError(
+                .invalidReport,
+                "\(file): a row has \(record.fields.count) fields, the header \(columns): "
+                    + "\"" + TerminalSafe.escape(record.text) + "\"")
+        }
+        if let problem = StudentName.folderNameProblem(record.fields[0]) {
+            throw LessonError(
+                .invalidReport,
+                "\(file): the student \"\(TerminalSafe.escape(record.fields[0]))\" \(problem), not a folder's name")
+        }
     }
 
     /// Splits CSV text into records (a quoted field may hold commas, quotes and newlines). Read by Unicode

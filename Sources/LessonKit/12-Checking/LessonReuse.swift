@@ -20,7 +20,9 @@ struct LessonReuse {
 
     init(paths: [String], cache: ResultCache, keys: CacheKeys, settings: String) {
         self.cache = cache
-        contents = paths.map { FileManager.default.contents(atPath: $0) }
+        contents = paths.map {
+            if case .bytes(let data) = LessonFileBytes.read($0) { data } else { nil }
+        }
         let digests = contents.map { $0.map(SHA256.hex) }
         var folders: [String: [Int]] = [:]
         for index in paths.indices { folders[LessonReport.courseFolder(of: paths[index]), default: []].append(index) }

@@ -19,13 +19,21 @@ package enum SubmissionFile {
             defer { close(folder) }
             return try read(inFolder: folder, named: path, of: exercise, maximum: maximum)
         }
-        // Not a folder: the path names the file itself (its last component is not followed either).
+        // Not a folder: the path names the file itself. Its folder is opened as a folder would be and the
+        // file at that descriptor, so the same owner and link checks hold whichever way it is named.
         let parent = (path as NSString).deletingLastPathComponent
-        let file = open(path, readFlags)
         let name = (path as NSString).lastPathComponent
+        let parentFolder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parentFolder >= 0 else { throw refusal(name, in: parent, openError: errno) }
+        defer { close(parentFolder) }
+        var folderInfo = stat()
+        guard fstat(parentFolder, &folderInfo) == 0 else { throw refusal(name, in: parent, openError: errno) }
+        let file = openat(parentFolder, Array(name.utf8), readFlags)
         guard file >= 0 else { throw refusal(name, in: parent, openError: errno) }
         defer { close(file) }
-        return (path, try contents(of: file, name: name, in: parent, folderOwner: nil, maximum: maximum))
+        let text = try contents(
+            of: file, name: name, in: parent, folderOwner: folderInfo.st_uid, maximum: maximum)
+        return (path, text)
     }
 
     /// The exercise's file in the folder open at `folder`, or its only `.swift` file whatever its name.
