@@ -13,6 +13,9 @@ public struct BlockFix: Hashable, Sendable, Codable {
         /// The scenario's content with its output comments rewritten: `lines` has as many lines as the block,
         /// and only the lines that differ are written.
         case replaceComments
+        /// Lines of the file rewritten in place (`lineNumbers`, with `lines` their new text): a book test's
+        /// expected lines.
+        case replaceLines
     }
 
     public var action: Action
@@ -21,6 +24,8 @@ public struct BlockFix: Hashable, Sendable, Codable {
     public var lines: [String]
     /// What is written, for the change message: "expected output", "engine file Sync.swift", "output comment".
     public var subject: String
+    /// The lines `replaceLines` rewrites, one per line of `lines`.
+    public var lineNumbers: [Int]?
 
     public init(action: Action, blockLine: Int, lines: [String], subject: String) {
         self.action = action
@@ -36,6 +41,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
         case scenario, snippet, drift, lesson, exercise
         /// A book's listing, run and compared with its output comments.
         case listing
+        /// A book's hidden test (`- test:` in an HTML comment), run and compared with its expected lines.
+        case bookTest = "book-test"
         /// An engine file the lesson prints but nothing builds: a skipped check, so that it is never silent.
         case engineFile = "engine file"
     }
@@ -192,6 +199,7 @@ public struct CheckReport: Hashable, Sendable {
         public var scenarios = 0
         public var snippets = 0
         public var listings = 0
+        public var bookTests = 0
         public var driftChecks = 0
         public var failures = 0
     }
@@ -211,6 +219,7 @@ public struct CheckReport: Hashable, Sendable {
                 case .scenario, .exercise: summaries[summaries.count - 1].scenarios += 1
                 case .snippet: summaries[summaries.count - 1].snippets += 1
                 case .listing: summaries[summaries.count - 1].listings += 1
+                case .bookTest: summaries[summaries.count - 1].bookTests += 1
                 case .drift: summaries[summaries.count - 1].driftChecks += 1
                 case .lesson, .engineFile: break
                 }

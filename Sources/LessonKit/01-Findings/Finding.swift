@@ -56,12 +56,16 @@ public struct Finding: Hashable, Sendable, Codable {
         case malformedInfoString = "malformed-info-string"
         case attributePromise = "attribute-promise"
         case drift = "drift"
+        /// A book test's `!$` diagnostic that the compiler did not report, or a build it expected to fail.
+        case expectedDiagnostic = "expected-diagnostic"
         case unknownEngine = "unknown-engine"
         // Warnings: what looks wrong, said without failing the check.
         case unknownAttribute = "unknown-attribute"
         case nearMiss = "near-miss"
         /// A front matter key given twice in one map: read as Jekyll and Hugo read it, the last value winning.
         case duplicateFrontMatterKey = "duplicate-front-matter-key"
+        /// A book's listing that no longer shows the code of the test under it.
+        case listingDrift = "listing-drift"
         // Notes: what the checker could not do, said without failing anything.
         /// A book's listing that states its output but was not run (it does not build in its context).
         case notRun = "not-run"
@@ -69,7 +73,7 @@ public struct Finding: Hashable, Sendable, Codable {
         /// The severity a finding of this kind has: warnings for what may be deliberate, errors otherwise.
         public var defaultSeverity: Severity {
             switch self {
-            case .unknownAttribute, .nearMiss, .duplicateFrontMatterKey: .warning
+            case .unknownAttribute, .nearMiss, .duplicateFrontMatterKey, .listingDrift: .warning
             case .notRun: .note
             default: .error
             }

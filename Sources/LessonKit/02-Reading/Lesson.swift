@@ -11,6 +11,8 @@ package struct Lesson: Sendable {
     package var readingFindings: [Finding]
     /// What reading found that looks wrong but is read all the same (a front matter key given twice).
     package var readingWarnings: [Finding] = []
+    /// The blocks of the book tests its HTML comments hold, in file order (`BookTestReader`).
+    package var bookTestBlocks: [BookTestBlock] = []
 
     /// Reads and parses the file at `path`. A file that cannot be read, or holds more than
     /// `LessonFileBytes.maximumSize`, gives a lesson with one finding.
@@ -56,6 +58,7 @@ package struct Lesson: Sendable {
                 .duplicateFrontMatterKey, at: SourceLocation(path: path, line: $0.line), "front matter: \($0.message)")
         }
         blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
+        bookTestBlocks = BookTestReader.blocks(in: Array(source.lines[front.bodyStart...]), codeBlocks: blocks)
         for block in blocks where block.closingLine == nil && !block.endsWithItsContainer {
             findings.append(
                 Finding(

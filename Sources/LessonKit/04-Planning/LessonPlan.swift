@@ -51,6 +51,8 @@ package struct LessonPlan: Sendable {
     package var snippets: [FencedBlock]
     /// The snippets that are runnable listings (a lesson with no engine only), in file order.
     package var listings: [Listing] = []
+    /// The book tests its HTML comments hold (`BookTest`), in the order of their first blocks.
+    package var bookTests: [BookTest] = []
     /// Attribute errors of snippets and engine files, by the block's opening line.
     package var blockFindings: [Int: [Finding]]
     /// Warnings (unknown attributes, near-misses), by the opening line of the block whose check reports

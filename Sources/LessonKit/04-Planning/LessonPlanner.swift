@@ -24,6 +24,9 @@ package enum LessonPlanner {
             exerciseStarters: builder.starters,
             namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
         if plan.engineFiles.isEmpty, plan.namedEngine == nil { addListings(to: &plan, marker: marker) }
+        let (bookTests, drift) = BookTestPlanner.tests(of: lesson)
+        plan.bookTests = bookTests
+        plan.warnings.merge(drift) { $0 + $1 }
         return plan
     }
 

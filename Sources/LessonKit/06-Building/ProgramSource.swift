@@ -176,6 +176,9 @@ package struct ProgramBody: Hashable, Sendable {
     /// Whether, wrapped in a function, its type declarations move out to file scope (see
     /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
     package var movesDeclarations = false
+    /// Whether what the context prints is output too: a book test's earlier blocks are part of its program,
+    /// not listings run before it.
+    package var contextPrints = false
 
     package init(block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = []) {
         self.block = block
@@ -187,6 +190,7 @@ package struct ProgramBody: Hashable, Sendable {
     func topLevel(to path: String) -> String {
         guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) }
         let earlier = context.indices.map { contextBlock($0, to: path) }.joined()
+        if contextPrints { return earlier + ProgramSource.mapped(block, to: path) }
         return "_lessonSilenceStandardOutput()\n" + earlier + ownBeginning + ProgramSource.mapped(block, to: path)
     }
 
@@ -211,9 +215,9 @@ package struct ProgramBody: Hashable, Sendable {
     private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
         let own = ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
         guard !context.isEmpty else { return own }
-        var text = "_lessonSilenceStandardOutput()\n"
+        var text = contextPrints ? "" : "_lessonSilenceStandardOutput()\n"
         for position in context.indices { text += contextBlock(position, to: path, code: code) + "do {\n" }
-        text += ownBeginning + own
+        text += (contextPrints ? "" : ownBeginning) + own
         return text + String(repeating: "}\n", count: context.count)
     }
 

@@ -72,6 +72,7 @@ public struct TextReporter: Sendable {
             count(course.scenarios, "scenario"), count(course.snippets, "snippet"),
         ]
         if course.listings > 0 { parts.append(count(course.listings, "listing")) }
+        if course.bookTests > 0 { parts.append(count(course.bookTests, "book test")) }
         parts += [count(course.driftChecks, "engine reprint"), count(course.failures, "failure")]
         return "\(course.folder): " + parts.joined(separator: ", ")
     }

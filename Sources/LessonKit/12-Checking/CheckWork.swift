@@ -11,10 +11,13 @@ struct CheckWork {
         case engineFiles(LessonID)
         /// A book's runnable listing, by its place in the plan's listings.
         case listing(LessonID, listing: Int)
+        /// A book's hidden test, by its place in the plan's book tests.
+        case bookTest(LessonID, test: Int)
 
         var lesson: LessonID {
             switch self {
-            case .scenario(let lesson, _), .starter(let lesson, _), .engineFiles(let lesson), .listing(let lesson, _):
+            case .scenario(let lesson, _), .starter(let lesson, _), .engineFiles(let lesson), .listing(let lesson, _),
+                .bookTest(let lesson, _):
                 lesson
             }
         }
@@ -31,6 +34,8 @@ struct CheckWork {
     private(set) var snippetJobs: [SnippetJob] = []
     /// Listings not built at all (`Listing.notRun`): each is a note, once its block parses.
     private(set) var unbuiltListings: [(LessonID, Listing)] = []
+    /// Book tests not built at all (`BookTest.notRun`): each is a note.
+    private(set) var unbuiltBookTests: [(LessonID, BookTest)] = []
     /// Checks decided without building or parsing, by lesson.
     private(set) var presetChecks: [LessonID: [CheckResult]] = [:]
 
@@ -65,6 +70,7 @@ struct CheckWork {
             }
         }
         addListings(plan, as: index)
+        addBookTests(plan, as: index)
         for block in plan.snippets {
             if let check = Self.snippetWithoutParsing(block, in: plan) {
                 presetChecks[index, default: []].append(check)
@@ -131,23 +137,74 @@ struct CheckWork {
                 unbuiltListings.append((index, listing))
                 continue
             }
-            let alone =
-                plan.languageMode == .swift5
-                ? (listing.context + [listing.block]).lazy.compactMap(reason).first
-                : .languageMode(plan.languageMode)
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: listing.block,
-                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
-            job.context = listing.context
-            if alone != nil, plan.languageMode == .swift5 {
-                job.movesDeclarations = MergeEligibility.mayMoveDeclarations(
-                    (listing.context + [listing.block]).map(movableBlock))
-            }
-            job.failedBuildIsFinal = true
-            job.sharesExecutable = true
+            let job = Self.bookJob(
+                listing.block, after: listing.context, plan, markdownPath: markdownPath, reason: reason,
+                movableBlock: movableBlock)
             scenarioJobs.append(job)
             owners.append(.listing(index, listing: number))
         }
+    }
+
+    /// A book's hidden tests: each a program of its blocks, whose output is all of what they print; merged as
+    /// listings are, but a test that expects errors is built alone (a merged build that fails is built again
+    /// without it).
+    private mutating func addBookTests(_ plan: LessonPlan, as index: LessonID) {
+        let markdownPath = Paths.absolute(plan.path)
+        for (number, test) in plan.bookTests.enumerated() {
+            guard test.notRun == nil else {
+                unbuiltBookTests.append((index, test))
+                continue
+            }
+            let blocks = test.programBlocks
+            var job = Self.bookJob(
+                blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
+                reason: { MergeEligibility.reasonToBuildListingAlone($0.text) },
+                movableBlock: { MergeEligibility.movableBlock($0.text) })
+            if let reason = Self.reasonToBuildTestAlone(test) {
+                job.buildAloneReason = reason
+                job.movesDeclarations = false
+            }
+            if !test.expectedDiagnostics.isEmpty {
+                job.buildAloneReason = .expectsDiagnostics
+                job.movesDeclarations = false
+                job.sharesExecutable = false
+            }
+            job.contextPrints = true
+            scenarioJobs.append(job)
+            owners.append(.bookTest(index, test: number))
+        }
+    }
+
+    /// Why a book test is built at the top level of a program of its own, beyond what a listing needs: its
+    /// blocks are one program (a later block's function overloads an earlier one, where nested scopes would
+    /// shadow it), and a top-level `throw`, `try` or a `catch` that is not exhaustive ends the program, where
+    /// in a function it does not build.
+    private static func reasonToBuildTestAlone(_ test: BookTest) -> BuildAloneReason? {
+        if test.programBlocks.count > 1 { return .severalBlocks }
+        let words = SwiftTokens.of(test.programBlocks[0].text).topLevelWords
+        return ["throw", "try", "catch"].first(where: words.contains).map { .usesWord($0) }
+    }
+
+    /// The job of a book's program: `block` after `context`, merged with the book's other programs of its
+    /// language mode unless a block needs the top level.
+    private static func bookJob(
+        _ block: FencedBlock, after context: [FencedBlock], _ plan: LessonPlan, markdownPath: String,
+        reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergeEligibility.MovableBlock?
+    ) -> ScenarioJob {
+        let alone =
+            plan.languageMode == .swift5
+            ? (context + [block]).lazy.compactMap(reason).first
+            : .languageMode(plan.languageMode)
+        var job = ScenarioJob(
+            engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: block,
+            markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
+        job.context = context
+        if alone != nil, plan.languageMode == .swift5 {
+            job.movesDeclarations = MergeEligibility.mayMoveDeclarations((context + [block]).map(movableBlock))
+        }
+        job.failedBuildIsFinal = true
+        job.sharesExecutable = true
+        return job
     }
 
     /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its

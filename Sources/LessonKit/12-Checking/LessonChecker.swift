@@ -124,6 +124,10 @@ public struct LessonChecker: Sendable {
                 lessons[index].scenarioOutcomes.append(outcome)
             }
         }
+        for (lesson, test) in work.unbuiltBookTests {
+            lessons[lesson.index].otherChecks.append(
+                ScenarioEvaluation.notRun(test, lessons[lesson.index].plan, reason: test.notRun ?? ""))
+        }
         for (lesson, listing) in work.unbuiltListings {
             let check = ScenarioEvaluation.notRun(listing, lessons[lesson.index].plan, reason: listing.notRun ?? "")
             listingChecks[lesson.index, default: [:]][check.location.line] = check
@@ -207,6 +211,7 @@ public struct LessonChecker: Sendable {
         case .starter(_, let index): return evaluation.evaluateStarter(plan.exerciseStarters[index], execution)
         case .engineFiles: return evaluation.evaluateEngineFiles(execution)
         case .listing(_, let index): return evaluation.evaluateListing(plan.listings[index], execution)
+        case .bookTest(_, let index): return evaluation.evaluateBookTest(plan.bookTests[index], execution)
         }
     }
 

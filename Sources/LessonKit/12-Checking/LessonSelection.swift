@@ -1,5 +1,5 @@
 /// What a check covers: with `--filter TEXT`, the lessons whose path contains TEXT, and elsewhere the
-/// scenarios whose description contains it; with `--shard`, only the lessons of that shard. Engine drift is
+/// scenarios whose description (and the book tests whose name) contains it; with `--shard`, only the lessons of that shard. Engine drift is
 /// still judged against every lesson of a course folder, but reported only for lessons selected whole, so
 /// each drift is reported by exactly one shard: the one holding the reprint.
 public struct LessonSelection: Sendable {
@@ -32,7 +32,10 @@ public struct LessonSelection: Sendable {
     package func filterScope(of plan: LessonPlan) -> Scope {
         guard let filter else { return .whole }
         if plan.path.contains(filter) { return .whole }
-        return plan.scenarios.contains { $0.description.contains(filter) } ? .scenarios : .none
+        let named =
+            plan.scenarios.contains { $0.description.contains(filter) }
+            || plan.bookTests.contains { $0.name.contains(filter) }
+        return named ? .scenarios : .none
     }
 
     /// The part of `plan` to check under `scope`.
@@ -40,10 +43,11 @@ public struct LessonSelection: Sendable {
         guard scope != .whole else { return plan }
         var narrowed = plan
         narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter ?? "") }
+        narrowed.bookTests = scope == .none ? [] : plan.bookTests.filter { $0.name.contains(filter ?? "") }
         narrowed.snippets = []
         narrowed.blockFindings = [:]
-        // Only the warnings of the scenarios kept are reported.
-        let kept = Set(narrowed.scenarios.map(\.block.openingLine))
+        // Only the warnings of the scenarios and book tests kept are reported.
+        let kept = Set(narrowed.scenarios.map(\.block.openingLine) + narrowed.bookTests.map(\.line))
         narrowed.warnings = plan.warnings.filter { kept.contains($0.key) }
         // A lesson left out builds nothing; its report is dropped anyway.
         if scope == .none { narrowed.exerciseStarters = [] }

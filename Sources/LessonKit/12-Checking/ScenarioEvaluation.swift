@@ -173,7 +173,7 @@ struct ScenarioEvaluation {
 
     /// The findings of a build that failed or was stopped: errors in the lesson's engine files are the
     /// lesson's, reported once.
-    private func buildFailure(_ verdict: Verdict, check: CheckResult) -> Outcome {
+    func buildFailure(_ verdict: Verdict, check: CheckResult) -> Outcome {
         var check = check
         let opening = check.location
         switch verdict {
@@ -239,7 +239,7 @@ struct ScenarioEvaluation {
 
     // MARK: Running
 
-    private func runFindings(_ verdict: Verdict, _ scenario: Scenario, at opening: SourceLocation) -> (
+    func runFindings(_ verdict: Verdict, _ scenario: Scenario, at opening: SourceLocation) -> (
         [Finding], BlockFix?
     ) {
         switch verdict {

@@ -16,11 +16,16 @@ struct LessonRewriter {
     /// Applies `fixes` from the top of the file down.
     mutating func apply(_ fixes: [BlockFix]) {
         for fix in fixes.sorted(by: { $0.blockLine < $1.blockLine }) {
+            if fix.action == .replaceLines {
+                replaceLines(with: fix)
+                continue
+            }
             guard let block = blocksByLine[fix.blockLine], let closing = block.closingLine else { continue }
             switch fix.action {
             case .replaceContent: replaceContent(of: block, closing: closing, with: fix)
             case .insertAfter: insert(fix, after: block, closing: closing)
             case .replaceComments: replaceComments(of: block, with: fix)
+            case .replaceLines: break
             }
         }
     }
@@ -68,6 +73,17 @@ struct LessonRewriter {
         }
         guard let first = changed.first else { return }
         let count = changed.count
+        changes.append((first + offset, "updated \(count) \(fix.subject)\(count == 1 ? "" : "s")"))
+    }
+
+    /// Lines rewritten in place (a book test's expected lines), each keeping its line ending.
+    private mutating func replaceLines(with fix: BlockFix) {
+        let numbers = fix.lineNumbers ?? []
+        guard numbers.count == fix.lines.count, let first = numbers.first else { return }
+        for (number, text) in zip(numbers, fix.lines) where number - 1 + offset < source.lines.count {
+            source.lines[number - 1 + offset].text = text
+        }
+        let count = numbers.count
         changes.append((first + offset, "updated \(count) \(fix.subject)\(count == 1 ? "" : "s")"))
     }
 

@@ -1,0 +1,199 @@
+/// A book test judged (docs/book-tests.md): its output against its `<-`, `<<` and `</` lines, its build
+/// against its `!$` lines.
+extension ScenarioEvaluation {
+    func evaluateBookTest(_ test: BookTest, _ execution: ScenarioExecution) -> Outcome {
+        let expected = test.expectedOutput
+        let expectation = Expectation(
+            expectedLines: expected.map(\.text), numbering: .lines(expected.map(\.number), last: test.lastLine),
+            outputOptions: OutputOptions(), shouldTrap: test.expectedTrap != nil, compileFail: test.expectsErrors)
+        let verdict = judge.verdict(execution, expectation)
+        var check = CheckResult(
+            kind: .bookTest, location: plan.lesson.location(test.line), name: Self.bookTestName(test),
+            status: .failed, seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
+        check.expectedOutput = expected.map { $0.text + "\n" }.joined()
+        if let run = execution.run { check.actualOutput = String(decoding: run.standardOutput, as: UTF8.self) }
+        switch verdict {
+        case .toolError(let toolError):
+            check.findings = [Finding(.buildError, at: check.location, "cannot build the test: \(toolError)")]
+        case .buildTimedOut, .buildStopped, .buildFailed:
+            var outcome = buildFailure(verdict, check: check)
+            outcome.check.findings += outcome.engineErrors
+            return Outcome(check: outcome.check, engineErrors: [])
+        case .compileFailBuilt:
+            let first = test.expectedDiagnostics.first { $0.severity == .error }!
+            check.findings = [
+                Finding(
+                    .expectedDiagnostic, at: plan.lesson.location(first.line),
+                    "the test expects the error '\(first.message)', but it builds")
+            ]
+        case .failedToCompileAsPromised(let build):
+            check.findings = unreported(test, build, severity: .error)
+        case .passed, .outputDiffers:
+            (check.findings, check.fix, check.updateRefusal) = compareOutput(test, execution.run)
+        // A runtime error stops a program with a trap or a signal, whichever the platform's runtime sends.
+        case .crashed where test.expectedTrap != nil:
+            (check.findings, check.fix, check.updateRefusal) = compareOutput(test, execution.run)
+        case .shouldHaveTrapped(let status, _):
+            let trap = test.expectedTrap!
+            check.findings = [
+                Finding(
+                    .trap, at: plan.lesson.location(trap.number),
+                    "the test expects a runtime error here (xx \(trap.text)), but it exited with status \(status)")
+            ]
+        default:
+            check.findings = runFindings(verdict, Self.scenario(of: test), at: check.location).0
+        }
+        if let build = execution.build, build.succeeded {
+            check.findings += unreported(test, build, severity: .warning)
+        }
+        check.status = check.findings.isEmpty ? .passed : .failed
+        return Outcome(check: check, engineErrors: [])
+    }
+
+    /// `test name`, as reports name a book test.
+    static func bookTestName(_ test: BookTest) -> String { "test \(test.name)" }
+
+    /// The check of a book test that was not built: it passes, with a note that says why.
+    static func notRun(_ test: BookTest, _ plan: LessonPlan, reason: String) -> CheckResult {
+        let location = plan.lesson.location(test.line)
+        return CheckResult(
+            kind: .bookTest, location: location, name: bookTestName(test), status: .passed,
+            findings: [Finding(.notRun, at: location, "not run: " + reason)])
+    }
+
+    /// The test as a scenario, for the findings of a run that did not end well.
+    private static func scenario(of test: BookTest) -> Scenario {
+        Scenario(
+            block: test.programBlocks[test.programBlocks.count - 1],
+            header: FileHeader(fileName: "main.swift", description: bookTestName(test)), expected: nil,
+            options: ScenarioOptions(), outputOptions: OutputOptions(), attributeFindings: [])
+    }
+
+    /// The expected diagnostics of `severity` that the build did not report: each a finding at its `!$` line.
+    /// Messages are compared as `BookDiagnosticText` normalizes them; an expected diagnostic matches one
+    /// reported diagnostic, in order.
+    private func unreported(_ test: BookTest, _ build: CompileResult, severity: ExpectedDiagnostic.Severity)
+        -> [Finding]
+    {
+        let wanted = test.expectedDiagnostics.filter { $0.severity == severity }
+        guard !wanted.isEmpty else { return [] }
+        var reported = build.diagnostics.filter { $0.severity.rawValue == severity.rawValue }
+        var findings: [Finding] = []
+        for diagnostic in wanted {
+            if let index = reported.firstIndex(where: { BookDiagnosticText.matches($0.message, diagnostic.message) }) {
+                reported.remove(at: index)
+                continue
+            }
+            let all = build.diagnostics.filter { $0.severity.rawValue == severity.rawValue }
+            let said = all.map { diagnostic -> String in
+                let place = diagnostic.file == markdownPath ? "line \(diagnostic.line): " : ""
+                return "  " + place + diagnostic.message
+            }
+            findings.append(
+                Finding(
+                    .expectedDiagnostic, at: plan.lesson.location(diagnostic.line),
+                    "expected \(severity.rawValue) not reported: \(diagnostic.message)",
+                    details: said.isEmpty
+                        ? ["the compiler reported no \(severity.rawValue)"]
+                        : ["the compiler reported:"] + said))
+        }
+        return findings
+    }
+
+    /// What the test printed against its expected lines, each line without its trailing spaces (Markdown
+    /// editors take them off the book's lines).
+    private func compareOutput(_ test: BookTest, _ run: ProcessResult?) -> ([Finding], BlockFix?, String?) {
+        let expected = test.expectedOutput
+        let printed = OutputComparison.lines(of: String(decoding: run?.standardOutput ?? [], as: UTF8.self))
+            .map(Self.withoutTrailingSpaces)
+        guard
+            let mismatch = OutputComparison.compare(
+                expected: expected.map { Self.withoutTrailingSpaces($0.text) }, actual: printed,
+                numbering: .lines(expected.map(\.number), last: test.lastLine), options: OutputOptions())
+        else { return ([], nil, nil) }
+        return outputMismatch(test, mismatch, printed)
+    }
+
+    static func withoutTrailingSpaces(_ line: String) -> String {
+        var line = Substring(line)
+        while line.last == " " || line.last == "\t" { line.removeLast() }
+        return String(line)
+    }
+
+    /// A mismatch at the first expected line that differs (at the test's last line when it printed only
+    /// more lines); the fix rewrites the expected lines that differ, each keeping its prefix, when the test
+    /// printed one line for each.
+    private func outputMismatch(_ test: BookTest, _ mismatch: OutputComparison.Mismatch, _ printed: [String]) -> (
+        [Finding], BlockFix?, String?
+    ) {
+        let expected = test.expectedOutput
+        let line: Int
+        let message: String
+        if mismatch.firstDifference < expected.count {
+            line = expected[mismatch.firstDifference].number
+            message =
+                mismatch.firstDifference < printed.count
+                ? "expected output differs at line \(mismatch.firstDifference + 1) of \(expected.count)"
+                : "the test printed \(printed.count) of the \(expected.count) lines it expects"
+        } else {
+            line = test.lastLine
+            let extra = printed.count - expected.count
+            message = "the test printed \(extra) more line\(extra == 1 ? "" : "s") than it expects"
+        }
+        let finding = Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)
+        guard printed.count == expected.count else {
+            let refusal =
+                "the test printed \(printed.count) line\(printed.count == 1 ? "" : "s") but expects "
+                + "\(expected.count): which expected line each belongs to cannot be known; edit the test"
+            return ([finding], nil, refusal)
+        }
+        let changed = zip(expected, printed).filter { $0.text != $1 }
+        var fix = BlockFix(
+            action: .replaceLines, blockLine: test.line, lines: changed.map { Self.written($1, as: $0) },
+            subject: "book test output line")
+        fix.lineNumbers = changed.map { $0.0.number }
+        return ([finding], fix, nil)
+    }
+
+    /// An expected line rewritten to `text`, keeping its indentation and prefix as written.
+    static func written(_ text: String, as line: BookTestLine) -> String {
+        guard text.isEmpty else { return line.lead + text }
+        return line.lead.hasSuffix(" ") ? String(line.lead.dropLast()) : line.lead
+    }
+}
+
+/// How a book's expected diagnostic is compared with the compiler's: the book was written against older
+/// compilers, whose wording differs in quotes and spaces, not in substance.
+enum BookDiagnosticText {
+    static func matches(_ reported: String, _ expected: String) -> Bool {
+        normalized(withoutGroup(reported)) == normalized(expected)
+    }
+
+    /// The message without the diagnostic group newer compilers name after it (` [#ExclusivityViolation]`).
+    static func withoutGroup(_ message: String) -> String {
+        guard message.hasSuffix("]"), let start = message.range(of: " [#", options: .backwards) else { return message }
+        return String(message[..<start.lowerBound])
+    }
+
+    /// Quotes made straight, runs of spaces made one, the ends trimmed.
+    static func normalized(_ message: String) -> String {
+        var text = ""
+        var space = false
+        for character in message {
+            let straight: Character =
+                switch character {
+                case "\u{2018}", "\u{2019}": "'"
+                case "\u{201C}", "\u{201D}": "\""
+                default: character
+                }
+            if straight == " " || straight == "\t" {
+                space = true
+                continue
+            }
+            if space, !text.isEmpty { text.append(" ") }
+            space = false
+            text.append(straight)
+        }
+        return text
+    }
+}
