@@ -7,8 +7,9 @@ enum ListCommand {
             Prints the front matter's keys, then every fenced block of the lessons (in block quotes and list
             items too) with its line
             range and role (engine file, scenario with the lines of its expected output, expected output, snippet,
-            listing of a book with the earlier listings it is built after, other), then how many blocks each
-            lesson has by role, then any reading finding. Nothing is built or run.
+            listing of a book with the earlier listings it is built after, other), then the book tests its HTML
+            comments hold (their blocks and what each expects), then how many blocks each lesson has by role,
+            then any reading finding. Nothing is built or run.
             """,
         usage: "lesson list [PATH ...]",
         sections: [("OPTIONS", [SharedOptions.help])],
@@ -45,7 +46,8 @@ enum ListCommand {
                     "  "
                         + describe(block, role, scenarios: scenarios, listings: listings, rangeWidth: max(13, width)))
             }
-            print("  " + count(plan))
+            for test in plan.bookTests { print("  " + describe(test, rangeWidth: max(13, width))) }
+            print("  " + count(plan) + bookTestCount(plan))
             // Reading findings, then the warnings a check would give, in file order.
             for finding in plan.readingFindings + plan.allWarnings {
                 if finding.isError { malformed = true }
@@ -125,6 +127,30 @@ extension ListCommand {
 }
 
 extension ListCommand {
+    /// `line 117     book test     taps (blocks at lines 119-129, 140-145; expects 3 output lines)`.
+    static func describe(_ test: BookTest, rangeWidth: Int) -> String {
+        let blocks = test.blocks.map { "\($0.openingLine ?? $0.headerLine)-\($0.lastLine)" }
+        var expects: [String] = []
+        let outputs = test.expectedOutput.count
+        if outputs > 0 { expects.append("\(outputs) output line\(outputs == 1 ? "" : "s")") }
+        for severity in [ExpectedDiagnostic.Severity.error, .warning] {
+            let count = test.expectedDiagnostics.filter { $0.severity == severity }.count
+            if count > 0 { expects.append("\(count) \(severity.rawValue)\(count == 1 ? "" : "s")") }
+        }
+        if test.expectedTrap != nil { expects.append("a runtime error") }
+        let what =
+            test.notRun.map { "not run: " + $0 }
+            ?? (expects.isEmpty ? "expects it builds and runs" : "expects " + expects.joined(separator: ", "))
+        return "line \(test.line)".padding(rangeWidth) + "book test".padding(16) + test.name
+            + " (block\(blocks.count == 1 ? "" : "s") at lines \(blocks.joined(separator: ", ")); \(what))"
+    }
+
+    /// `, 6 book tests` after the block count, when the lesson holds any.
+    static func bookTestCount(_ plan: LessonPlan) -> String {
+        let count = plan.bookTests.count
+        return count == 0 ? "" : ", and \(count) book test\(count == 1 ? "" : "s")"
+    }
+
     /// How a listing is run: `run alone (expected output: 1 comment, line 7)`, `run after lines 3-5 for
     /// score (…)`, `not run: …`.
     static func run(_ listing: Listing) -> String {

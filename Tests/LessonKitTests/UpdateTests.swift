@@ -29,7 +29,7 @@ final class UpdateTests: XCTestCase {
     func testEveryUpdateFixtureBecomesItsGoldenFileAndThenPasses() throws {
         let names = [
             "lf", "crlf-bom", "mixed", "fences", "indented", "wildcards", "no-final-newline", "fence-in-output",
-            "containers", "prints-comments",
+            "containers", "prints-comments", "book-tests",
         ]
         let paths = try names.map(copy)
         let update = try TestSupport.runLesson(["check", "--update", "--no-cache", "--color", "never"] + paths)

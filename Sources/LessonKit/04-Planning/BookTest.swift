@@ -31,12 +31,24 @@ package struct ExpectedDiagnostic: Hashable, Sendable {
     package var severity: Severity
     package var message: String
 
-    /// The diagnostic a `!$` line states; nil when it names no severity.
+    /// The diagnostic a `!$` line states, or a `!!` line in the compiler's own form
+    /// (`/tmp/swifttest.swift:2:29: error: …`, as older tests write it); nil for any other line.
     init?(_ line: BookTestLine) {
-        for severity in [Severity.error, .warning, .note] where line.text.hasPrefix(severity.rawValue + ":") {
+        var text = Substring(line.text)
+        if line.kind == .diagnosticExcerpt {
+            // `PATH:LINE:COLUMN: `, then the severity.
+            let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, !parts[0].contains(" "), Int(parts[1]) != nil, Int(parts[2]) != nil else {
+                return nil
+            }
+            text = parts[3].drop { $0 == " " }
+        } else if line.kind != .diagnostic {
+            return nil
+        }
+        for severity in [Severity.error, .warning, .note] where text.hasPrefix(severity.rawValue + ":") {
             self.line = line.number
             self.severity = severity
-            self.message = String(line.text.dropFirst(severity.rawValue.count + 1)).trimmingSpaces()
+            self.message = String(text.dropFirst(severity.rawValue.count + 1)).trimmingSpaces()
             return
         }
         return nil

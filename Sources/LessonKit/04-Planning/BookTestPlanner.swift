@@ -30,7 +30,7 @@ enum BookTestPlanner {
         let programBlocks = blocks.map(programBlock)
         return BookTest(
             name: name, blocks: blocks, programBlocks: programBlocks, expectedOutput: lines.filter(\.isOutput),
-            expectedDiagnostics: lines.filter { $0.kind == .diagnostic }.compactMap(ExpectedDiagnostic.init),
+            expectedDiagnostics: lines.compactMap(ExpectedDiagnostic.init),
             notRun: notRunReason(programBlocks.map(\.text).joined(), otherTests: otherTests))
     }
 

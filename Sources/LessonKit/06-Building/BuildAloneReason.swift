@@ -4,8 +4,6 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case markedCompileFail
     /// A book test that states the diagnostics its build must report.
     case expectsDiagnostics
-    /// A book test of several blocks: one program at the top level.
-    case severalBlocks
     /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
     case languageMode(LanguageMode)
     /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
@@ -23,7 +21,6 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         case .markedStandalone: "marked standalone"
         case .markedCompileFail: "marked compile_fail"
         case .expectsDiagnostics: "expects compiler diagnostics"
-        case .severalBlocks: "a test of several blocks"
         case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"

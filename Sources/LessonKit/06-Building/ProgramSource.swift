@@ -176,9 +176,10 @@ package struct ProgramBody: Hashable, Sendable {
     /// Whether, wrapped in a function, its type declarations move out to file scope (see
     /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
     package var movesDeclarations = false
-    /// Whether what the context prints is output too: a book test's earlier blocks are part of its program,
-    /// not listings run before it.
-    package var contextPrints = false
+    /// Whether the context's blocks and the block are parts of one program, a book test's blocks: what every
+    /// part prints is output, and wrapped in a function they share one scope (a later block's function
+    /// overloads an earlier one, as at the top level), where listings run before a block each open a scope.
+    package var isOneProgram = false
 
     package init(block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = []) {
         self.block = block
@@ -190,7 +191,7 @@ package struct ProgramBody: Hashable, Sendable {
     func topLevel(to path: String) -> String {
         guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) }
         let earlier = context.indices.map { contextBlock($0, to: path) }.joined()
-        if contextPrints { return earlier + ProgramSource.mapped(block, to: path) }
+        if isOneProgram { return earlier + ProgramSource.mapped(block, to: path) }
         return "_lessonSilenceStandardOutput()\n" + earlier + ownBeginning + ProgramSource.mapped(block, to: path)
     }
 
@@ -215,9 +216,10 @@ package struct ProgramBody: Hashable, Sendable {
     private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
         let own = ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
         guard !context.isEmpty else { return own }
-        var text = contextPrints ? "" : "_lessonSilenceStandardOutput()\n"
+        if isOneProgram { return context.indices.map { contextBlock($0, to: path, code: code) }.joined() + own }
+        var text = "_lessonSilenceStandardOutput()\n"
         for position in context.indices { text += contextBlock(position, to: path, code: code) + "do {\n" }
-        text += (contextPrints ? "" : ownBeginning) + own
+        text += ownBeginning + own
         return text + String(repeating: "}\n", count: context.count)
     }
 

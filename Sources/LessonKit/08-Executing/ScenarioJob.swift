@@ -20,8 +20,8 @@ package struct ScenarioJob: Sendable {
     /// of its own (see `FileScopeDeclarations`): a listing whose protocol or extension cannot be local. When
     /// that build fails, the listing is built as a module of its own, which says what its own errors are.
     package var movesDeclarations = false
-    /// Whether what the context prints is output too (a book test's earlier blocks; see `ProgramBody`).
-    package var contextPrints = false
+    /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
+    package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
     package var markdownPath: String
     package var languageMode: LanguageMode
@@ -66,7 +66,7 @@ package struct ScenarioJob: Sendable {
         scenario.map {
             var body = ProgramBody(block: $0, context: context, segments: segments)
             body.movesDeclarations = movesDeclarations
-            body.contextPrints = contextPrints
+            body.isOneProgram = isOneProgram
             return body
         }
     }

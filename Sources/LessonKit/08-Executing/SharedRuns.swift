@@ -46,8 +46,10 @@ struct SharedRuns {
         runs = jobs.indices.filter { host[$0] == nil }.map { Run(job: $0, riders: riders[$0] ?? []) }
     }
 
+    /// A book test's blocks are one program whose every part prints: a segment's end, which discards what
+    /// follows, would cut its output short.
     static func canShare(_ job: ScenarioJob) -> Bool {
-        job.sharesExecutable && job.runs && job.scenario != nil && job.segments.isEmpty
+        job.sharesExecutable && job.runs && job.scenario != nil && job.segments.isEmpty && !job.isOneProgram
     }
 
     /// A block where it is in a lesson, as a program of that language mode.

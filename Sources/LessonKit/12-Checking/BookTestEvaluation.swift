@@ -17,7 +17,7 @@ extension ScenarioEvaluation {
             check.findings = [Finding(.buildError, at: check.location, "cannot build the test: \(toolError)")]
         case .buildTimedOut, .buildStopped, .buildFailed:
             var outcome = buildFailure(verdict, check: check)
-            outcome.check.findings += outcome.engineErrors
+            outcome.check.findings = (outcome.check.findings + outcome.engineErrors).map { Self.inFile($0, test) }
             return Outcome(check: outcome.check, engineErrors: [])
         case .compileFailBuilt:
             let first = test.expectedDiagnostics.first { $0.severity == .error }!
@@ -48,6 +48,18 @@ extension ScenarioEvaluation {
         }
         check.status = check.findings.isEmpty ? .passed : .failed
         return Outcome(check: check, engineErrors: [])
+    }
+
+    /// A diagnostic's column in the program made a column of the Markdown line: the line's prefix added back
+    /// (`  -> `), less what the program adds to a `/>` line (`print("`).
+    private static func inFile(_ finding: Finding, _ test: BookTest) -> Finding {
+        guard let column = finding.location.column,
+            let line = test.blocks.lazy.flatMap(\.lines).first(where: { $0.number == finding.location.line })
+        else { return finding }
+        var finding = finding
+        let added = line.kind == .printedComment ? "print(\"".count : 0
+        finding.location.column = max(1, column + line.lead.count - added)
+        return finding
     }
 
     /// `test name`, as reports name a book test.

@@ -169,19 +169,17 @@ struct CheckWork {
                 job.movesDeclarations = false
                 job.sharesExecutable = false
             }
-            job.contextPrints = true
+            job.isOneProgram = true
             scenarioJobs.append(job)
             owners.append(.bookTest(index, test: number))
         }
     }
 
-    /// Why a book test is built at the top level of a program of its own, beyond what a listing needs: its
-    /// blocks are one program (a later block's function overloads an earlier one, where nested scopes would
-    /// shadow it), and a top-level `throw`, `try` or a `catch` that is not exhaustive ends the program, where
-    /// in a function it does not build.
+    /// Why a book test is built at the top level of a program of its own, beyond what a listing needs: a
+    /// top-level `throw`, `try` or a `catch` that is not exhaustive ends the program, where in a function it
+    /// does not build.
     private static func reasonToBuildTestAlone(_ test: BookTest) -> BuildAloneReason? {
-        if test.programBlocks.count > 1 { return .severalBlocks }
-        let words = SwiftTokens.of(test.programBlocks[0].text).topLevelWords
+        let words = test.programBlocks.flatMap { SwiftTokens.of($0.text).topLevelWords }
         return ["throw", "try", "catch"].first(where: words.contains).map { .usesWord($0) }
     }
 

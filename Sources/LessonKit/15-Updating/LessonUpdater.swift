@@ -4,7 +4,8 @@ import Foundation
 /// into the Markdown, in place.
 ///
 /// A lesson is rewritten only when it was read cleanly and none of its scenarios failed to build, trapped
-/// or timed out: those stay findings to fix first. A scenario whose output comments state another number
+/// or timed out: those stay findings to fix first (a book test that does not build keeps only its own lines
+/// as they are: each test is a program of its own). A scenario whose output comments state another number
 /// of lines than it printed is left as it is, with the reason; the lesson's other fixes are applied. Files
 /// are written atomically (a temporary file in the same folder, then a rename), keeping every byte that is
 /// not part of a changed block.
@@ -35,7 +36,11 @@ package enum LessonUpdater {
                 check.updateRefusal.map { "\(lessonReport.path):\(check.location.line): note: not updated: \($0)" }
             }
             guard !fixable.isEmpty || !refusals.isEmpty else { continue }
-            if lessonReport.findings.contains(where: { blocking.contains($0.kind) }) {
+            // A book test is a program of its own: one that does not build says nothing of another's output.
+            let blocked =
+                lessonReport.checks.filter { $0.kind != .bookTest }.flatMap(\.findings)
+                + lessonReport.lessonFindings
+            if blocked.contains(where: { blocking.contains($0.kind) }) {
                 outcome.refused.append(
                     "\(lessonReport.path): note: not updated: a scenario does not build, traps or times out")
                 continue
