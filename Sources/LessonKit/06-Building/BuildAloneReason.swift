@@ -2,7 +2,7 @@
 package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case markedStandalone
     case markedCompileFail
-    /// A book test that states the diagnostics its build must report.
+    /// A book test that states a warning its build must report.
     case expectsDiagnostics
     /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
     case languageMode(LanguageMode)
@@ -20,7 +20,7 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .markedStandalone: "marked standalone"
         case .markedCompileFail: "marked compile_fail"
-        case .expectsDiagnostics: "expects compiler diagnostics"
+        case .expectsDiagnostics: "expects a compiler warning"
         case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"

@@ -146,8 +146,7 @@ struct CheckWork {
     }
 
     /// A book's hidden tests: each a program of its blocks, whose output is all of what they print; merged as
-    /// listings are, but a test that expects errors is built alone (a merged build that fails is built again
-    /// without it).
+    /// listings are.
     private mutating func addBookTests(_ plan: LessonPlan, as index: LessonID) {
         let markdownPath = Paths.absolute(plan.path)
         for (number, test) in plan.bookTests.enumerated() {
@@ -164,7 +163,15 @@ struct CheckWork {
                 job.buildAloneReason = reason
                 job.movesDeclarations = false
             }
-            if !test.expectedDiagnostics.isEmpty {
+            // A merged build's warnings are all its programs': a test that expects one is built alone. A test
+            // that expects errors may be merged: a failed merged build gives each program the errors in its
+            // own lines, and builds the others again (`MergedExecution.split`).
+            if test.expectsErrors {
+                // Merged only with others that expect errors: a build of those fails after type-checking
+                // anyway, and the programs that build are not type-checked twice for it.
+                job.engineIdentity = .content("book tests that expect errors, \(plan.languageMode)")
+            }
+            if test.expectedDiagnostics.contains(where: { $0.severity == .warning }) {
                 job.buildAloneReason = .expectsDiagnostics
                 job.movesDeclarations = false
                 job.sharesExecutable = false
