@@ -17,15 +17,10 @@ final class FixtureTests: XCTestCase {
     }
 
     /// The fast path changes no finding: the merged strategy gives byte for byte the reports of the isolated
-    /// one, whose reports the goldens hold.
-    func testMergedStrategyGivesExactlyTheGoldenReports() throws {
-        try checkFixtures(strategy: .merged, record: false)
-    }
-
-    /// Merged programs that compile only their scenarios and link the engine objects an earlier check kept
-    /// give the same reports: the fixtures are checked once to keep the objects, their results are then
-    /// removed from the cache (the objects stay), and they are checked again.
-    func testMergedProgramsLinkedWithKeptEngineObjectsGiveTheGoldenReports() throws {
+    /// one, whose reports the goldens hold, from an empty cache. Merged programs that compile only their
+    /// scenarios and link the engine objects that check kept give the same reports: the results are then
+    /// removed from the cache (the objects stay), and the fixtures are checked again.
+    func testMergedStrategyGivesTheGoldenReportsAndSoDoProgramsLinkedWithKeptEngineObjects() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         try checkFixtures(strategy: .merged, record: false, cacheDirectory: cache)
