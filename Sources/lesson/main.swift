@@ -15,6 +15,7 @@ struct Command: Sendable {
         Command(name: "coverage", help: CoverageCommand.help, run: CoverageCommand.run),
         Command(name: "merge", help: MergeCommand.help, run: MergeCommand.run),
         Command(name: "init", help: InitCommand.help, run: InitCommand.run),
+        Command(name: "lsp", help: LSPCommand.help, run: LSPCommand.run),
     ]
 }
 

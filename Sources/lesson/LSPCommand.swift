@@ -1,0 +1,60 @@
+import Foundation
+import LessonKit
+
+/// `lesson lsp`: a language server for lesson Markdown on stdin and stdout (docs/editors.md).
+enum LSPCommand {
+    static let help = HelpPage(
+        overview: """
+            Runs a language server for lesson Markdown over stdin and stdout, for any LSP client (Neovim, VS Code,
+            Helix, Emacs). A lesson is checked when it is opened and each time it is saved, as lesson check
+            checks it, with the same cache; its findings are diagnostics at their lines, and a finding lesson
+            check --update would fix offers the code action "Accept the actual output". docs/editors.md shows
+            the set-up of each editor.
+            """,
+        usage: "lesson lsp [--engines DIR] [--no-cache | --cache-dir DIR]",
+        sections: [
+            (
+                "OPTIONS",
+                [
+                    SharedOptions.engines, CheckCommand.Option.cacheDirectory, CheckCommand.Option.noCache,
+                    SharedOptions.help,
+                ]
+            )
+        ],
+        notes: """
+            EXIT STATUS:
+              0 the client sent shutdown, then exit; 1 the client sent exit without shutdown, or stdin ended;
+              2 usage error.
+            """)
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        var options = CheckOptions()
+        if arguments.isSet(CheckCommand.Option.noCache) {
+            guard !arguments.isGiven(CheckCommand.Option.cacheDirectory) else {
+                throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
+            }
+        } else {
+            options.cacheDirectory =
+                try arguments.value(CheckCommand.Option.cacheDirectory) ?? ".build/lesson-cache"
+        }
+        let catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
+        let checker = LessonChecker(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
+        let output = FileHandle.standardOutput
+        let server = LessonLanguageServer(checker: checker) { output.write($0) }
+        var reader = LSPFrameReader()
+        while true {
+            let chunk = FileHandle.standardInput.availableData
+            if chunk.isEmpty { break }
+            for frame in reader.append(chunk) {
+                switch frame {
+                case .message(let body):
+                    if !server.handle(body) { return server.shutdownRequested ? 0 : 1 }
+                case .problem(let problem):
+                    printError("lesson lsp: \(problem)")
+                }
+            }
+        }
+        server.waitForChecks()
+        return 1
+    }
+}
