@@ -8,8 +8,9 @@ enum LSPCommand {
             Runs a language server for lesson Markdown over stdin and stdout, for any LSP client (Neovim, VS Code,
             Helix, Emacs). A lesson is checked when it is opened and each time it is saved, as lesson check
             checks it, with the same cache; its findings are diagnostics at their lines, and a finding lesson
-            check --update would fix offers the code action "Accept the actual output". docs/editors.md shows
-            the set-up of each editor.
+            check --update would fix offers the code action "Accept the actual output". Each program has a code
+            lens with its last result, and a hover on it shows what it printed. docs/editors.md shows the set-up
+            of each editor.
             """,
         usage: "lesson lsp [--engines DIR] [--no-cache | --cache-dir DIR]",
         sections: [

@@ -40,8 +40,9 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(LSPPosition.length(of: "Xin chào \u{1F600}"), 11)
     }
 
-    /// A wrong expected line is an error at that line, the whole line in UTF-16 units; the code action's
-    /// edit holds the file as `--update` would write it; a save after it clears the diagnostics.
+    /// A wrong expected line is an error at that line, the whole line in UTF-16 units; the scenario's lens
+    /// and a hover say what it printed; the code action's edit holds the file as `--update` would write it;
+    /// a save after it clears the diagnostics.
     func testAWrongLineIsADiagnosticAndItsCodeActionAcceptsTheOutput() throws {
         let path = folder + "/ders.md"
         try Data(Self.lesson.utf8).write(to: URL(fileURLWithPath: path))
@@ -58,6 +59,24 @@ final class LanguageServerTests: XCTestCase {
         let range = try XCTUnwrap(diagnostics[0]["range"] as? [String: [String: Int]])
         XCTAssertEqual(range["start"], ["line": 9, "character": 0])
         XCTAssertEqual(range["end"], ["line": 9, "character": 8])  // `bir: çok`: 9 bytes, 8 UTF-16 units
+        // The lens above the scenario says how its last check went; a hover on its expected block shows
+        // what it printed.
+        _ = server.handle(Self.request(id: 3, "textDocument/codeLens", ["textDocument": ["uri": uri]]))
+        let lenses = try XCTUnwrap(client.result(of: 3) as? [[String: Any]])
+        XCTAssertEqual(
+            lenses.map { ($0["command"] as? [String: Any])?["title"] as? String },
+            ["✗ sayar: expected output differs at line 1 of 2"])
+        XCTAssertEqual(
+            (lenses[0]["range"] as? [String: [String: Int]])?["start"], ["line": 2, "character": 0])
+        let position = ["line": 9, "character": 2]
+        _ = server.handle(
+            Self.request(id: 4, "textDocument/hover", ["textDocument": ["uri": uri], "position": position]))
+        let hover = try XCTUnwrap((client.result(of: 4) as? [String: Any])?["contents"] as? [String: String])
+        XCTAssertEqual(hover, ["kind": "markdown", "value": "**sayar** printed:\n\n```\nbir: 1\niki: 2\n```"])
+        _ = server.handle(
+            Self.request(
+                id: 5, "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 0]]))
+        XCTAssertTrue(client.result(of: 5) is NSNull)
         _ = server.handle(Self.codeAction(uri, id: 2))
         let actions = try XCTUnwrap(client.result(of: 2) as? [[String: Any]])
         XCTAssertEqual(actions.map { $0["title"] as? String }, ["Accept the actual output (expected output)"])
@@ -139,6 +158,10 @@ final class LanguageServerTests: XCTestCase {
 
     static func message(_ object: [String: Any]) -> Data {
         try! JSONSerialization.data(withJSONObject: object)
+    }
+
+    static func request(id: Int, _ method: String, _ params: [String: Any]) -> Data {
+        message(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
     }
 
     static func didOpen(_ uri: String, _ text: String) -> Data {

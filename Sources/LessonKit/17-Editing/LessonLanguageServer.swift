@@ -3,7 +3,9 @@ import Foundation
 /// `lesson lsp`: the checker as a language server for lesson Markdown (docs/editors.md). A lesson is checked
 /// when it is opened and each time it is saved, off the message loop, with the cache the command line
 /// uses; its findings are published as diagnostics at their lines, and a finding with a fix (an expected
-/// output, output comments, a book test's lines) offers "Accept the actual output". Unsaved text is never
+/// output, output comments, a book test's lines) offers "Accept the actual output". Each check of the last
+/// run is a code lens with its result, and hovering its block shows what it printed
+/// (`LessonLanguageServer+Lenses`). Unsaved text is never
 /// checked: a check builds programs, and checks on every keystroke would queue builds no one reads.
 ///
 /// A check that a later open or save makes stale is not published. Every request gets an answer (an
@@ -12,15 +14,15 @@ import Foundation
 package final class LessonLanguageServer: @unchecked Sendable {
     private let checker: LessonChecker
     private let send: @Sendable (Data) -> Void
-    private let lock = NSLock()
+    let lock = NSLock()
     private let checks = DispatchQueue(label: "lesson.lsp.checks")
     private let pending = DispatchGroup()
     /// The text of each open document, as the client last sent it.
-    private var documents: [String: String] = [:]
+    var documents: [String: String] = [:]
     /// How many checks of each document were asked for: a check publishes only while it is the last one.
     private var generations: [String: Int] = [:]
     /// The last report of each document, with the text on disk it was made from.
-    private var reports: [String: (report: LessonReport, text: String)] = [:]
+    var reports: [String: (report: LessonReport, text: String)] = [:]
     package private(set) var shutdownRequested = false
 
     package init(checker: LessonChecker, send: @escaping @Sendable (Data) -> Void) {
@@ -58,6 +60,12 @@ package final class LessonLanguageServer: @unchecked Sendable {
         case "textDocument/didSave": check(uri(params))
         case "textDocument/didClose": didClose(params)
         case "textDocument/codeAction": reply(id: id, result: codeActions(params))
+        case "textDocument/codeLens": reply(id: id, result: codeLenses(params))
+        case "textDocument/hover": reply(id: id, result: hover(params) ?? NSNull())
+        case "workspace/executeCommand":
+            // `lesson.check URI`: the lens's command, a check as a save makes one.
+            check((params["arguments"] as? [Any])?.first as? String)
+            reply(id: id, result: NSNull())
         default:
             if let id { reply(id: id, error: (-32601, "unknown method \(method)")) }
         }
@@ -66,17 +74,18 @@ package final class LessonLanguageServer: @unchecked Sendable {
 
     static var capabilities: [String: Any] {
         [
-        "capabilities": [
-            "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
-            "codeActionProvider": true,
-        ],
-        "serverInfo": ["name": "lesson", "version": LessonKitVersion.current],
+            "capabilities": [
+                "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+                "codeActionProvider": true, "codeLensProvider": ["resolveProvider": false], "hoverProvider": true,
+                "executeCommandProvider": ["commands": ["lesson.check"]],
+            ],
+            "serverInfo": ["name": "lesson", "version": LessonKitVersion.current],
         ]
     }
 
     // MARK: Documents
 
-    private func uri(_ params: [String: Any]) -> String? {
+    func uri(_ params: [String: Any]) -> String? {
         (params["textDocument"] as? [String: Any])?["uri"] as? String
     }
 
