@@ -9,8 +9,9 @@ enum LSPCommand {
             Helix, Emacs). A lesson is checked when it is opened and each time it is saved, as lesson check
             checks it, with the same cache; its findings are diagnostics at their lines, and a finding lesson
             check --update would fix offers the code action "Accept the actual output". Each program has a code
-            lens with its last result, and a hover on it shows what it printed. docs/editors.md shows the set-up
-            of each editor.
+            lens with its last result, and a hover on it shows what it printed. With a lesson-baseline.json in the
+            folder it runs in, known errors are notes and a failed check offers "Add to baseline".
+            docs/editors.md shows the set-up of each editor.
             """,
         usage: "lesson lsp [--engines DIR] [--no-cache | --cache-dir DIR]",
         sections: [
@@ -41,7 +42,9 @@ enum LSPCommand {
         let catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
         let checker = LessonChecker(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
         let output = FileHandle.standardOutput
-        let server = LessonLanguageServer(checker: checker) { output.write($0) }
+        // A baseline where the server runs is used as `lesson check` uses it (docs/ci.md).
+        let baseline = FileManager.default.fileExists(atPath: "lesson-baseline.json") ? "lesson-baseline.json" : nil
+        let server = LessonLanguageServer(checker: checker, baseline: baseline) { output.write($0) }
         var reader = LSPFrameReader()
         while true {
             let chunk = FileHandle.standardInput.availableData

@@ -98,6 +98,41 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertFalse(server.handle(Self.message(["jsonrpc": "2.0", "method": "exit"])))
     }
 
+    /// With a baseline, a failed check offers "Add to baseline"; once the edit is applied and saved, the next
+    /// check reports the known error as a note.
+    func testAFailedCheckCanBeAddedToTheBaselineAndIsThenANote() throws {
+        let path = folder + "/ders.md"
+        let baselinePath = folder + "/lesson-baseline.json"
+        try Data(Self.lesson.utf8).write(to: URL(fileURLWithPath: path))
+        try Baseline(entries: []).write(to: baselinePath)
+        let uri = URL(fileURLWithPath: path).absoluteString
+        let client = InProcessClient()
+        let server = LessonLanguageServer(checker: try Self.checker(), baseline: baselinePath, send: client.receive)
+        _ = server.handle(Self.didOpen(uri, Self.lesson))
+        server.waitForChecks()
+        XCTAssertEqual(client.diagnostics(of: uri)?.map { $0["severity"] as? Int }, [1])
+        _ = server.handle(Self.codeAction(uri, id: 2))
+        let actions = try XCTUnwrap(client.result(of: 2) as? [[String: Any]])
+        XCTAssertEqual(
+            actions.map { $0["title"] as? String },
+            ["Accept the actual output (expected output)", "Add to baseline (sayar)"])
+        let changes = try XCTUnwrap((actions[1]["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])
+        let baselineURI = URL(fileURLWithPath: baselinePath).absoluteString
+        XCTAssertEqual(Array(changes.keys), [baselineURI])
+        let newText = try XCTUnwrap(changes[baselineURI]?.first?["newText"] as? String)
+        try Data(newText.utf8).write(to: URL(fileURLWithPath: baselinePath))
+        XCTAssertEqual(try Baseline.read(path: baselinePath).entries.map(\.file), ["ders.md"])
+        _ = server.handle(
+            Self.message(["jsonrpc": "2.0", "method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]])
+        )
+        server.waitForChecks()
+        let diagnostics = try XCTUnwrap(client.diagnostics(of: uri))
+        XCTAssertEqual(diagnostics.map { $0["severity"] as? Int }, [3])
+        XCTAssertEqual(
+            (diagnostics[0]["message"] as? String)?.split(separator: "\n").first,
+            "baselined: expected output differs at line 1 of 2")
+    }
+
     /// A thousand messages no client should send (bytes cut, flipped or added to real ones): each gets an
     /// answer or is ignored, and the server still answers a real request after them.
     func testAThousandMalformedMessagesNeverStopTheServer() throws {

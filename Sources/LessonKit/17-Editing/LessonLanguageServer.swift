@@ -24,9 +24,12 @@ package final class LessonLanguageServer: @unchecked Sendable {
     /// The last report of each document, with the text on disk it was made from.
     var reports: [String: (report: LessonReport, text: String)] = [:]
     package private(set) var shutdownRequested = false
+    /// The baseline whose known errors are notes (`lesson-baseline.json` where the server runs); nil for none.
+    let baselinePath: String?
 
-    package init(checker: LessonChecker, send: @escaping @Sendable (Data) -> Void) {
+    package init(checker: LessonChecker, baseline: String? = nil, send: @escaping @Sendable (Data) -> Void) {
         self.checker = checker
+        self.baselinePath = baseline
         self.send = send
     }
 
@@ -127,7 +130,7 @@ package final class LessonLanguageServer: @unchecked Sendable {
             defer { pending.leave() }
             guard lock.withLock({ generations[uri] == generation }) else { return }
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let report = checker.check(files: [path]).lessons.first
+            let report = checker.check(files: [path]).lessons.first.map(baselined)
             let current = lock.withLock {
                 guard generations[uri] == generation else { return false }
                 reports[uri] = report.map { ($0, text) }
@@ -154,7 +157,7 @@ package final class LessonLanguageServer: @unchecked Sendable {
         else { return [] }
         let range = params["range"] as? [String: Any]
         let first = ((range?["start"] as? [String: Any])?["line"] as? Int ?? 0) + 1
-        let last = ((range?["end"] as? [String: Any])?["line"] as? Int ?? Int.max - 1) + 1
+        let last = max(first, ((range?["end"] as? [String: Any])?["line"] as? Int ?? Int.max - 1) + 1)
         var actions: [[String: Any]] = []
         for check in stored.report.checks {
             guard let fix = check.fix else { continue }
@@ -170,7 +173,7 @@ package final class LessonLanguageServer: @unchecked Sendable {
                 "edit": ["changes": [uri: [["range": LSPDiagnostics.wholeText(stored.text), "newText": newText]]]],
             ])
         }
-        return actions
+        return actions + baselineActions(for: stored.report, lines: first...last)
     }
 
     // MARK: Sending
