@@ -135,6 +135,47 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try check(["--no-baseline"]).status, 1)
     }
 
+    /// A book test is known by all its blocks: editing its second block, far below its `- test:` line, makes
+    /// it a new error again.
+    func testABookTestIsKnownByEveryBlockOfIt() throws {
+        let book = """
+            # Book
+
+            <!--
+              - test: `sum`
+
+              ```swifttest
+              -> let total = 1 + 1
+              ```
+            -->
+
+            Prose.
+
+            <!--
+              - test: `sum`
+
+              ```swifttest
+              -> print(total)
+              <- 3
+              ```
+            -->
+
+            """
+        try write(book, to: "_posts/book.md")
+        try FileManager.default.removeItem(atPath: site + "/_posts/old.md")
+        try FileManager.default.removeItem(atPath: site + "/_posts/other.md")
+        XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
+        let known = try check()
+        XCTAssertEqual(known.status, 0, known.standardOutput)
+        XCTAssertTrue(known.standardOutput.hasSuffix("1 passed, 0 failed, 1 baselined\n"), known.standardOutput)
+        try write(book.replacingOccurrences(of: "<- 3", with: "<- 5"), to: "_posts/book.md")
+        let edited = try check()
+        XCTAssertEqual(edited.status, 1)
+        XCTAssertTrue(
+            edited.standardOutput.hasPrefix("_posts/book.md:18: error: expected output differs at line 1 of 1\n"),
+            edited.standardOutput)
+    }
+
     func testABaselinedCheckInEveryFormat() throws {
         XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
         let json = try check(["--format", "json"])

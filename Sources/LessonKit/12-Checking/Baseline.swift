@@ -143,12 +143,19 @@ extension Baseline {
 struct LessonTexts {
     private var lessons: [String: Lesson] = [:]
 
-    /// The content of the block that opens at the check's line; for a check of no block (the front matter,
-    /// a file that cannot be read), the text of the lines it covers.
+    /// The content of the block that opens at the check's line (a book test's: the lines of all its blocks);
+    /// for a check of no block (the front matter, a file that cannot be read), the text of the lines it
+    /// covers.
     mutating func content(of check: CheckResult, in path: String) -> String {
         let lesson = lessons[path] ?? Lesson.read(path: path)
         lessons[path] = lesson
         let line = check.location.line
+        if check.kind == .bookTest {
+            // A book test is every block of its name: an edit of any of them makes it another check.
+            let name = String(check.name.dropFirst("test ".count))
+            let lines = lesson.bookTestBlocks.filter { $0.names.contains(name) }.flatMap(\.lines)
+            if !lines.isEmpty { return lines.map { $0.lead + $0.text }.joined(separator: "\n") }
+        }
         if let block = lesson.blocks.first(where: { $0.openingLine == line }) { return block.text }
         if let frontMatter = lesson.frontMatter.lines, frontMatter.contains(line) {
             return lesson.source.lines.filter { frontMatter.contains($0.number) }.map(\.text).joined(separator: "\n")
