@@ -2,8 +2,6 @@
 package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case markedStandalone
     case markedCompileFail
-    /// A book test that states a warning its build must report.
-    case expectsDiagnostics
     /// Swift 6 mode (and later): top-level code is main-actor isolated, which wrapping would change.
     case languageMode(LanguageMode)
     /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
@@ -20,7 +18,6 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .markedStandalone: "marked standalone"
         case .markedCompileFail: "marked compile_fail"
-        case .expectsDiagnostics: "expects a compiler warning"
         case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"

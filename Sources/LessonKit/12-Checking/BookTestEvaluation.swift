@@ -89,18 +89,20 @@ extension ScenarioEvaluation {
     {
         let wanted = test.expectedDiagnostics.filter { $0.severity == severity }
         guard !wanted.isEmpty else { return [] }
-        var reported = build.diagnostics.filter { $0.severity.rawValue == severity.rawValue }
+        // Only the test's own lines: a merged build reports the warnings of every program in it.
+        let lines = test.blocks.map { ($0.openingLine ?? $0.headerLine)...$0.lastLine }
+        let all = build.diagnostics.filter { diagnostic in
+            diagnostic.severity.rawValue == severity.rawValue && diagnostic.file == markdownPath
+                && lines.contains { $0.contains(diagnostic.line) }
+        }
+        var reported = all
         var findings: [Finding] = []
         for diagnostic in wanted {
             if let index = reported.firstIndex(where: { BookDiagnosticText.matches($0.message, diagnostic.message) }) {
                 reported.remove(at: index)
                 continue
             }
-            let all = build.diagnostics.filter { $0.severity.rawValue == severity.rawValue }
-            let said = all.map { diagnostic -> String in
-                let place = diagnostic.file == markdownPath ? "line \(diagnostic.line): " : ""
-                return "  " + place + diagnostic.message
-            }
+            let said = all.map { "  line \($0.line): " + $0.message }
             findings.append(
                 Finding(
                     .expectedDiagnostic, at: plan.lesson.location(diagnostic.line),

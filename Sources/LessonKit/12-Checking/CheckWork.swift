@@ -163,18 +163,13 @@ struct CheckWork {
                 job.buildAloneReason = reason
                 job.movesDeclarations = false
             }
-            // A merged build's warnings are all its programs': a test that expects one is built alone. A test
-            // that expects errors may be merged: a failed merged build gives each program the errors in its
-            // own lines, and builds the others again (`MergedExecution.split`).
+            // A test that expects errors may be merged: a failed merged build gives each program the errors in
+            // its own lines, and builds the others again (`MergedExecution.split`). Expected warnings are looked
+            // for in the test's own lines (`BookTestEvaluation`).
             if test.expectsErrors {
                 // Merged only with others that expect errors: a build of those fails after type-checking
                 // anyway, and the programs that build are not type-checked twice for it.
                 job.engineIdentity = .content("book tests that expect errors, \(plan.languageMode)")
-            }
-            if test.expectedDiagnostics.contains(where: { $0.severity == .warning }) {
-                job.buildAloneReason = .expectsDiagnostics
-                job.movesDeclarations = false
-                job.sharesExecutable = false
             }
             job.isOneProgram = true
             scenarioJobs.append(job)
