@@ -121,10 +121,15 @@ enum CheckCommand {
     static func run(_ arguments: Arguments) throws -> Int32 {
         let start = Uptime.now
         let options = try Options(arguments)
-        let files = try LessonDiscovery.lessonFiles(in: options.paths)
+        let timings = options.stats ? CheckTimings() : nil
+        // What the process ran before this function: the kernel's record of its start.
+        let startup = timings == nil ? nil : CheckTimings.processAge().map { max(0, $0 - Uptime.seconds(since: start)) }
+        if let startup { timings?.record(.start, seconds: startup) }
+        let files = try measure(.discover, timings) { try LessonDiscovery.lessonFiles(in: options.paths) }
         let selection = LessonSelection(
             filter: options.filter, sharding: options.sharding?.assignment(of: files, jobs: options.check.jobs))
-        var checker = LessonChecker(options: options.check, toolchain: try Toolchain.locate(), catalog: options.catalog)
+        let toolchain = try measure(.toolchain, timings) { try Toolchain.locate() }
+        var checker = LessonChecker(options: options.check, toolchain: toolchain, catalog: options.catalog)
         if options.watch {
             let watcher = LessonWatcher(
                 paths: options.paths, checker: checker, selection: selection,
@@ -135,7 +140,6 @@ enum CheckCommand {
                 } catch { printError("error: \(error)") }
             }
         }
-        let timings = options.stats ? CheckTimings() : nil
         checker.timings = timings
         let showProgress = ProgressLine.shouldShow(textReport: options.emitter.format == .text)
         var report = withProgress(on: &checker, show: showProgress) { $0.check(files: files, selection: selection) }
@@ -147,10 +151,11 @@ enum CheckCommand {
                 report, checker: checker, files: files, selection: selection, format: options.emitter.format)
         }
         report = try BaselineOption.applying(options.baseline, to: report)
-        try options.emitter.emit(report)
-        if options.stats {
-            printStatistics(since: start)
-            timings.map { printError($0.lines.joined(separator: "\n")) }
+        try measure(.emit, timings) { try options.emitter.emit(report) }
+        if let timings {
+            let total = (startup ?? 0) + Uptime.seconds(since: start)
+            printStatistics(seconds: total)
+            printError(timings.lines(total: total).joined(separator: "\n"))
         }
         return report.succeeded(warningsAsErrors: options.warningsAsErrors) ? 0 : 1
     }
@@ -201,14 +206,21 @@ enum CheckCommand {
     }
 
     /// Wall time and the checker's own peak memory (children not included), for benchmarks.
-    static func printStatistics(since start: Double) {
+    /// `body` measured as `phase` when `timings` are kept.
+    static func measure<Result>(_ phase: CheckTimings.Phase, _ timings: CheckTimings?, _ body: () throws -> Result)
+        rethrows -> Result
+    {
+        guard let timings else { return try body() }
+        return try timings.measured(phase, body)
+    }
+
+    static func printStatistics(seconds: Double) {
         var usage = rusage()
         #if canImport(Darwin)
             getrusage(RUSAGE_SELF, &usage)
         #else
             getrusage(RUSAGE_SELF.rawValue, &usage)
         #endif
-        let seconds = Uptime.seconds(since: start)
         #if canImport(Darwin)
             let peakKiB = Int(usage.ru_maxrss) / 1024
         #else

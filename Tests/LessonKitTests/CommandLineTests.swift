@@ -328,7 +328,8 @@ final class CommandLineTests: XCTestCase {
                 ".package(url: \"\(url)\", branch: \"main\")"))
     }
 
-    /// `--stats` says where the time went: each phase in order, then what the cache did not answer.
+    /// `--stats` says where the time went: each phase in order, what no phase accounts for, then what the
+    /// cache did not answer.
     func testStatsBreakTheCheckDownByPhase() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -344,11 +345,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(
             lines.first?.range(of: #"^lesson: [0-9.]+ s, peak memory [0-9]+ KiB$"#, options: .regularExpression))
         XCTAssertEqual(
-            Array(phases.prefix(5)),
+            Array(phases.prefix(9)),
             [
-                "find unchanged lessons", "read and plan", "build and run scenarios",
-                "parse snippets (beside the scenarios)", "judge, drift and report",
+                "start the process", "find the lessons", "locate the toolchain", "find unchanged lessons",
+                "read and plan", "build and run scenarios", "parse snippets (beside the scenarios)",
+                "judge, drift and report", "write the report",
             ])
+        // What no phase accounts for, with its share of the whole run.
+        XCTAssertNotNil(
+            lines.dropLast().last?.range(
+                of: #"^  not accounted for\s+[0-9]+\.[0-9]{2} s \([0-9.]+ % of [0-9.]+ s\)$"#,
+                options: .regularExpression), lines.dropLast().last ?? "")
         XCTAssertNotNil(
             lines.last?.range(
                 of:

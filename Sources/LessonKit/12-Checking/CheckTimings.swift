@@ -6,11 +6,16 @@ import Foundation
 package final class CheckTimings: @unchecked Sendable {
     /// The phases, in the order they are printed.
     package enum Phase: String, CaseIterable, Sendable {
+        /// From the process's start to its first line: the dynamic loader and the runtime.
+        case start = "start the process"
+        case discover = "find the lessons"
+        case toolchain = "locate the toolchain"
         case reuse = "find unchanged lessons"
         case plan = "read and plan"
         case scenarios = "build and run scenarios"
         case snippets = "parse snippets (beside the scenarios)"
         case report = "judge, drift and report"
+        case emit = "write the report"
     }
 
     private let lock = NSLock()
@@ -30,8 +35,30 @@ package final class CheckTimings: @unchecked Sendable {
         return result
     }
 
+    /// Runs `body` as `phase` (the command line's own steps).
+    package func measured<Result>(_ phase: Phase, _ body: () throws -> Result) rethrows -> Result {
+        let start = Uptime.now
+        defer { record(phase, seconds: Uptime.seconds(since: start)) }
+        return try body()
+    }
+
     /// `phase` took `seconds` (more).
-    func record(_ phase: Phase, seconds: Double) { lock.withLock { phases[phase, default: 0] += seconds } }
+    package func record(_ phase: Phase, seconds: Double) { lock.withLock { phases[phase, default: 0] += seconds } }
+
+    /// How long the process ran before `now`, from the kernel's record of its start (`/proc/self/stat`, in
+    /// clock ticks since boot); nil where there is none.
+    package static func processAge() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        // The fields after the name start at the third; the start time is the 22nd.
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let sinceBoot = Double(boot.tv_sec) + Double(boot.tv_nsec) / 1e9
+        return max(0, sinceBoot - ticks / Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
 
     /// The executions of the scenarios the cache had no result for.
     func executed(_ executions: [ScenarioExecution]) {
@@ -45,16 +72,23 @@ package final class CheckTimings: @unchecked Sendable {
     /// The number of snippets the cache had no result for.
     func parsed(_ count: Int) { lock.withLock { snippets += count } }
 
-    /// One line per phase, then what was built, run and parsed.
-    package var lines: [String] {
+    /// One line per phase; then what no phase accounts for, of the `total` seconds the process ran (the
+    /// snippets are parsed while the scenarios build: the two count as the longer of them); then what was
+    /// built, run and parsed.
+    package func lines(total: Double) -> [String] {
         lock.withLock {
             let width = Phase.allCases.map(\.rawValue.count).max() ?? 0
-            var lines = Phase.allCases.compactMap { phase in
-                phases[phase].map { seconds in
-                    "  " + phase.rawValue + String(repeating: " ", count: width - phase.rawValue.count)
-                        + String(format: "  %6.2f s", seconds)
-                }
+            func line(_ name: String, _ seconds: Double) -> String {
+                "  " + name + String(repeating: " ", count: max(0, width - name.count))
+                    + String(format: "  %6.2f s", seconds)
             }
+            var lines = Phase.allCases.compactMap { phase in phases[phase].map { line(phase.rawValue, $0) } }
+            let sequential = phases.filter { $0.key != .scenarios && $0.key != .snippets }.values.reduce(0, +)
+            let accounted = sequential + max(phases[.scenarios] ?? 0, phases[.snippets] ?? 0)
+            let unaccounted = max(0, total - accounted)
+            lines.append(
+                line("not accounted for", unaccounted)
+                    + String(format: " (%.1f %% of %.2f s)", total > 0 ? 100 * unaccounted / total : 0, total))
             lines.append(
                 String(
                     format: "  %d scenarios built and run (builds %.2f s, runs %.2f s, summed over the workers); "
