@@ -27,7 +27,7 @@ enum FrontMatterParser {
         var warnings: [(line: Int, message: String)] = []
     }
 
-    /// The largest front matter read: 1 MiB, a thousand times a site's usual keys. Past it, the front matter
+    /// The largest front matter read: 1 MiB, far more than the keys sites write. Past it, the front matter
     /// is one problem and the lesson's body is read as usual.
     static let maximumSize = 1 << 20
 

@@ -4,7 +4,7 @@ import Foundation
 /// log pasted by mistake, a generated file, an attack on a grading machine) would hold the whole check; a
 /// file past the bound is one finding at its first line, and the other lessons are checked.
 package enum LessonFileBytes {
-    /// The largest lesson file read: 16 MiB, eighty times TSPL's largest chapter.
+    /// The largest lesson file read: 16 MiB, over a hundred times TSPL's largest chapter (146 KB).
     package static let maximumSize = 16 << 20
 
     package enum Read {
