@@ -47,12 +47,12 @@ enum BaselineOption {
         case .none:
             return report
         case .write(let file):
-            let baseline = Baseline.recording(report, in: folder(of: file))
+            let baseline = Baseline.recording(report, in: Baseline.folder(of: file))
             try baseline.write(to: file)
             printError("wrote \(file): \(baseline.entries.count) failed check(s) known")
-            return baseline.applied(to: report, in: folder(of: file)).report
+            return baseline.applied(to: report, in: Baseline.folder(of: file)).report
         case .apply(let file):
-            let applied = try Baseline.read(path: file).applied(to: report, in: folder(of: file))
+            let applied = try Baseline.read(path: file).applied(to: report, in: Baseline.folder(of: file))
             if !applied.stale.isEmpty {
                 printError(
                     "note: \(file): \(applied.stale.count) known check(s) of these lessons failed no more (fixed, or "
@@ -60,10 +60,5 @@ enum BaselineOption {
             }
             return applied.report
         }
-    }
-
-    private static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 }

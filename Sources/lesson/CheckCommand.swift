@@ -180,14 +180,19 @@ enum CheckCommand {
         try limits.apply(values, to: &options.execution)
         if let strategy = try values.value(SharedOptions.strategy) { options.strategy = strategy }
         guard caching else { return options }
-        if values.isSet(Option.noCache) {
-            guard !values.isGiven(Option.cacheDirectory) else {
-                throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
-            }
-        } else {
-            options.cacheDirectory = try values.value(Option.cacheDirectory) ?? ".build/lesson-cache"
-        }
+        options.cacheDirectory = try cacheDirectory(values)
         return options
+    }
+
+    /// The result cache `--cache-dir` and `--no-cache` ask for: `.build/lesson-cache` by default, nil for none.
+    static func cacheDirectory(_ values: Arguments) throws -> String? {
+        guard values.isSet(Option.noCache) else {
+            return try values.value(Option.cacheDirectory) ?? ".build/lesson-cache"
+        }
+        guard !values.isGiven(Option.cacheDirectory) else {
+            throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
+        }
+        return nil
     }
 
     /// `--update`: accepts what the lessons print, printing each change, and returns the final report.

@@ -31,14 +31,7 @@ enum LSPCommand {
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         var options = CheckOptions()
-        if arguments.isSet(CheckCommand.Option.noCache) {
-            guard !arguments.isGiven(CheckCommand.Option.cacheDirectory) else {
-                throw LessonError(.usage, "--no-cache and --cache-dir cannot be used together")
-            }
-        } else {
-            options.cacheDirectory =
-                try arguments.value(CheckCommand.Option.cacheDirectory) ?? ".build/lesson-cache"
-        }
+        options.cacheDirectory = try CheckCommand.cacheDirectory(arguments)
         let catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
         let checker = LessonChecker(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
         let output = FileHandle.standardOutput

@@ -8,10 +8,7 @@ import XCTest
 final class BoundedInputTests: XCTestCase {
     private var folder = ""
 
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "bounded-input-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { folder = try TestSupport.temporaryFolder("bounded-input") }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 

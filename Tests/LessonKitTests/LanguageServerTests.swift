@@ -8,10 +8,7 @@ import XCTest
 final class LanguageServerTests: XCTestCase {
     private var folder = ""
 
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "lsp-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    override func setUpWithError() throws { folder = try TestSupport.temporaryFolder("lsp") }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
 

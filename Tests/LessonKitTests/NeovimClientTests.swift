@@ -10,8 +10,7 @@ final class NeovimClientTests: XCTestCase {
     func testAnAuthorAcceptsTheOutputSavesAndBreaksALineInNeovim() throws {
         let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first { FileManager.default.isExecutableFile(atPath: $0) }
         try XCTSkipIf(nvim == nil, "nvim is not installed (apt-get install neovim): the Neovim client test is skipped")
-        let folder = NSTemporaryDirectory() + "neovim-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestSupport.temporaryFolder("neovim")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lesson = folder + "/ders.md"
         try Data(LanguageServerTests.lesson.utf8).write(to: URL(fileURLWithPath: lesson))

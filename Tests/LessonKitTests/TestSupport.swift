@@ -84,6 +84,13 @@ enum TestSupport {
             limits: ProcessLimits(timeout: timeout, outputLimit: 1 << 20))
     }
 
+    /// A new empty folder under the temporary folder, named `prefix-` and eight random characters.
+    static func temporaryFolder(_ prefix: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Every `*.md` below a folder of the package, relative to the package root, sorted.
     static func markdownFiles(under folder: String) throws -> [String] {
         try LessonDiscovery.lessonFiles(in: [packageRoot + "/" + folder]).map {

@@ -26,4 +26,11 @@ extension String {
         }
         return String(self[first...last])
     }
+
+    /// The string without trailing spaces and tabs.
+    func droppingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
 }

@@ -76,6 +76,12 @@ package struct Baseline: Hashable, Sendable, Codable {
             message: errors.first?.message ?? "")
     }
 
+    /// The folder a baseline file's entries are relative to: the file's own.
+    package static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     /// `path` relative to `folder`, both absolute; as it is when it is not below it.
     static func relative(_ path: String, to folder: String) -> String {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

@@ -119,19 +119,13 @@ extension ScenarioEvaluation {
     private func compareOutput(_ test: BookTest, _ run: ProcessResult?) -> ([Finding], BlockFix?, String?) {
         let expected = test.expectedOutput
         let printed = OutputComparison.lines(of: String(decoding: run?.standardOutput ?? [], as: UTF8.self))
-            .map(Self.withoutTrailingSpaces)
+            .map { $0.droppingTrailingSpaces() }
         guard
             let mismatch = OutputComparison.compare(
-                expected: expected.map { Self.withoutTrailingSpaces($0.text) }, actual: printed,
+                expected: expected.map { $0.text.droppingTrailingSpaces() }, actual: printed,
                 numbering: .lines(expected.map(\.number), last: test.lastLine), options: OutputOptions())
         else { return ([], nil, nil) }
         return outputMismatch(test, mismatch, printed)
-    }
-
-    static func withoutTrailingSpaces(_ line: String) -> String {
-        var line = Substring(line)
-        while line.last == " " || line.last == "\t" { line.removeLast() }
-        return String(line)
     }
 
     /// A mismatch at the first expected line that differs (at the test's last line when it printed only
@@ -171,8 +165,7 @@ extension ScenarioEvaluation {
 
     /// An expected line rewritten to `text`, keeping its indentation and prefix as written.
     static func written(_ text: String, as line: BookTestLine) -> String {
-        guard text.isEmpty else { return line.lead + text }
-        return line.lead.hasSuffix(" ") ? String(line.lead.dropLast()) : line.lead
+        text.isEmpty ? line.lead.droppingTrailingSpaces() : line.lead + text
     }
 }
 

@@ -157,11 +157,3 @@ struct LessonRewriter {
         return crlf > lf ? "\r\n" : "\n"
     }
 }
-
-extension String {
-    func droppingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
-    }
-}

@@ -6,7 +6,7 @@ extension LessonLanguageServer {
     /// `report` with the baseline applied, when there is one that can be read.
     func baselined(_ report: LessonReport) -> LessonReport {
         guard let path = baselinePath, let baseline = try? Baseline.read(path: path) else { return report }
-        let applied = baseline.applied(to: CheckReport(lessons: [report]), in: Self.folder(of: path))
+        let applied = baseline.applied(to: CheckReport(lessons: [report]), in: Baseline.folder(of: path))
         return applied.report.lessons.first ?? report
     }
 
@@ -18,7 +18,7 @@ extension LessonLanguageServer {
         else { return [] }
         var texts = LessonTexts()
         return report.checks.filter { $0.status == .failed && lines.contains($0.location.line) }.map { check in
-            let entry = Baseline.entry(for: check, of: report, in: Self.folder(of: path), texts: &texts)
+            let entry = Baseline.entry(for: check, of: report, in: Baseline.folder(of: path), texts: &texts)
             let text = StableJSON.text(Baseline(entries: baseline.entries + [entry]))
             let uri = URL(fileURLWithPath: Paths.absolute(path)).absoluteString
             return [
@@ -26,10 +26,5 @@ extension LessonLanguageServer {
                 "edit": ["changes": [uri: [["range": LSPDiagnostics.wholeText(old), "newText": text]]]],
             ]
         }
-    }
-
-    static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
     }
 }

@@ -159,11 +159,12 @@ package final class LessonLanguageServer: @unchecked Sendable {
         let first = ((range?["start"] as? [String: Any])?["line"] as? Int ?? 0) + 1
         let last = max(first, ((range?["end"] as? [String: Any])?["line"] as? Int ?? Int.max - 1) + 1)
         var actions: [[String: Any]] = []
+        // Read once, for every fix: each is applied to the file as the check read it.
+        let lesson = Lesson(path: stored.report.path, bytes: Array(stored.text.utf8))
         for check in stored.report.checks {
             guard let fix = check.fix else { continue }
             let lines = [check.location.line] + check.findings.map(\.location.line)
             guard lines.contains(where: { first <= $0 && $0 <= last }) else { continue }
-            let lesson = Lesson(path: stored.report.path, bytes: Array(stored.text.utf8))
             var rewriter = LessonRewriter(lesson)
             rewriter.apply([fix])
             let newText = String(decoding: rewriter.source.bytes, as: UTF8.self)
