@@ -123,6 +123,44 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(second.acquire(), 61_500)
     }
 
+    /// Two graders that chose different scratch folders (one on a read-only root, under `/tmp`; one under
+    /// `/run`; each with its own `TMPDIR`) still hold their UIDs in one lock folder, so they never share one.
+    func testGradersWithDifferentScratchFoldersShareTheirUIDLocks() throws {
+        let runFolder = try GradingEnvironment.scratch("scratch-run")
+        let tmpFolder = try GradingEnvironment.scratch("scratch-tmp")
+        defer {
+            try? FileManager.default.removeItem(atPath: runFolder)
+            try? FileManager.default.removeItem(atPath: tmpFolder)
+        }
+        let locks = ScratchFolder.uidLockFolder(fallback: runFolder)
+        XCTAssertEqual(locks, "/tmp/lesson-uid-locks-\(geteuid())")
+        XCTAssertEqual(ScratchFolder.uidLockFolder(fallback: tmpFolder), locks)
+        var info = stat()
+        XCTAssertEqual(lstat(locks, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        XCTAssertEqual(info.st_uid, geteuid())
+        let first = UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: runFolder))
+        let second = UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: tmpFolder))
+        let taken = first.acquire()
+        XCTAssertEqual(taken, 61_510)
+        XCTAssertEqual(second.acquire(), 61_511)
+        first.release(taken)
+        XCTAssertEqual(second.acquire(), 61_510)
+    }
+
+    /// A lock folder someone else made first is not used: the scratch folder holds the locks instead.
+    func testAUIDLockFolderAnotherUserOwnsIsRefused() throws {
+        try XCTSkipUnless(geteuid() == 0, "making a folder of another user's needs root")
+        let scratch = try GradingEnvironment.scratch("scratch-own")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let locks = scratch + "/lesson-uid-locks-0"
+        XCTAssertEqual(mkdir(locks, 0o777), 0)
+        XCTAssertEqual(chown(locks, 65_534, 65_534), 0)
+        XCTAssertEqual(ScratchFolder.uidLockFolder(fallback: scratch, preferred: locks), scratch)
+        XCTAssertEqual(chown(locks, 0, 0), 0)
+        XCTAssertEqual(ScratchFolder.uidLockFolder(fallback: scratch, preferred: locks), locks)
+    }
+
     /// Where the launcher cannot run, a shell script under `unshare` builds the same namespace: a private
     /// `/tmp` with only the working folder and the program, owned by the run's user.
     func testWithoutTheLauncherAShellBuildsTheNamespace() throws {

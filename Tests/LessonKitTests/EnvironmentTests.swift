@@ -19,48 +19,55 @@ final class EnvironmentTests: XCTestCase {
         var maxScore: Int { tests.reduce(0) { $0 + $1.max_score } }
     }
 
-    private func grade(_ arguments: [String], in environment: GradingEnvironment, scratch: String) throws -> Graded {
-        let result = try environment.runLesson(["grade", "--format", "gradescope"] + arguments, scratch: scratch)
+    /// Decodes a Gradescope report after checking that `lesson grade` succeeded.
+    private func graded(_ result: TestSupport.CommandResult, in environment: GradingEnvironment) throws -> Graded {
         XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
         return try JSONDecoder().decode(Graded.self, from: Data(result.standardOutput.utf8))
     }
 
     func testReferenceSolutionsScoreFullMarksAndWrongOnesWhatTheyEarnEverywhere() throws {
         try GradingEnvironment.skipUnlessReproducible()
-        for environment in GradingEnvironment.allCases {
+        let solutions = [
+            ("uikit-sync-engine", "Lessons/uikit/solutions/uikit-sync-engine/Sync.swift"),
+            ("swiftui-environment", "Lessons/swiftui/solutions/swiftui-environment/main.swift"),
+        ]
+        let wrongSubmission = [
+            "--exercise", "sync-engine", "--lesson", "Fixtures/grading/engine-exercise.md", "--hidden",
+            "Fixtures/grading/hidden/sync-engine.md", "--submission",
+            "Fixtures/grading/submissions/sync-engine/wrong/Sync.swift",
+        ]
+        // Two environments at a time: a single grading uses about one core.
+        let runs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("reference")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            for (exercise, solution) in [
-                ("uikit-sync-engine", "Lessons/uikit/solutions/uikit-sync-engine/Sync.swift"),
-                ("swiftui-environment", "Lessons/swiftui/solutions/swiftui-environment/main.swift"),
-            ] {
-                let graded = try grade(
-                    ["--exercise", exercise, "--lessons", "Lessons", "--submission", solution], in: environment,
-                    scratch: scratch)
-                XCTAssertGreaterThan(graded.maxScore, 0, "\(environment.rawValue): \(exercise)")
+            let grade = { (arguments: [String]) in
+                try environment.runLesson(["grade", "--format", "gradescope"] + arguments, scratch: scratch)
+            }
+            let references = try solutions.map { exercise, solution in
+                try grade(["--exercise", exercise, "--lessons", "Lessons", "--submission", solution])
+            }
+            return (references, try grade(wrongSubmission))
+        }
+        for (environment, (references, wrong)) in runs {
+            for ((exercise, _), result) in zip(solutions, references) {
+                let reference = try graded(result, in: environment)
+                XCTAssertGreaterThan(reference.maxScore, 0, "\(environment.rawValue): \(exercise)")
                 XCTAssertEqual(
-                    graded.score, graded.maxScore,
-                    "\(environment.rawValue): \(exercise): \(graded.tests.map(\.output))")
-                assertProtections(graded.output, in: environment)
+                    reference.score, reference.maxScore,
+                    "\(environment.rawValue): \(exercise): \(reference.tests.map(\.output))")
+                assertProtections(reference.output, in: environment)
             }
-            if environment == .fullRoot {
-                // The compiler wrote its module cache as the builder's user, never as the grader's.
-                let cache = "/run/lesson-sandbox/module-cache-71000"
-                let entries = try FileManager.default.subpathsOfDirectory(atPath: cache)
-                XCTAssertFalse(entries.isEmpty)
-                for entry in entries.prefix(20) {
-                    var info = stat()
-                    XCTAssertEqual(lstat(cache + "/" + entry, &info), 0)
-                    XCTAssertEqual(info.st_uid, 71_000, entry)
-                }
-            }
-            let wrong = try grade(
-                [
-                    "--exercise", "sync-engine", "--lesson", "Fixtures/grading/engine-exercise.md", "--hidden",
-                    "Fixtures/grading/hidden/sync-engine.md", "--submission",
-                    "Fixtures/grading/submissions/sync-engine/wrong/Sync.swift",
-                ], in: environment, scratch: scratch)
-            XCTAssertEqual([wrong.score, wrong.maxScore], [4, 5], environment.rawValue)
+            let wrongGrade = try graded(wrong, in: environment)
+            XCTAssertEqual([wrongGrade.score, wrongGrade.maxScore], [4, 5], environment.rawValue)
+        }
+        // The compiler wrote its module cache as the builder's user, never as the grader's.
+        let cache = "/run/lesson-sandbox/module-cache-71000"
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cache)
+        XCTAssertFalse(entries.isEmpty)
+        for entry in entries.prefix(20) {
+            var info = stat()
+            XCTAssertEqual(lstat(cache + "/" + entry, &info), 0)
+            XCTAssertEqual(info.st_uid, 71_000, entry)
         }
     }
 
@@ -158,7 +165,9 @@ final class EnvironmentTests: XCTestCase {
             "memory": "đã dừng: giới hạn bộ nhớ 512 MiB",
             "sleep-forever": "đã dừng: giới hạn thời gian 3 giây",
         ]
-        for environment in GradingEnvironment.allCases {
+        // The four classes are graded at once: their runs mostly wait for their limits. Nothing a student
+        // started may outlive its grader, so once all four have ended no student process may be left.
+        let graded = try GradingEnvironment.eachAtOnce(jobs: 4) { environment in
             let scratch = try GradingEnvironment.scratch("hostile")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             for student in Array(expected.keys) + ["processes"] {
@@ -174,15 +183,21 @@ final class EnvironmentTests: XCTestCase {
                     "--submissions", scratch + "/class", "--output", scratch + "/results", "--timeout", "3",
                     "--cpu-limit", "2", "--max-output", "64K", "--jobs", "2",
                 ], scratch: scratch)
+            let results = try expected.keys.map { student in
+                (student, try String(contentsOfFile: scratch + "/results/\(student)/results.json", encoding: .utf8))
+            }
+            return (result, Dictionary(uniqueKeysWithValues: results))
+        }
+        for (environment, (result, results)) in graded {
             XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
             for (student, message) in expected {
-                let text = try String(contentsOfFile: scratch + "/results/\(student)/results.json", encoding: .utf8)
+                let text = results[student] ?? ""
                 XCTAssertTrue(text.contains("\"message\" : \"\(message)"), "\(environment.rawValue): \(text)")
             }
-            // The students run as 61000 and up, or as 65534 where the grader is that user.
-            let survivors = try TestSupport.processes(ownedBy: 61_000..<70_000).filter { $0.contains("sleep 300") }
-            XCTAssertEqual(survivors, [], "\(environment.rawValue): processes a submission started are still alive")
         }
+        // The students run as 61000 and up, or as 65534 where the grader is that user.
+        let survivors = try TestSupport.processes(ownedBy: 61_000..<70_000).filter { $0.contains("sleep 300") }
+        XCTAssertEqual(survivors, [], "processes a submission started are still alive")
     }
 
     /// A program that watches the machine (the load, the task count, CPU and memory use, the list of
@@ -190,14 +205,16 @@ final class EnvironmentTests: XCTestCase {
     /// own entries stay readable.
     func testMachineCountersAreHiddenEverywhere() throws {
         try GradingEnvironment.skipUnlessReproducible()
-        for environment in GradingEnvironment.allCases {
+        let runs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("counters")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let result = try environment.runLesson(
+            return try environment.runLesson(
                 [
                     "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
                     "--submission", "Fixtures/grading/hostile-counters/counters", "--format", "gradescope",
                 ], scratch: scratch)
+        }
+        for (environment, result) in runs {
             XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
             let printed = [
                 "/proc/loadavg: hidden", "/proc/stat: hidden", "/proc/meminfo: hidden", "/proc/vmstat: hidden",
@@ -358,32 +375,39 @@ final class EnvironmentTests: XCTestCase {
     /// and a check after an edited scenario links with them and passes.
     func testEngineObjectsAreKeptAndLinkedEverywhere() throws {
         try GradingEnvironment.skipUnlessReproducible()
-        for environment in GradingEnvironment.allCases {
+        // Two environments at a time: a check of one small course keeps little more than one core busy.
+        let runs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("objects")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let course = scratch + "/course"
             try FileManager.default.copyItem(atPath: TestSupport.packageRoot + "/Lessons/uikit", toPath: course)
             let arguments = ["check", "--color", "never", "--cache-dir", scratch + "/cache", course]
-            let cold = try environment.runLesson(arguments, scratch: scratch)
-            XCTAssertEqual(cold.status, 0, "\(environment.rawValue): \(cold.standardOutput)")
             let objects = scratch + "/cache/objects"
-            let sets = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
-            XCTAssertFalse(sets.isEmpty, environment.rawValue)
+            let keptSets = {
+                try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
+            }
+            let cold = try environment.runLesson(arguments, scratch: scratch)
+            let coldSets = (try? keptSets()) ?? []
 
             let lesson = course + "/01-hucre-yeniden-kullanimi.md"
-            let header = "// main.swift — yeniden kullanilan hucre onceki satirin rozetini tasir\n"
             let text = try String(contentsOfFile: lesson, encoding: .utf8)
-            XCTAssertTrue(text.contains(header))
-            try Data(text.replacingOccurrences(of: header, with: header + "// edited\n").utf8).write(
-                to: URL(fileURLWithPath: lesson))
+            try Data(text.replacingOccurrences(of: Self.editedHeader, with: Self.editedHeader + "// edited\n").utf8)
+                .write(to: URL(fileURLWithPath: lesson))
             let edited = try environment.runLesson(arguments, scratch: scratch)
+            return (text.contains(Self.editedHeader), cold, coldSets, edited, (try? keptSets()) ?? [])
+        }
+        for (environment, (hadHeader, cold, coldSets, edited, editedSets)) in runs {
+            XCTAssertEqual(cold.status, 0, "\(environment.rawValue): \(cold.standardOutput)")
+            XCTAssertFalse(coldSets.isEmpty, environment.rawValue)
+            XCTAssertTrue(hadHeader, environment.rawValue)
             XCTAssertEqual(edited.status, 0, "\(environment.rawValue): \(edited.standardOutput)")
             XCTAssertEqual(
                 edited.standardOutput.split(separator: "\n").last, cold.standardOutput.split(separator: "\n").last,
                 environment.rawValue)
-            XCTAssertEqual(
-                try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }.sorted(),
-                sets.sorted(), environment.rawValue)
+            XCTAssertEqual(editedSets.sorted(), coldSets.sorted(), environment.rawValue)
         }
     }
+
+    /// The header of the scenario `testEngineObjectsAreKeptAndLinkedEverywhere` edits.
+    private static let editedHeader = "// main.swift — yeniden kullanilan hucre onceki satirin rozetini tasir\n"
 }

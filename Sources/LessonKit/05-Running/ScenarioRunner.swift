@@ -11,7 +11,11 @@ package struct ScenarioRunner: Sendable {
     package init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
         self.limits = limits
         self.sandbox = sandbox
-        uids = sandbox.map { UIDPool(first: $0.policy.firstUID, count: $0.policy.uidCount, lockFolder: $0.base) }
+        uids = sandbox.map {
+            UIDPool(
+                first: $0.policy.firstUID, count: $0.policy.uidCount,
+                lockFolder: ScratchFolder.uidLockFolder(fallback: $0.base))
+        }
     }
 
     package static func environment(home: String) -> [String: String] {

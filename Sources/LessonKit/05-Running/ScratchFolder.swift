@@ -27,15 +27,26 @@ enum ScratchFolder {
         return candidates[candidates.count - 1]
     }
 
-    /// Creates the folder (mode 0711: others may pass through to their own run folder, not list it) and
-    /// checks that a folder can be made in it.
-    private static func prepare(_ folder: String) -> Bool {
+    /// The folder of the sandbox users' machine-wide locks (`UIDPool`): one path every grader on the machine
+    /// finds, whichever scratch folder it chose. A grader on a read-only root works under `/tmp`, another
+    /// under `/run`, and `TMPDIR` differs from one to the next: with locks in their scratch folders, two
+    /// such graders would hand the same user to two students, and each would kill the other's processes
+    /// when its run ended. `/tmp/lesson-uid-locks-<uid>` when it is this user's own, else the scratch folder.
+    static func uidLockFolder(fallback scratch: String, preferred: String = uidLocks) -> String {
+        prepare(preferred, mode: 0o700) ? preferred : scratch
+    }
+
+    static var uidLocks: String { "/tmp/lesson-uid-locks-\(geteuid())" }
+
+    /// Creates the folder (mode 0711 by default: others may pass through to their own run folder, not list
+    /// it) and checks that a folder can be made in it.
+    private static func prepare(_ folder: String, mode: mode_t = 0o711) -> Bool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {
             return false
         }
-        chmod(folder, 0o711)
+        chmod(folder, mode)
         let probe = folder + "/probe-\(getpid())"
         guard mkdir(probe, 0o700) == 0 else { return false }
         rmdir(probe)
