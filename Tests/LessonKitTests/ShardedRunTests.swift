@@ -18,15 +18,22 @@ final class ShardedRunTests: XCTestCase {
     }
 
     /// Runs `check --shard i/count` for every shard, each writing its JSON report; returns the report paths.
+    /// Checks the shards at once, as a CI matrix runs them on machines of their own.
     private func checkInShards(_ count: Int, _ arguments: [String]) throws -> [String] {
-        try (1...count).map { index in
-            let path = folder + "/shard-\(index).json"
-            let result = try TestSupport.runLesson(
-                ["check", "--shard", "\(index)/\(count)", "--format", "json", "--output", path] + arguments)
+        let paths = (1...count).map { folder + "/shard-\($0).json" }
+        let results = ParallelMap.map(Array(1...count), jobs: count) { index in
+            Result {
+                try TestSupport.runLesson(
+                    ["check", "--shard", "\(index)/\(count)", "--format", "json", "--output", paths[index - 1]]
+                        + arguments)
+            }
+        }
+        for result in results {
+            let result = try result.get()
             XCTAssertLessThan(result.status, 2, result.standardError)
             XCTAssertEqual(result.standardOutput, "")
-            return path
         }
+        return paths
     }
 
     /// Durations and times say how long this run took: the one part that differs between runs.
@@ -74,12 +81,15 @@ final class ShardedRunTests: XCTestCase {
         // traps, timeouts, reading findings.
         let flags = TestSupport.fixtureFlags + ["Fixtures/check/fail", "Fixtures/attributes/fail"]
         let shards = try checkInShards(3, flags)
-        let unsharded = try TestSupport.runLesson(["check"] + flags)
+        // The text and JSON checks of the whole at once: their timeouts wait side by side.
+        let whole = try ParallelMap.map([["check"] + flags, ["check", "--format", "json"] + flags], jobs: 2) {
+            arguments in Result { try TestSupport.runLesson(arguments) }
+        }.map { try $0.get() }
+        let (unsharded, unshardedJSON) = (whole[0], whole[1])
         XCTAssertEqual(unsharded.status, 1)
         let merged = try TestSupport.runLesson(["merge", "--color", "never"] + shards)
         XCTAssertEqual(merged.status, 1)
         XCTAssertEqual(merged.standardOutput, unsharded.standardOutput)
-        let unshardedJSON = try TestSupport.runLesson(["check", "--format", "json"] + flags)
         let mergedJSON = try TestSupport.runLesson(["merge", "--format", "json"] + shards)
         XCTAssertEqual(withoutDurations(mergedJSON.standardOutput), withoutDurations(unshardedJSON.standardOutput))
     }
