@@ -11,10 +11,11 @@ package struct ScenarioRunner: Sendable {
     package init(limits: ProcessLimits, sandbox: Sandbox? = nil) {
         self.limits = limits
         self.sandbox = sandbox
+        // The users are the machine's: their locks are kept where every grader finds them.
         uids = sandbox.map {
             UIDPool(
                 first: $0.policy.firstUID, count: $0.policy.uidCount,
-                lockFolder: ScratchFolder.uidLockFolder(fallback: $0.base))
+                lockFolder: $0.usesSeparateUser ? ScratchFolder.uidLockFolder(fallback: $0.base) : $0.base)
         }
     }
 
