@@ -114,13 +114,21 @@ final class ContainmentTests: XCTestCase {
     func testUIDsAreHeldMachineWide() throws {
         let folder = try GradingEnvironment.scratch("uids")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let first = UIDPool(first: 61_500, count: 2, lockFolder: folder)
-        let second = UIDPool(first: 61_500, count: 2, lockFolder: folder)
+        assertNeverShared(
+            UIDPool(first: 61_500, count: 2, lockFolder: folder), UIDPool(first: 61_500, count: 2, lockFolder: folder),
+            from: 61_500)
+    }
+
+    /// Two pools of the same two UIDs, from `base`: while the first holds one, the second gets the other,
+    /// and gets the first's once it is released.
+    private func assertNeverShared(
+        _ first: UIDPool, _ second: UIDPool, from base: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let taken = first.acquire()
-        XCTAssertEqual(taken, 61_500)
-        XCTAssertEqual(second.acquire(), 61_501)
+        XCTAssertEqual(taken, base, file: file, line: line)
+        XCTAssertEqual(second.acquire(), base + 1, file: file, line: line)
         first.release(taken)
-        XCTAssertEqual(second.acquire(), 61_500)
+        XCTAssertEqual(second.acquire(), base, file: file, line: line)
     }
 
     /// Two graders that chose different scratch folders (one on a read-only root, under `/tmp`; one under
@@ -139,13 +147,10 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(lstat(locks, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o700)
         XCTAssertEqual(info.st_uid, geteuid())
-        let first = UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: runFolder))
-        let second = UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: tmpFolder))
-        let taken = first.acquire()
-        XCTAssertEqual(taken, 61_510)
-        XCTAssertEqual(second.acquire(), 61_511)
-        first.release(taken)
-        XCTAssertEqual(second.acquire(), 61_510)
+        assertNeverShared(
+            UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: runFolder)),
+            UIDPool(first: 61_510, count: 2, lockFolder: ScratchFolder.uidLockFolder(fallback: tmpFolder)),
+            from: 61_510)
     }
 
     /// A lock folder someone else made first is not used: the scratch folder holds the locks instead.

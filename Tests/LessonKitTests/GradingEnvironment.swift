@@ -46,14 +46,12 @@ enum GradingEnvironment: String, CaseIterable {
             "reproducing the grading environments needs root, setpriv and unshare")
     }
 
-    /// What `body` gives in every environment, `jobs` environments at a time, in `allCases` order: runs that
-    /// mostly wait (for a time limit) or use one core overlap. The test asserts on what they gave afterwards,
-    /// on its own thread; an error thrown in any environment is thrown here.
+    /// What `body` gives in every environment, `jobs` environments at a time (`TestSupport.atOnce`), each
+    /// with its environment, in `allCases` order.
     static func eachAtOnce<Value: Sendable>(
         jobs: Int, _ body: @escaping @Sendable (GradingEnvironment) throws -> Value
     ) throws -> [(environment: GradingEnvironment, value: Value)] {
-        let outcomes = ParallelMap.map(allCases, jobs: jobs) { environment in Result { try body(environment) } }
-        return try zip(allCases, outcomes).map { ($0, try $1.get()) }
+        Array(zip(allCases, try TestSupport.atOnce(allCases, jobs: jobs, body)))
     }
 
     /// A folder every environment may write, `/tmp/lesson-env-…`, open to the non-root user.

@@ -21,15 +21,12 @@ final class ShardedRunTests: XCTestCase {
     /// Checks the shards at once, as a CI matrix runs them on machines of their own.
     private func checkInShards(_ count: Int, _ arguments: [String]) throws -> [String] {
         let paths = (1...count).map { folder + "/shard-\($0).json" }
-        let results = ParallelMap.map(Array(1...count), jobs: count) { index in
-            Result {
-                try TestSupport.runLesson(
-                    ["check", "--shard", "\(index)/\(count)", "--format", "json", "--output", paths[index - 1]]
-                        + arguments)
-            }
+        let results = try TestSupport.atOnce(Array(1...count), jobs: count) { index in
+            try TestSupport.runLesson(
+                ["check", "--shard", "\(index)/\(count)", "--format", "json", "--output", paths[index - 1]]
+                    + arguments)
         }
         for result in results {
-            let result = try result.get()
             XCTAssertLessThan(result.status, 2, result.standardError)
             XCTAssertEqual(result.standardOutput, "")
         }
@@ -82,9 +79,9 @@ final class ShardedRunTests: XCTestCase {
         let flags = TestSupport.fixtureFlags + ["Fixtures/check/fail", "Fixtures/attributes/fail"]
         let shards = try checkInShards(3, flags)
         // The text and JSON checks of the whole at once: their timeouts wait side by side.
-        let whole = try ParallelMap.map([["check"] + flags, ["check", "--format", "json"] + flags], jobs: 2) {
-            arguments in Result { try TestSupport.runLesson(arguments) }
-        }.map { try $0.get() }
+        let whole = try TestSupport.atOnce([["check"] + flags, ["check", "--format", "json"] + flags], jobs: 2) {
+            try TestSupport.runLesson($0)
+        }
         let (unsharded, unshardedJSON) = (whole[0], whole[1])
         XCTAssertEqual(unsharded.status, 1)
         let merged = try TestSupport.runLesson(["merge", "--color", "never"] + shards)

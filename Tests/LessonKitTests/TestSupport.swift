@@ -84,6 +84,14 @@ enum TestSupport {
             limits: ProcessLimits(timeout: timeout, outputLimit: 1 << 20))
     }
 
+    /// `body` of every item, `jobs` items at a time, in the items' order; the first error thrown is thrown
+    /// here. Runs that wait or use one core overlap; the test asserts on what they gave on its own thread.
+    static func atOnce<Item: Sendable, Value: Sendable>(
+        _ items: [Item], jobs: Int, _ body: @escaping @Sendable (Item) throws -> Value
+    ) throws -> [Value] {
+        try ParallelMap.map(items, jobs: jobs) { item in Result { try body(item) } }.map { try $0.get() }
+    }
+
     /// A new empty folder under the temporary folder, named `prefix-` and eight random characters.
     static func temporaryFolder(_ prefix: String) throws -> String {
         let folder = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString.prefix(8))"
