@@ -345,11 +345,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(
             lines.first?.range(of: #"^lesson: [0-9.]+ s, peak memory [0-9]+ KiB$"#, options: .regularExpression))
         XCTAssertEqual(
-            Array(phases.prefix(9)),
+            Array(phases.prefix(11)),
             [
                 "start the process", "find the lessons", "locate the toolchain", "find unchanged lessons",
-                "read and plan", "build and run scenarios", "parse snippets (beside the scenarios)",
-                "judge, drift and report", "write the report",
+                "read and plan", "resolve engines, group the builds", "build and run scenarios",
+                "parse snippets (beside the scenarios)", "judge, drift and report", "keep each lesson's report",
+                "write the report",
             ])
         // What no phase accounts for, with its share of the whole run.
         XCTAssertNotNil(

@@ -12,9 +12,11 @@ package final class CheckTimings: @unchecked Sendable {
         case toolchain = "locate the toolchain"
         case reuse = "find unchanged lessons"
         case plan = "read and plan"
+        case prepare = "resolve engines, group the builds"
         case scenarios = "build and run scenarios"
         case snippets = "parse snippets (beside the scenarios)"
         case report = "judge, drift and report"
+        case store = "keep each lesson's report"
         case emit = "write the report"
     }
 

@@ -46,8 +46,10 @@ public struct LessonChecker: Sendable {
         }
         let (report, cacheable) = run(plans, selection: selection, reused: cached)
         // Without a filter every lesson is reported, in the order of `paths`.
-        for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
-            reuse.store(report.lessons[index], at: index)
+        phase(.store) {
+            for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
+                reuse.store(report.lessons[index], at: index)
+            }
         }
         return report
     }
@@ -65,15 +67,17 @@ public struct LessonChecker: Sendable {
         report: CheckReport, cacheable: Set<Int>
     ) {
         let compiler = options.execution.compiler(toolchain)
-        var lessons = allPlans.indices.map { index in
-            let scope = selection.scope(of: allPlans[index])
-            return LessonInCheck(
-                id: LessonID(index: index), plan: selection.narrowed(allPlans[index], to: scope), scope: scope,
-                reused: reused[index])
+        let (prepared, work) = phase(.prepare) {
+            var lessons = allPlans.indices.map { index in
+                let scope = selection.scope(of: allPlans[index])
+                return LessonInCheck(
+                    id: LessonID(index: index), plan: selection.narrowed(allPlans[index], to: scope), scope: scope,
+                    reused: reused[index])
+            }
+            resolveEngines(&lessons)
+            return (lessons, CheckWork(lessons: lessons.filter(\.isChecked)))
         }
-        resolveEngines(&lessons)
-        let work = CheckWork(lessons: lessons.filter(\.isChecked))
-
+        var lessons = prepared
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
         // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
