@@ -17,7 +17,9 @@
 #      coverage built before it used the executor's merged builds) against the default merged builds;
 #  11. with the debug build: an author's edit of one lesson's three scenarios against a plain swiftc of that
 #      lesson, the cold check against one merged swiftc per engine plus a batched parse, and the balance of
-#      4 and 8 shards (and the lessons one more lesson moves).
+#      4 and 8 shards (and the lessons one more lesson moves);
+#  12. three course shapes generated in three different ways (Benchmarks/course_shapes.py): cold, warm and
+#      one edited lesson of each with the debug build, each beside its floor.
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
 # BENCH_PARTS="check grade coverage" chooses the parts (default all three).
@@ -305,3 +307,7 @@ printf '%-52s %9s  %s\n' "lesson check, cold cache" "$book_cold" \
 printf '%-52s %9s  %s\n' "debug build (swift run), cold cache" "$book_debug" \
     "$(python3 -c "print(f'{$book_snippets / $book_debug:.0f}')") snippets per second"
 
+# 12. Three course shapes, each generated differently, with the debug build: cold, warm and an edit, each
+#     beside its floor.
+echo
+python3 Benchmarks/course_shapes.py "$LESSON_DEBUG_BIN"
