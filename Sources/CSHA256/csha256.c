@@ -13,7 +13,9 @@ static const uint32_t round_constants[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static uint32_t rotate(uint32_t value, unsigned count) { return (value >> count) | (value << (32 - count)); }
+// A macro, not a function: a debug build compiles C without optimization, and a call per rotation made
+// hashing 1.7 times slower there.
+#define rotate(value, count) (((value) >> (count)) | ((value) << (32 - (count))))
 
 static void compress(uint32_t state[8], const uint8_t block[64]) {
     uint32_t words[64];
