@@ -148,9 +148,11 @@ package struct SwiftCompiler: Sendable {
     }
 
     /// With a builder, the build folder becomes the builder's (to write the program in), and the builder's
-    /// module cache is named; nothing without one.
+    /// module cache is named; without one, a module cache this user can write, where the default is not.
     func builderArguments(for directory: String) -> [String] {
-        guard let builder, launcher != nil else { return [] }
+        guard let builder, launcher != nil else {
+            return ModuleCacheFolder.fallback.map { ["-module-cache-path", $0] } ?? []
+        }
         chown(directory, uid_t(builder.uid), gid_t(builder.uid))
         return ["-module-cache-path", builder.moduleCache]
     }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the compiler keeps its module cache when the checker's user cannot write the default one. The
+/// default is `$XDG_CACHE_HOME/clang/ModuleCache` or `$HOME/.cache/clang/ModuleCache`; a user started with
+/// another user's `HOME` (`sudo -u`, `setpriv --reuid`, a container run with `--user`) would otherwise see
+/// every build fail with "unable to open output file …: Permission denied".
+enum ModuleCacheFolder {
+    /// Nil where the default folder is writable (or can be made); else a folder of this user's in the
+    /// temporary folder, decided once per process.
+    static let fallback: String? = fallback(
+        environment: ProcessInfo.processInfo.environment, temporary: NSTemporaryDirectory())
+
+    static func fallback(environment: [String: String], temporary: String) -> String? {
+        let cacheHome =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }
+        if let cacheHome, isUsable(cacheHome + "/clang/ModuleCache") { return nil }
+        let folder = (temporary as NSString).appendingPathComponent("lesson-module-cache-\(geteuid())")
+        return isUsable(folder, mode: 0o700) ? folder : nil
+    }
+
+    /// Whether `folder` is (or can be made) a folder of this user's that it may write.
+    private static func isUsable(_ folder: String, mode: mode_t? = nil) -> Bool {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, access(folder, W_OK | X_OK) == 0
+        else { return false }
+        guard let mode else { return true }
+        // A folder in the shared temporary folder must be this user's own, not one another user made first.
+        guard info.st_uid == geteuid() else { return false }
+        return chmod(folder, mode) == 0
+    }
+}
