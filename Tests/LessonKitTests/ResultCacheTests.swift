@@ -194,6 +194,52 @@ final class ResultCacheTests: XCTestCase {
             "only the edited scenario is compiled, and linked with the engine's objects")
     }
 
+    /// An edit of one lesson's scenario leaves the other lessons of its folder answered whole by the cache.
+    /// An edit of engine reprints checks them again: drift compares each reprint with the version most
+    /// lessons of the folder reprint, so a lesson whose bytes did not change then fails where it passed.
+    func testAnEditOutsideTheReprintsKeepsTheFolderCachedAndAReprintEditChecksItAgain() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/course", withIntermediateDirectories: true)
+        let engine = "// Counter.swift — counts\nstruct Counter {\n    var count = 0\n}\n"
+        func lesson(_ label: String, engine: String) -> String {
+            "# \(label)\n\n```swift\n\(engine)```\n\n```swift\n// main.swift — \(label)\nprint(Counter().count)\n"
+                + "print(\"\(label)\")\n```\n\n```\n0\n\(label)\n```\n"
+        }
+        let paths = (1...3).map { folder + "/course/0\($0).md" }
+        func write(_ index: Int, _ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: paths[index]))
+        }
+        for index in 0..<3 { try write(index, lesson("ders-\(index + 1)", engine: engine)) }
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        func check() throws -> (report: CheckReport, reused: String) {
+            var checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+            let timings = CheckTimings()
+            checker.timings = timings
+            let report = checker.check(files: paths)
+            let last = timings.lines(total: 1).last ?? ""
+            return (report, String(last[(last.range(of: "the cache")?.upperBound ?? last.endIndex)...]))
+        }
+
+        let cold = try check()
+        XCTAssertEqual(cold.report.totals, CheckReport.Totals(passed: 6, failed: 0, skipped: 0))
+        XCTAssertEqual(cold.reused, " (0 of 3 lessons whole)")
+        XCTAssertEqual(try check().reused, " (3 of 3 lessons whole)")
+
+        try write(0, lesson("ders-1b", engine: engine))
+        let scenarioEdit = try check()
+        XCTAssertEqual(scenarioEdit.reused, " (2 of 3 lessons whole)")
+        XCTAssertEqual(scenarioEdit.report.totals, CheckReport.Totals(passed: 6, failed: 0, skipped: 0))
+
+        let edited = engine.replacingOccurrences(of: "var count = 0", with: "var count = 0  // from zero")
+        try write(0, lesson("ders-1b", engine: edited))
+        try write(1, lesson("ders-2", engine: edited))
+        let reprintEdit = try check()
+        XCTAssertEqual(reprintEdit.reused, " (0 of 3 lessons whole)")
+        let drift = reprintEdit.report.lessons.map { $0.checks.first { $0.kind == .drift }?.status }
+        XCTAssertEqual(drift, [.passed, .passed, .failed], "the third lesson now differs from the other two")
+        XCTAssertEqual(reprintEdit.report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
+    }
+
     /// Two checks at once on one cache both complete with the same report as a check alone.
     func testTwoChecksAtOnceShareACache() throws {
         TestSupport.enterPackageRoot()

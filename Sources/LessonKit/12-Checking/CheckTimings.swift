@@ -26,6 +26,7 @@ package final class CheckTimings: @unchecked Sendable {
     private var buildSeconds = 0.0
     private var runSeconds = 0.0
     private var snippets = 0
+    private var reusedLessons: (count: Int, of: Int)?
 
     package init() {}
 
@@ -74,6 +75,9 @@ package final class CheckTimings: @unchecked Sendable {
     /// The number of snippets the cache had no result for.
     func parsed(_ count: Int) { lock.withLock { snippets += count } }
 
+    /// `count` of the `total` lessons were answered whole by the cache (their reports, unchanged).
+    func reused(_ count: Int, of total: Int) { lock.withLock { reusedLessons = (count, total) } }
+
     /// One line per phase; then what no phase accounts for, of the `total` seconds the process ran (the
     /// snippets are parsed while the scenarios build: the two count as the longer of them); then what was
     /// built, run and parsed.
@@ -91,11 +95,12 @@ package final class CheckTimings: @unchecked Sendable {
             lines.append(
                 line("not accounted for", unaccounted)
                     + String(format: " (%.1f %% of %.2f s)", total > 0 ? 100 * unaccounted / total : 0, total))
+            let reused = reusedLessons.map { " (\($0.count) of \($0.of) lessons whole)" } ?? ""
             lines.append(
                 String(
                     format: "  %d scenarios built and run (builds %.2f s, runs %.2f s, summed over the workers); "
                         + "%d snippets parsed; the rest answered by the cache", scenarios, buildSeconds, runSeconds,
-                    snippets))
+                    snippets) + reused)
             return lines
         }
     }

@@ -30,27 +30,38 @@ public struct LessonChecker: Sendable {
             }
             return check(plans, selection: selection)
         }
-        let (reuse, cached) = phase(.reuse) {
+        var (reuse, cached) = phase(.reuse) {
             let reuse = LessonReuse(
                 paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
                 settings: LessonReuse.settings(options, catalog: catalog))
             return (reuse, reuse.load())
         }
-        if cached.allSatisfy({ $0 != nil }) { return CheckReport(lessons: cached.map { $0! }) }
+        if cached.allSatisfy({ $0 != nil }) {
+            timings?.reused(paths.count, of: paths.count)
+            return CheckReport(lessons: cached.map { $0! })
+        }
         let plans = phase(.plan) {
-            ParallelMap.map(Array(paths.indices), jobs: options.jobs) { index in
+            ParallelMap.map(Array(paths.indices), jobs: options.jobs) { [reuse] index in
                 LessonPlanner.plan(
                     reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
                         ?? Lesson.read(path: paths[index]))
             }
         }
+        // An edited lesson whose engine reprints are as they were leaves what drift reads of its folder as it
+        // was: the folder's other lessons are then answered by the cache.
+        phase(.reuse) {
+            reuse.learn(plans)
+            cached = reuse.load(keeping: cached)
+        }
         let (report, cacheable) = run(plans, selection: selection, reused: cached)
         // Without a filter every lesson is reported, in the order of `paths`.
         phase(.store) {
-            for index in paths.indices where cached[index] == nil && cacheable.contains(index) {
-                reuse.store(report.lessons[index], at: index)
-            }
+            reuse.store(
+                paths.indices.filter { cached[$0] == nil && cacheable.contains($0) }.map {
+                    (index: $0, report: report.lessons[$0])
+                })
         }
+        timings?.reused(cached.filter { $0 != nil }.count, of: paths.count)
         return report
     }
 

@@ -4,54 +4,105 @@ import Foundation
 /// reading their blocks, so a warm check costs a read and a hash per file, in a debug build too.
 ///
 /// A lesson's report depends on its own bytes, on the checker and the compiler (in every key), on the
-/// options, on the engines, and through drift on the other lessons of its course folder. The key holds all
-/// of them: the SHA-256 of the lesson's bytes, the SHA-256 of every lesson of its folder among those checked
-/// (their bytes, a superset of the engine reprints drift compares, so an edit anywhere in the folder
-/// re-checks the folder: its scenarios and snippets still come from their own cache entries), the options and
-/// the catalog's engine files. Whole files are hashed, in C: no block is hashed in Swift on this path.
-/// A size-and-date shortcut would save the hash, but a file rewritten within one timestamp tick would keep a
-/// stale result; hashing a course costs milliseconds.
+/// options, on the engines, and through drift on the other lessons of its course folder: on what drift reads
+/// of them (each one's engine reprints, where they start, the engine it names, whether it could be read).
+/// The key holds all of them: the SHA-256 of the lesson's bytes, the options and the catalog's engine files,
+/// and the folder's *drift digest*, made of each lesson of the folder (among those checked) and what drift
+/// reads of it. What drift reads of a lesson is kept in the cache by the SHA-256 of its bytes, so an
+/// unchanged folder is answered without reading a block; a lesson edited elsewhere than in its engine
+/// reprints leaves the drift digest as it was, and only that lesson is checked again. Whole files are
+/// hashed, in C. A size-and-date shortcut would save the hash, but a file rewritten within one timestamp
+/// tick would keep a stale result; hashing a course costs milliseconds.
 struct LessonReuse {
     let cache: ResultCache
-    /// One per lesson path; nil when the file cannot be read (it is checked, never answered from the cache).
-    let keys: [String?]
+    let keys: CacheKeys
+    let paths: [String]
+    let settings: String
     /// The bytes read to compute the keys, planned from these same bytes so a key never names other content.
     let contents: [Data?]
+    /// The SHA-256 of each lesson's bytes; nil when the file cannot be read (it is checked, never answered
+    /// from the cache).
+    private let digests: [String?]
+    /// What drift reads of each lesson, where the cache knows it or the lesson was planned.
+    private var driftInputs: [String?]
 
     init(paths: [String], cache: ResultCache, keys: CacheKeys, settings: String) {
         self.cache = cache
+        self.keys = keys
+        self.paths = paths
+        self.settings = settings
         contents = paths.map {
             if case .bytes(let data) = LessonFileBytes.read($0) { data } else { nil }
         }
-        let digests = contents.map { $0.map(SHA256.hex) }
+        digests = contents.map { $0.map(SHA256.hex) }
+        let inputKeys = digests.map { digest in digest.map { keys.key(["drift inputs", $0, settings]) } }
+        driftInputs = inputKeys.map { key in key.flatMap { cache.load(String.self, key: $0) } }
+    }
+
+    /// The cached report of each lesson, nil where there is none or where what drift reads of a lesson of
+    /// its folder is not known yet; a report of `known` is kept as it is.
+    func load(keeping known: [LessonReport?]? = nil) -> [LessonReport?] {
+        zip(paths.indices, lessonKeys()).map { index, key in
+            known?[index] ?? key.flatMap { cache.load(LessonReport.self, key: $0) }
+        }
+    }
+
+    /// Learns what drift reads of each lesson planned (`plans[index]`, nil for one not planned) and keeps it
+    /// in the cache, for the keys of `load` and `store`.
+    mutating func learn(_ plans: [LessonPlan?]) {
+        for (index, plan) in zip(plans.indices, plans) where driftInputs[index] == nil {
+            guard let plan, let digest = digests[index] else { continue }
+            let inputs = Self.driftInputs(of: plan)
+            driftInputs[index] = inputs
+            cache.store(inputs, key: keys.key(["drift inputs", digest, settings]))
+        }
+    }
+
+    /// Keeps each report, by the index of its lesson.
+    func store(_ reports: [(index: Int, report: LessonReport)]) {
+        let keys = lessonKeys()
+        for (index, report) in reports {
+            if let key = keys[index] { cache.store(report, key: key) }
+        }
+    }
+
+    /// Each lesson's key: nil for a lesson that cannot be read, or whose folder holds a lesson of which
+    /// drift's inputs are not known.
+    private func lessonKeys() -> [String?] {
         var folders: [String: [Int]] = [:]
         for index in paths.indices { folders[LessonReport.courseFolder(of: paths[index]), default: []].append(index) }
         var folderDigests: [String: String] = [:]
         for (folder, members) in folders {
             var hasher = SHA256()
+            var known = true
             for index in members.sorted(by: { paths[$0] < paths[$1] }) {
-                hasher.update("\(paths[index].utf8.count)\u{0}\(paths[index])\u{0}\(digests[index] ?? "unreadable")\n")
+                guard let inputs = driftInputs[index] else {
+                    known = false
+                    break
+                }
+                hasher.update("\(paths[index].utf8.count)\u{0}\(paths[index])\u{0}\(inputs)\n")
             }
-            folderDigests[folder] = hasher.finalize()
+            if known { folderDigests[folder] = hasher.finalize() }
         }
-        self.keys = paths.indices.map { index in
-            digests[index].map {
-                keys.key([
-                    "lesson", paths[index], Paths.absolute(paths[index]), $0,
-                    folderDigests[LessonReport.courseFolder(of: paths[index])]!, settings,
-                ])
-            }
+        return paths.indices.map { index in
+            guard let digest = digests[index], let folder = folderDigests[LessonReport.courseFolder(of: paths[index])]
+            else { return nil }
+            return keys.key(["lesson", paths[index], Paths.absolute(paths[index]), digest, folder, settings])
         }
     }
 
-    /// The cached report of each lesson, nil where there is none.
-    func load() -> [LessonReport?] {
-        keys.map { key in key.flatMap { cache.load(LessonReport.self, key: $0) } }
-    }
-
-    func store(_ report: LessonReport, at index: Int) {
-        guard let key = keys[index] else { return }
-        cache.store(report, key: key)
+    /// What `EngineDrift` reads of a lesson, as a digest: the engine it names, whether its reading found
+    /// what keeps it out of drift, and each engine reprint's file name, first line and lines.
+    static func driftInputs(of plan: LessonPlan) -> String {
+        var hasher = SHA256()
+        hasher.update("engine \(plan.namedEngine?.name ?? "-")\u{0}")
+        hasher.update("unreadable \(plan.readingFindings.contains { $0.kind != .malformedFrontMatter })\u{0}")
+        for file in plan.engineFiles {
+            let lines = file.block.content.map(\.text)
+            hasher.update("\(file.fileName)\u{0}\(file.block.openingLine)\u{0}\(lines.count)\u{0}")
+            for line in lines { hasher.update("\(line.utf8.count)\u{0}\(line)") }
+        }
+        return hasher.finalize()
     }
 
     /// What else a report depends on: the options that change results and every engine of the catalog.
