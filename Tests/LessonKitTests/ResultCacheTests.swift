@@ -240,6 +240,30 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(reprintEdit.report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
     }
 
+    /// A lesson file that cannot be read (past the 16 MiB limit) is checked every time, and the other lessons
+    /// of its folder are still answered whole.
+    func testALessonThatCannotBeReadLeavesItsFolderCached() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/course", withIntermediateDirectories: true)
+        let lesson = folder + "/course/01.md"
+        let text = try String(contentsOfFile: "Fixtures/check/pass/crlf-bom.md", encoding: .utf8)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        let large = folder + "/course/02.md"
+        try Data(count: (16 << 20) + 1).write(to: URL(fileURLWithPath: large))
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        var lines: [String] = []
+        for _ in 0..<2 {
+            var checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+            let timings = CheckTimings()
+            checker.timings = timings
+            let report = checker.check(files: [lesson, large])
+            XCTAssertEqual(report.totals, CheckReport.Totals(passed: 1, failed: 1, skipped: 0))
+            lines.append(timings.lines(total: 1).last ?? "")
+        }
+        XCTAssertTrue(lines[0].hasSuffix("the rest answered by the cache (0 of 2 lessons whole)"), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix("the rest answered by the cache (1 of 2 lessons whole)"), lines[1])
+    }
+
     /// Two checks at once on one cache both complete with the same report as a check alone.
     func testTwoChecksAtOnceShareACache() throws {
         TestSupport.enterPackageRoot()

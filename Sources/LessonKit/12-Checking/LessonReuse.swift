@@ -36,7 +36,8 @@ struct LessonReuse {
         }
         digests = contents.map { $0.map(SHA256.hex) }
         let inputKeys = digests.map { digest in digest.map { keys.key(["drift inputs", $0, settings]) } }
-        driftInputs = inputKeys.map { key in key.flatMap { cache.load(String.self, key: $0) } }
+        // A file that cannot be read is a finding of its own and gives drift nothing to compare.
+        driftInputs = inputKeys.map { key in key.map { cache.load(String.self, key: $0) } ?? "unreadable" }
     }
 
     /// The cached report of each lesson, nil where there is none or where what drift reads of a lesson of
