@@ -40,7 +40,7 @@ enum ScratchFolder {
 
     /// Creates the folder (mode 0711 by default: others may pass through to their own run folder, not list
     /// it) and checks that a folder can be made in it.
-    private static func prepare(_ folder: String, mode: mode_t = 0o711) -> Bool {
+    static func prepare(_ folder: String, mode: mode_t = 0o711) -> Bool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {

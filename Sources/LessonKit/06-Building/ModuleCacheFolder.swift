@@ -16,18 +16,14 @@ enum ModuleCacheFolder {
             ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }
         if let cacheHome, isUsable(cacheHome + "/clang/ModuleCache") { return nil }
         let folder = (temporary as NSString).appendingPathComponent("lesson-module-cache-\(geteuid())")
-        return isUsable(folder, mode: 0o700) ? folder : nil
+        // In the shared temporary folder, a folder of this user's own, not one another user made first.
+        return ScratchFolder.prepare(folder, mode: 0o700) ? folder : nil
     }
 
-    /// Whether `folder` is (or can be made) a folder of this user's that it may write.
-    private static func isUsable(_ folder: String, mode: mode_t? = nil) -> Bool {
+    /// Whether `folder` is (or can be made) a folder this user may write.
+    private static func isUsable(_ folder: String) -> Bool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var info = stat()
-        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, access(folder, W_OK | X_OK) == 0
-        else { return false }
-        guard let mode else { return true }
-        // A folder in the shared temporary folder must be this user's own, not one another user made first.
-        guard info.st_uid == geteuid() else { return false }
-        return chmod(folder, mode) == 0
+        return lstat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && access(folder, W_OK | X_OK) == 0
     }
 }

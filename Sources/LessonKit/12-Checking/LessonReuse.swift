@@ -25,6 +25,9 @@ struct LessonReuse {
     private let digests: [String?]
     /// What drift reads of each lesson, where the cache knows it or the lesson was planned.
     private var driftInputs: [String?]
+    /// Each lesson's key, from the digests and `driftInputs`: nil for a lesson that cannot be read, or whose
+    /// folder holds a lesson of which what drift reads is not known.
+    private var lessonKeys: [String?] = []
 
     init(paths: [String], cache: ResultCache, keys: CacheKeys, settings: String) {
         self.cache = cache
@@ -35,41 +38,47 @@ struct LessonReuse {
             if case .bytes(let data) = LessonFileBytes.read($0) { data } else { nil }
         }
         digests = contents.map { $0.map(SHA256.hex) }
-        let inputKeys = digests.map { digest in digest.map { keys.key(["drift inputs", $0, settings]) } }
         // A file that cannot be read is a finding of its own and gives drift nothing to compare.
-        driftInputs = inputKeys.map { key in key.map { cache.load(String.self, key: $0) } ?? "unreadable" }
+        driftInputs = digests.map { digest in
+            digest.map { [keys, settings] in cache.load(String.self, key: Self.driftKey($0, keys, settings)) }
+                ?? "unreadable"
+        }
+        lessonKeys = makeLessonKeys()
     }
 
     /// The cached report of each lesson, nil where there is none or where what drift reads of a lesson of
     /// its folder is not known yet; a report of `known` is kept as it is.
     func load(keeping known: [LessonReport?]? = nil) -> [LessonReport?] {
-        zip(paths.indices, lessonKeys()).map { index, key in
+        zip(paths.indices, lessonKeys).map { index, key in
             known?[index] ?? key.flatMap { cache.load(LessonReport.self, key: $0) }
         }
     }
 
-    /// Learns what drift reads of each lesson planned (`plans[index]`, nil for one not planned) and keeps it
-    /// in the cache, for the keys of `load` and `store`.
-    mutating func learn(_ plans: [LessonPlan?]) {
-        for (index, plan) in zip(plans.indices, plans) where driftInputs[index] == nil {
-            guard let plan, let digest = digests[index] else { continue }
-            let inputs = Self.driftInputs(of: plan)
+    /// Learns what drift reads of each lesson from its plan (`plans[index]`) where the cache did not know it,
+    /// and keeps it in the cache, for the keys of `load` and `store`.
+    mutating func learn(_ plans: [LessonPlan]) {
+        for index in plans.indices where driftInputs[index] == nil {
+            guard let digest = digests[index] else { continue }
+            let inputs = Self.driftInputs(of: plans[index])
             driftInputs[index] = inputs
-            cache.store(inputs, key: keys.key(["drift inputs", digest, settings]))
+            cache.store(inputs, key: Self.driftKey(digest, keys, settings))
         }
+        lessonKeys = makeLessonKeys()
     }
 
     /// Keeps each report, by the index of its lesson.
     func store(_ reports: [(index: Int, report: LessonReport)]) {
-        let keys = lessonKeys()
         for (index, report) in reports {
-            if let key = keys[index] { cache.store(report, key: key) }
+            if let key = lessonKeys[index] { cache.store(report, key: key) }
         }
     }
 
-    /// Each lesson's key: nil for a lesson that cannot be read, or whose folder holds a lesson of which
-    /// drift's inputs are not known.
-    private func lessonKeys() -> [String?] {
+    /// The key of what drift reads of the lesson whose bytes have `digest`.
+    private static func driftKey(_ digest: String, _ keys: CacheKeys, _ settings: String) -> String {
+        keys.key(["drift inputs", digest, settings])
+    }
+
+    private func makeLessonKeys() -> [String?] {
         var folders: [String: [Int]] = [:]
         for index in paths.indices { folders[LessonReport.courseFolder(of: paths[index]), default: []].append(index) }
         var folderDigests: [String: String] = [:]
