@@ -7,7 +7,6 @@
     /// non-root user. Landlock and seccomp alone must still refuse the network and a world-readable
     /// hidden-tests file, and a correct program must still run.
     final class ContainmentLauncherEnvironmentTests: XCTestCase {
-        nonisolated(unsafe) private static var harness: Result<LauncherHarness, any Error>?
         private static let setpriv = "/usr/bin/setpriv"
         /// The capabilities a Docker container keeps by default (no CAP_SYS_ADMIN: no namespaces).
         private static let dockerCapabilities =
@@ -16,21 +15,10 @@
         private let docker = [setpriv, "--bounding-set=" + dockerCapabilities, "--"]
         private let nonRoot = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 
-        override class func setUp() {
-            super.setUp()
-            harness = Result { try LauncherHarness() }
-        }
-
-        override class func tearDown() {
-            if case .success(let harness) = harness { harness.remove() }
-            harness = nil
-            super.tearDown()
-        }
-
         private func setUpHarness() throws -> LauncherHarness {
             try XCTSkipUnless(getuid() == 0, "these environments are made from root with setpriv")
             try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: Self.setpriv), "no setpriv (util-linux)")
-            return try XCTUnwrap(Self.harness).get()
+            return try LauncherHarness.shared.get()
         }
 
         func testDockerDefaultCapabilitySet() throws {

@@ -8,23 +8,11 @@
     /// `lesson __contain`, as root: each layer refuses what it promises to (and, run without it, the same
     /// hostile attempt succeeds, so each test can fail), and a correct Foundation program still runs.
     final class ContainmentLauncherTests: XCTestCase {
-        nonisolated(unsafe) private static var harness: Result<LauncherHarness, any Error>?
         private let sandboxUID: uid_t = 61_998
-
-        override class func setUp() {
-            super.setUp()
-            harness = Result { try LauncherHarness() }
-        }
-
-        override class func tearDown() {
-            if case .success(let harness) = harness { harness.remove() }
-            harness = nil
-            super.tearDown()
-        }
 
         private func setUpHarness() throws -> LauncherHarness {
             try XCTSkipUnless(getuid() == 0, "the launcher's tests run as root (they switch users)")
-            return try XCTUnwrap(Self.harness).get()
+            return try LauncherHarness.shared.get()
         }
 
         // MARK: The command line

@@ -25,7 +25,19 @@
     /// The containment launcher (`lesson __contain`) and the fixture programs of `Fixtures/containment`,
     /// compiled and copied into a fresh folder that every user may read and run: the tests run the launcher
     /// as root, with Docker's default capabilities, and as an unprivileged user.
-    final class LauncherHarness {
+    final class LauncherHarness: Sendable {
+        /// The one harness of this test process, made by the first class that asks for it (compiling its two
+        /// programs takes seconds) and removed when the process exits; no test changes what it holds.
+        static let shared: Result<LauncherHarness, any Error> = {
+            let made = Result { try LauncherHarness() }
+            if case .success = made { atexit { LauncherHarness.removeShared() } }
+            return made
+        }()
+
+        private static func removeShared() {
+            if case .success(let harness) = shared { harness.remove() }
+        }
+
         let folder: String
         let lesson: String
         let hostile: String
@@ -65,8 +77,11 @@
             runtimeLibraries =
                 URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("lib/swift/linux").path
-            hostile = try Self.compile("Hostile", swiftc: swiftc, into: folder + "/bin")
-            ordinary = try Self.compile("Ordinary", swiftc: swiftc, into: folder + "/bin")
+            let binaries = folder + "/bin"
+            let programs = try TestSupport.atOnce(["Hostile", "Ordinary"], jobs: 2) { name in
+                try Self.compile(name, swiftc: swiftc, into: binaries)
+            }
+            (hostile, ordinary) = (programs[0], programs[1])
             secret = folder + "/secret/hidden-tests.md"
             _ = FileManager.default.createFile(
                 atPath: secret, contents: Data(secretText.utf8), attributes: [.posixPermissions: 0o644])
