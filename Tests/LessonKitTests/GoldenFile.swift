@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import XCTest
 
 @testable import LessonKit
@@ -15,23 +16,51 @@ enum GoldenFile {
         _ text: String, golden path: String, _ message: @autoclosure () -> String = "",
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        if recording {
-            try record(text, golden: path, file: file, line: line)
+        guard let expected = try expectedText(comparedWith: text, golden: path) else {
+            XCTFail(recordedMessage(path), file: file, line: line)
             return
         }
-        let expected = try String(contentsOfFile: TestSupport.packageRoot + "/" + path, encoding: .utf8)
         XCTAssertEqual(text, expected, "\(message()) differs from \(path)", file: file, line: line)
+    }
+
+    /// `assertMatches`, for a Swift Testing test.
+    static func expectMatches(
+        _ text: String, golden path: String, _ message: String = "",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        guard let expected = try expectedText(comparedWith: text, golden: path) else {
+            Issue.record(Comment(rawValue: recordedMessage(path)), sourceLocation: sourceLocation)
+            return
+        }
+        #expect(text == expected, "\(message) differs from \(path)", sourceLocation: sourceLocation)
     }
 
     /// Writes the golden file at `path` (relative to the package root) and fails: a recording is never a pass.
     static func record(_ text: String, golden path: String, file: StaticString = #filePath, line: UInt = #line)
         throws
     {
+        try write(text, golden: path)
+        XCTFail(recordedMessage(path), file: file, line: line)
+    }
+
+    /// The golden's text to compare `text` with; nil when recording, having written `text` as the golden.
+    private static func expectedText(comparedWith text: String, golden path: String) throws -> String? {
+        if recording {
+            try write(text, golden: path)
+            return nil
+        }
+        return try String(contentsOfFile: TestSupport.packageRoot + "/" + path, encoding: .utf8)
+    }
+
+    private static func write(_ text: String, golden path: String) throws {
         let absolute = TestSupport.packageRoot + "/" + path
         try FileManager.default.createDirectory(
             atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: absolute))
-        XCTFail("recorded \(path); run again without LESSON_RECORD_GOLDENS to compare", file: file, line: line)
+    }
+
+    private static func recordedMessage(_ path: String) -> String {
+        "recorded \(path); run again without LESSON_RECORD_GOLDENS to compare"
     }
 
     /// The heading of the check listing that follows the text report in a fixture's golden.
