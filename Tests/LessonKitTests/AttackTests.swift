@@ -6,9 +6,10 @@ import XCTest
 /// Submissions that attack the grader's machine through what it shares with them: the terminal it was
 /// started from, descriptors its caller left open, and shared memory that outlives a run. Each attack
 /// works against an unprotected program (`Fixtures/grading/attacks/`), and fails in every grading
-/// environment.
+/// environment. Two environments at a time, where an attack leaves nothing a neighbour could see; the
+/// shared memory attack one at a time, since its runs must not see each other's segments.
 final class AttackTests: XCTestCase {
-    private func gradeArguments(_ attack: String) -> [String] {
+    private static func gradeArguments(_ attack: String) -> [String] {
         [
             TestSupport.lessonExecutable, "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise",
             "tree-count", "--submission", "Fixtures/grading/attacks/\(attack)",
@@ -18,25 +19,27 @@ final class AttackTests: XCTestCase {
     /// The test's own PATH, where `swiftc` is.
     private static let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
 
-    private func shell(_ words: [String]) -> String { words.map(Sandbox.quoted).joined(separator: " ") }
+    private static func shell(_ words: [String]) -> String { words.map(Sandbox.quoted).joined(separator: " ") }
 
     /// Runs `script` in `environment`: the grader gets a pseudo-terminal as its controlling terminal, and
     /// the shell reads that terminal after grading, as an instructor's shell would.
     func testNoKeystrokeReachesTheTerminalTheGraderRunsIn() throws {
         try GradingEnvironment.skipUnlessReproducible()
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script")
-        for environment in GradingEnvironment.allCases {
+        let path = Self.path
+        let outputs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("tty")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let command =
-                shell(environment.wrap(gradeArguments("tty-inject")))
+                Self.shell(environment.wrap(Self.gradeArguments("tty-inject")))
                 + " | grep pushed; read -t 2 line; echo \"after grading the terminal held [$line]\""
             let result = try Subprocess.run(
                 "/usr/bin/script", arguments: ["-qec", command, "/dev/null"],
-                environment: [
-                    "PATH": Self.path, "SHELL": "/bin/bash", "HOME": scratch, "TMPDIR": scratch,
-                ], workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-            let output = String(decoding: result.standardOutput, as: UTF8.self)
+                environment: ["PATH": path, "SHELL": "/bin/bash", "HOME": scratch, "TMPDIR": scratch],
+                workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+            return String(decoding: result.standardOutput, as: UTF8.self)
+        }
+        for (environment, output) in outputs {
             XCTAssertTrue(output.contains("+pushed 0"), "\(environment.rawValue): \(output)")
             XCTAssertTrue(output.contains("after grading the terminal held []"), "\(environment.rawValue): \(output)")
         }
@@ -45,19 +48,22 @@ final class AttackTests: XCTestCase {
     /// Descriptors 7 and 8, opened on secret files by the grader's caller, never reach the student.
     func testDescriptorsOfTheCallerDoNotReachTheStudent() throws {
         try GradingEnvironment.skipUnlessReproducible()
-        for environment in GradingEnvironment.allCases {
+        let path = Self.path
+        let outputs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("descriptors")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             try Data("hidden tests".utf8).write(to: URL(fileURLWithPath: scratch + "/hidden.md"))
             try Data("reference solution".utf8).write(to: URL(fileURLWithPath: scratch + "/solution.swift"))
             let command =
                 "exec 7<\(Sandbox.quoted(scratch + "/hidden.md")) 8<\(Sandbox.quoted(scratch + "/solution.swift")); exec "
-                + shell(environment.wrap(gradeArguments("descriptors")))
+                + Self.shell(environment.wrap(Self.gradeArguments("descriptors")))
             let result = try Subprocess.run(
                 "/bin/bash", arguments: ["-c", command],
-                environment: ["PATH": Self.path, "HOME": scratch, "TMPDIR": scratch],
+                environment: ["PATH": path, "HOME": scratch, "TMPDIR": scratch],
                 workingDirectory: TestSupport.packageRoot, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-            let output = String(decoding: result.standardOutput, as: UTF8.self)
+            return String(decoding: result.standardOutput, as: UTF8.self)
+        }
+        for (environment, output) in outputs {
             XCTAssertTrue(output.contains("+open: none\n    +fd 7: nothing"), "\(environment.rawValue): \(output)")
         }
     }
@@ -70,7 +76,7 @@ final class AttackTests: XCTestCase {
         let scratch = try GradingEnvironment.scratch("mounts")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let result = try GradingEnvironment.fullRoot.runLesson(
-            Array(gradeArguments("mounts").dropFirst()), scratch: scratch)
+            Array(Self.gradeArguments("mounts").dropFirst()), scratch: scratch)
         XCTAssertTrue(result.standardOutput.contains("+covers named: 0"), result.standardOutput)
     }
 
@@ -78,7 +84,7 @@ final class AttackTests: XCTestCase {
     /// failure neither becomes a grader error nor carries a hidden test's data out, in every environment.
     func testAProgramCannotImitateATrapOrTheGrader() throws {
         try GradingEnvironment.skipUnlessReproducible()
-        for environment in GradingEnvironment.allCases {
+        let graded = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
             let scratch = try GradingEnvironment.scratch("imitate")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let trap = try environment.runLesson(
@@ -86,17 +92,20 @@ final class AttackTests: XCTestCase {
                     "grade", "--lesson", "Fixtures/grading/trap-exercise.md", "--exercise", "must-trap",
                     "--submission", "Fixtures/grading/attacks/fake-trap",
                 ], scratch: scratch)
-            XCTAssertTrue(
-                trap.standardOutput.contains("your program should have trapped, but it exited with status 132"),
-                "\(environment.rawValue): \(trap.standardOutput)")
             let setUp = try environment.runLesson(
                 [
                     "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine", "--hidden",
                     "Fixtures/grading/hidden/sync-engine.md", "--submission",
                     "Fixtures/grading/attacks/fake-setup-failure",
                 ], scratch: scratch)
-            XCTAssertFalse(setUp.standardOutput.contains("LEAK"), "\(environment.rawValue): \(setUp.standardOutput)")
-            XCTAssertFalse(setUp.standardOutput.contains("ERROR"), "\(environment.rawValue): \(setUp.standardOutput)")
+            return (trap: trap.standardOutput, setUp: setUp.standardOutput)
+        }
+        for (environment, output) in graded {
+            XCTAssertTrue(
+                output.trap.contains("your program should have trapped, but it exited with status 132"),
+                "\(environment.rawValue): \(output.trap)")
+            XCTAssertFalse(output.setUp.contains("LEAK"), "\(environment.rawValue): \(output.setUp)")
+            XCTAssertFalse(output.setUp.contains("ERROR"), "\(environment.rawValue): \(output.setUp)")
         }
     }
 
@@ -113,7 +122,7 @@ final class AttackTests: XCTestCase {
                     limits: ProcessLimits(timeout: 10, outputLimit: 1 << 16))
             }
             for attack in ["shm-write", "shm-read"] {
-                let arguments = Array(gradeArguments(attack).dropFirst())
+                let arguments = Array(Self.gradeArguments(attack).dropFirst())
                 let result = try environment.runLesson(arguments, scratch: scratch)
                 if attack == "shm-read" {
                     XCTAssertTrue(

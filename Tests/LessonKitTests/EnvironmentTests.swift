@@ -228,15 +228,16 @@ final class EnvironmentTests: XCTestCase {
 
     /// A correct student graded beside two students whose programs keep every core busy (64 processes
     /// each, in sessions of their own) and one whose 30 processes would take 7.5 GiB. The correct
-    /// solution is long (100 more functions: seconds of compiling), so that it still builds while the
-    /// others spin: without a share of the cores per student it would not build within its budget. It
-    /// passes; the memory is ended at the tree's limit; nothing survives.
+    /// solution is long (30 more functions: over a second of compiling, 1.9–2.1 s to its result on an
+    /// idle machine), so that it still builds while the others spin: without a share of the cores per
+    /// student, one of 130 busy processes, it would not build within its 5 s budget. It passes; the
+    /// memory is ended at the tree's limit; nothing survives.
     func testAClassIsFairAndBoundedEverywhere() throws {
         try GradingEnvironment.skipUnlessReproducible()
         let correct = try String(
             contentsOfFile: TestSupport.packageRoot + "/Fixtures/grading/submissions/tree-count/correct/main.swift",
             encoding: .utf8)
-        let padding = (0..<100).map { index in
+        let padding = (0..<30).map { index in
             "func padding\(index)(_ x: Int) -> [Int] { [x, x &+ \(index), x &* 2].map { $0 &+ 1 }.filter { $0 > \(index) } }\n"
         }
         for environment in GradingEnvironment.allCases {
@@ -258,7 +259,7 @@ final class EnvironmentTests: XCTestCase {
                 [
                     "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
                     "--submissions", scratch + "/class", "--output", scratch + "/results", "--jobs", "4",
-                    "--budget", "10", "--timeout", "30", "--cpu-limit", "30",
+                    "--budget", "5", "--timeout", "30", "--cpu-limit", "30",
                 ], scratch: scratch)
             XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
             let summary = try String(contentsOfFile: scratch + "/results/summary.csv", encoding: .utf8)
