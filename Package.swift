@@ -30,8 +30,11 @@ let package = Package(
         // The course engines, compiled here only for their unit tests; lessons reprint their bytes.
         .target(name: "Sync", path: "Sources/Engines/Sync"),
         .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson"]),
+        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson", "CoursePackageSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit"]),
-        .testTarget(name: "CourseTests", dependencies: ["LessonTesting"]),
+        .testTarget(name: "CourseTests", dependencies: ["LessonTesting", "CoursePackageSupport"]),
+        // The tests' copy of the fixture course package, and its build started in the background by whichever
+        // test target XCTest runs first.
+        .target(name: "CoursePackageSupport", path: "Tests/CoursePackageSupport"),
     ]
 )

@@ -1,3 +1,4 @@
+import CoursePackageSupport
 import Foundation
 import LessonKit
 import LessonTesting
@@ -8,6 +9,8 @@ final class AssertLessonsTests: XCTestCase {
     override class func setUp() {
         super.setUp()
         XCTestFailureLog.startObserving()
+        // The first class of this target: the course package's build starts in the background.
+        CoursePackageWarmUp.startIfWholeRun()
     }
 
     /// A test case whose recorded failures are kept instead of failing the run.

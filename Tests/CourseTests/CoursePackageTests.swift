@@ -1,3 +1,4 @@
+import CoursePackageSupport
 import Foundation
 import Testing
 

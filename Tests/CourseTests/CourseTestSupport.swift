@@ -1,3 +1,4 @@
+import CoursePackageSupport
 import Foundation
 import LessonKit
 
@@ -10,7 +11,7 @@ enum CourseTestSupport {
     }()
 
     /// The fixture course package, the README's "In a course repository" example.
-    static var coursePackage: String { packageRoot + "/Fixtures/course-package" }
+    static var coursePackage: String { CoursePackageCopy.fixture }
 
     /// The folder of the built products (the `lesson` executable among them), beside the test binary.
     static var productsFolder: String {

@@ -6,20 +6,33 @@ import Foundation
 /// by path instead, through a symbolic link called `lesson-checker` (the identity the URL gives, which
 /// `.product(…, package: "lesson-checker")` refers to). The copy's `.build` is a link to one build folder
 /// kept between runs, so only the first build of a checkout is a full one.
-struct CoursePackageCopy {
+public struct CoursePackageCopy: Sendable {
+    /// This package's root, found from this file's path.
+    public static let checkout: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }()
+
+    /// The fixture course package, the README's "In a course repository" example.
+    public static var fixture: String { checkout + "/Fixtures/course-package" }
+
     /// The dependency line of the fixture's `Package.swift`, as the README shows it.
-    static let urlDependency = #".package(url: "https://example.com/lesson-checker.git", branch: "main")"#
+    public static let urlDependency = #".package(url: "https://example.com/lesson-checker.git", branch: "main")"#
 
     /// The copy's root.
-    let root: String
+    public let root: String
+
+    /// The folder of the copy, its build folder and the link to the checkout.
+    public static func base(checkout: String = Self.checkout) -> String {
+        checkout + "/.build/course-package"
+    }
 
     /// Copies the fixture (or the package at `source`) to `<checkout>/.build/course-package/course`,
-    /// replacing any earlier copy.
-    static func make(
-        checkout: String = CourseTestSupport.packageRoot, source: String = CourseTestSupport.coursePackage
-    ) throws -> CoursePackageCopy {
+    /// replacing any earlier copy once the background build of `CoursePackageWarmUp` is done with it.
+    public static func make(checkout: String = Self.checkout, source: String = fixture) throws -> CoursePackageCopy {
+        CoursePackageWarmUp.waitUntilDone()
         let fileManager = FileManager.default
-        let base = checkout + "/.build/course-package"
+        let base = base(checkout: checkout)
         let root = base + "/course"
         let scratch = base + "/scratch"
         let dependency = base + "/lesson-checker"
@@ -43,15 +56,15 @@ struct CoursePackageCopy {
     }
 
     /// Writes `text` to the lesson at `path` (relative to the copy's root).
-    func write(_ text: String, to path: String) throws {
+    public func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
     }
 
-    func move(_ path: String, to newPath: String) throws {
+    public func move(_ path: String, to newPath: String) throws {
         try FileManager.default.moveItem(atPath: root + "/" + path, toPath: root + "/" + newPath)
     }
 
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
     }
 }
