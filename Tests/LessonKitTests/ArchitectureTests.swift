@@ -14,8 +14,8 @@ import XCTest
 final class ArchitectureTests: XCTestCase {
     static let library = TestSupport.packageRoot + "/Sources/LessonKit"
 
-    /// The first class of this target: the course package's build starts in the background (XCTest runs
-    /// the test targets in no fixed order).
+    /// The first class of this target: the course package's build starts in the background
+    /// (`CoursePackageWarmUp`; XCTest runs the test targets in no fixed order).
     override class func setUp() {
         super.setUp()
         CoursePackageWarmUp.startIfWholeRun()

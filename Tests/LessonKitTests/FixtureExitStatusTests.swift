@@ -108,11 +108,12 @@ import Testing
     /// first: it builds the fixtures' programs in merged builds on both cores (a few seconds), where each
     /// fixture alone would build its own (most of a minute). A check alone still reads, plans, judges and
     /// reports its lesson itself, and builds what the cache does not answer.
+    ///
+    /// (That first check is not a `BackgroundJob` of the XCTest run: the compilers and programs a check
+    /// starts run in sessions of their own, out of the job's low-priority session, and slowed the XCTest
+    /// classes beside them.)
     @Test func exitStatusOfEveryFixture() throws {
-        var paths = try TestSupport.markdownFiles(under: "Fixtures").filter {
-            !$0.hasSuffix("README.md") && !$0.hasPrefix("Fixtures/engines/course/")
-        }
-        paths.append("Fixtures/engines/course")
+        let paths = try Self.paths()
         #expect(Set(paths) == Set(Self.exitStatuses.keys), "a fixture without its exit status, or one gone")
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("exit-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -127,5 +128,14 @@ import Testing
             if let status { seen[status, default: 0] += 1 }
         }
         #expect(seen == [0: 37, 1: 54])
+    }
+
+    /// Every fixture lesson, and the folder of `engines/course` (whose lessons are judged together).
+    static func paths() throws -> [String] {
+        var paths = try TestSupport.markdownFiles(under: "Fixtures").filter {
+            !$0.hasSuffix("README.md") && !$0.hasPrefix("Fixtures/engines/course/")
+        }
+        paths.append("Fixtures/engines/course")
+        return paths
     }
 }
