@@ -46,6 +46,49 @@ package struct ScenarioRunner: Sendable {
         }
     }
 
+    /// Whether `runBatch` may run scenarios: not contained (each run of a sandbox has a user and a folder of
+    /// its own) and not under a grading budget.
+    package var runsBatches: Bool { sandbox == nil && limits.deadline == nil }
+
+    /// Runs the scenarios `selections` of a merged program in one process, which forks a child for each
+    /// before any scenario code runs (`_lessonRunBatch` of the runtime support): one program start and one
+    /// dynamic load for the batch instead of one per scenario. Each child runs as the program would alone,
+    /// in an empty folder that is its HOME and TMPDIR, with the same environment and limits. Returns the
+    /// runs that exited with status 0 within the output cap; any other (a trap, a status, the time or the
+    /// output limit), and every run when the batch itself failed, is left to `run`, which gives its report.
+    package func runBatch(_ executable: String, selections: [Int]) -> [Int: ProcessResult] {
+        guard runsBatches, selections.count > 1 else { return [:] }
+        let results = try? WorkDirectory.using(prefix: "lesson-batch") { directory -> [Int: ProcessResult] in
+            var environment = Self.environment(home: directory.path)
+            environment["LESSON_BATCH"] = directory.path
+            environment["LESSON_BATCH_SCENARIOS"] = selections.map(String.init).joined(separator: ",")
+            environment["LESSON_BATCH_TIMEOUT"] = String(limits.timeout)
+            environment["LESSON_BATCH_OUTPUT_LIMIT"] = String(limits.outputLimit)
+            var whole = limits
+            whole.timeout = limits.timeout * Double(selections.count) + 1
+            let batch = try Subprocess.run(
+                executable, arguments: [], environment: environment, workingDirectory: directory.path, limits: whole)
+            guard batch.termination == .exited(0),
+                let status = FileManager.default.contents(atPath: directory.path + "/status")
+            else { return [:] }
+            var results: [Int: ProcessResult] = [:]
+            for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count == 3, let selection = Int(fields[0]), fields[1] == "0",
+                    let seconds = Double(fields[2]), selections.contains(selection),
+                    let output = FileManager.default.contents(atPath: "\(directory.path)/\(selection).out"),
+                    let errors = FileManager.default.contents(atPath: "\(directory.path)/\(selection).err"),
+                    output.count + errors.count <= limits.outputLimit
+                else { continue }
+                results[selection] = ProcessResult(
+                    termination: .exited(0), standardOutput: [UInt8](output), standardError: [UInt8](errors),
+                    seconds: seconds)
+            }
+            return results
+        }
+        return results ?? [:]
+    }
+
     /// A fresh folder the sandbox user owns, holding a copy of the program and nothing else.
     private func runContained(_ executable: String, scenario: Int?, sandbox: Sandbox, uids: UIDPool) throws
         -> ProcessResult

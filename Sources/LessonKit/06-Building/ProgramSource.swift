@@ -54,10 +54,76 @@ package enum ProgramSource {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
 
-            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment.
+            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment. With `LESSON_BATCH`, the
+            /// process runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
             func _lessonSelectedScenario() -> Int {
+                if let folder = getenv("LESSON_BATCH") { return _lessonRunBatch(String(cString: folder)) }
                 guard let value = getenv("LESSON_SCENARIO") else { return -1 }
                 return Int(String(cString: value)) ?? -1
+            }
+
+            func _lessonSeconds() -> Double {
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            }
+
+            /// Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
+            /// code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
+            /// and TMPDIR, with `LESSON_SCENARIO=N`, its output in `N.out` and `N.err` beside it, cut at
+            /// `LESSON_BATCH_OUTPUT_LIMIT` bytes a file and killed after `LESSON_BATCH_TIMEOUT` seconds. Writes a
+            /// line `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit) to
+            /// `LESSON_BATCH/status`, then exits; the child returns N.
+            func _lessonRunBatch(_ folder: String) -> Int {
+                func number(_ name: String) -> Double? { getenv(name).flatMap { Double(String(cString: $0)) } }
+                let timeout = number("LESSON_BATCH_TIMEOUT") ?? 10
+                let limit = rlim_t(number("LESSON_BATCH_OUTPUT_LIMIT") ?? 1_048_576) + 1
+                let list = getenv("LESSON_BATCH_SCENARIOS").map { String(cString: $0) } ?? ""
+                var report = ""
+                for item in list.split(separator: ",") {
+                    guard let selection = Int(item) else { continue }
+                    let start = _lessonSeconds()
+                    let child = fork()
+                    if child == 0 {
+                        let home = folder + "/\\(selection)"
+                        mkdir(home, 0o700)
+                        guard chdir(home) == 0 else { exit(70) }
+                        for (stream, name) in [(Int32(1), ".out"), (Int32(2), ".err")] {
+                            let file = open(home + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                            guard file >= 0, dup2(file, stream) == stream else { exit(70) }
+                            close(file)
+                        }
+                        var size = rlimit(rlim_cur: limit, rlim_max: limit)
+                        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &size)
+                        var core = rlimit(rlim_cur: 0, rlim_max: 0)
+                        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+                        for name in ["LESSON_BATCH", "LESSON_BATCH_SCENARIOS", "LESSON_BATCH_TIMEOUT", "LESSON_BATCH_OUTPUT_LIMIT"] {
+                            unsetenv(name)
+                        }
+                        setenv("HOME", home, 1)
+                        setenv("TMPDIR", home, 1)
+                        setenv("LESSON_SCENARIO", String(selection), 1)
+                        return selection
+                    }
+                    guard child > 0 else { break }
+                    var status: Int32 = 0
+                    while waitpid(child, &status, WNOHANG) == 0 {
+                        if _lessonSeconds() - start > timeout {
+                            kill(child, SIGKILL)
+                            waitpid(child, &status, 0)
+                            status = -1
+                            break
+                        }
+                        usleep(200)
+                    }
+                    report += "\\(selection) \\(status) \\(_lessonSeconds() - start)\\n"
+                }
+                let file = open(folder + "/status", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                guard file >= 0 else { exit(70) }
+                let bytes = Array(report.utf8)
+                guard write(file, bytes, bytes.count) == bytes.count else { exit(70) }
+                close(file)
+                exit(0)
             }
 
             func _lessonUnknownScenario() -> Never {

@@ -42,7 +42,13 @@ extension Executor {
     enum Task: Sendable {
         case build(Unit, round: Int)
         case run(MergedRun)
+        /// Runs of one executable in one process (`ScenarioRunner.runBatch`); those it leaves are run alone.
+        case runs([MergedRun])
     }
+
+    /// Whether the runs of a merged executable go in batches: plain programs only (an instrumented run
+    /// writes a profile of its own), where the runner may batch them.
+    var batchesRuns: Bool { instrumentation == nil && runner.runsBatches }
 
     /// Builds and runs every job, each listing that can be checked within a later listing's run checked
     /// there (see `SharedRuns.swift`). Work is done as it comes: a scenario runs as soon as its program is
@@ -63,6 +69,8 @@ extension Executor {
                 for outcome in work.build(unit) { work.settle(outcome, round: round) }
             case .run(let request):
                 work.run(request)
+            case .runs(let requests):
+                work.run(requests)
             }
         }
         return board.executions

@@ -63,20 +63,48 @@ struct MergedWork {
             share.seconds = build.seconds / Double(indices.count)
             let running = indices.filter { jobs[$0].runs }
             let release = FolderRelease(folder, runs: running.count) { executor.release($0) }
-            var runs: [Executor.Task] = []
+            var runs: [Executor.MergedRun] = []
             for (selection, job) in indices.enumerated() {
                 if jobs[job].runs {
                     runs.append(
-                        .run(
-                            Executor.MergedRun(
-                                job: job, executable: executable, selection: selection, build: share,
-                                folder: release)))
+                        Executor.MergedRun(
+                            job: job, executable: executable, selection: selection, build: share, folder: release))
                 } else {
                     record(job, ScenarioExecution(build: share, run: nil, program: executor.kept(executable, build)))
                 }
             }
-            // Runs are short and free the executable's folder: they go before the builds that wait.
-            queue.add(runs, first: true)
+            addRuns(runs)
+        }
+    }
+
+    /// Runs are short and free the executable's folder: they go before the builds that wait. In batches, one
+    /// a worker, when the runner batches them.
+    private func addRuns(_ runs: [Executor.MergedRun]) {
+        guard executor.batchesRuns, runs.count > 1 else {
+            queue.add(runs.map { .run($0) }, first: true)
+            return
+        }
+        let count = min(executor.jobs, runs.count)
+        queue.add(
+            (0..<count).map { part in .runs(stride(from: part, to: runs.count, by: count).map { runs[$0] }) },
+            first: true)
+    }
+
+    /// Runs of one executable: in one batch, and alone those the batch leaves (see `runBatch`).
+    func run(_ requests: [Executor.MergedRun]) {
+        guard let first = requests.first else { return }
+        let batched = executor.runner.runBatch(first.executable, selections: requests.map(\.selection))
+        for request in requests {
+            guard let run = batched[request.selection] else {
+                self.run(request)
+                continue
+            }
+            record(
+                request.job,
+                ScenarioExecution(
+                    build: request.build, run: run, program: executor.kept(request.executable, request.build)))
+            progress?.advance(scenarios: 1)
+            request.folder.ranOnce()
         }
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import LessonKit
+
+/// `ScenarioRunner.runBatch`: the scenarios of a merged program run in one process, a child forked for
+/// each, and each gets what a run of its own would give; every run that does not exit cleanly within its
+/// limits is left to a run of its own.
+@Suite struct BatchRunTests {
+    /// A merged program of seven scenarios, built with the runtime support as `lesson` builds one.
+    static let main = """
+        import Glibc
+
+        nonisolated(unsafe) var taps = 0
+        func tap() { taps += 1; print("taps: \\(taps)") }
+        func visit() {
+            let seen = access("mark", F_OK) == 0
+            fclose(fopen("mark", "w"))
+            var folder = [CChar](repeating: 0, count: 4096)
+            let here = String(cString: getcwd(&folder, folder.count))
+            print("mark seen: \\(seen), home is here: \\(String(cString: getenv("HOME")) == here)")
+            print("scenario \\(String(cString: getenv("LESSON_SCENARIO"))), batch: \\(getenv("LESSON_BATCH") != nil)")
+        }
+
+        _lessonUnbufferStandardOutput()
+        switch _lessonSelectedScenario() {
+        case 0: tap(); tap(); fputs("to stderr\\n", stderr)
+        case 1: tap(); visit()
+        case 2: tap(); visit()
+        case 3: print("before the trap"); let empty: [Int] = []; print(empty[1])
+        case 4: while true {}
+        case 5: for _ in 0..<10_000 { print("flood flood flood flood") }
+        case 6: print("leaving"); exit(3)
+        default: _lessonUnknownScenario()
+        }
+
+        """
+
+    @Test func eachCleanRunIsAsIfAloneAndTheOthersAreLeftToRunAlone() throws {
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let build = try SwiftCompiler(toolchain: try TestSupport.toolchain()).build(
+            [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: Self.main)],
+            languageMode: .swift5, in: folder.path, output: "program")
+        try #require(build.succeeded, "\(build.output)")
+        let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 64 << 10))
+        let program = folder.path + "/program"
+
+        let batched = runner.runBatch(program, selections: Array(0...6))
+        #expect(batched.keys.sorted() == [0, 1, 2])
+        let visited = "taps: 1\nmark seen: false, home is here: true\n"
+        let expected = [
+            0: ("taps: 1\ntaps: 2\n", "to stderr\n"),
+            1: (visited + "scenario 1, batch: false\n", ""),
+            2: (visited + "scenario 2, batch: false\n", ""),
+        ]
+        for (selection, (output, errors)) in expected {
+            let run = try #require(batched[selection])
+            #expect(run.termination == .exited(0))
+            #expect(String(decoding: run.standardOutput, as: UTF8.self) == output, "scenario \(selection)")
+            #expect(String(decoding: run.standardError, as: UTF8.self) == errors, "scenario \(selection)")
+            // Alone, each prints the same bytes.
+            let alone = try runner.run(program, scenario: selection)
+            #expect(alone.standardOutput == run.standardOutput, "scenario \(selection) alone")
+            #expect(alone.standardError == run.standardError, "scenario \(selection) alone")
+        }
+        // Those left out end as a run of their own reports them.
+        // A trap is SIGILL on x86_64, SIGTRAP on arm64.
+        #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(try runner.run(program, scenario: 3).termination))
+        #expect(try runner.run(program, scenario: 4).termination == .timedOut)
+        #expect(try runner.run(program, scenario: 5).termination == .outputLimitExceeded)
+        #expect(try runner.run(program, scenario: 6).termination == .exited(3))
+    }
+
+    /// A sandbox (grading) or a grading budget runs every scenario on its own; so does a batch of one.
+    @Test func onlyPlainRunsOfMoreThanOneScenarioAreBatched() {
+        #expect(ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 1024)).runsBatches)
+        #expect(!ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 1024, deadline: 5)).runsBatches)
+        let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 1024))
+        #expect(runner.runBatch("/bin/true", selections: [0]).isEmpty)
+    }
+}
