@@ -4,10 +4,10 @@ import Testing
 @testable import LessonKit
 
 /// `ScenarioRunner.runBatch`: the scenarios of a merged program run in one process, a child forked for
-/// each, and each gets what a run of its own would give; every run that does not exit cleanly within its
-/// limits is left to a run of its own.
+/// each, and each gets what a run of its own would give; a run that traps, exits with another status or
+/// writes past the output cap is left to a run of its own.
 @Suite struct BatchRunTests {
-    /// A merged program of seven scenarios, built with the runtime support as `lesson` builds one.
+    /// A merged program of seven scenarios, built with the runtime and batch support as `lesson` builds one.
     static let main = """
         import Glibc
 
@@ -23,12 +23,12 @@ import Testing
         }
 
         _lessonUnbufferStandardOutput()
-        switch _lessonSelectedScenario() {
+        switch _lessonBatchSelectedScenario() {
         case 0: tap(); tap(); fputs("to stderr\\n", stderr)
         case 1: tap(); visit()
         case 2: tap(); visit()
         case 3: print("before the trap"); let empty: [Int] = []; print(empty[1])
-        case 4: while true {}
+        case 4: print("looping"); while true {}
         case 5: for _ in 0..<10_000 { print("flood flood flood flood") }
         case 6: print("leaving"); exit(3)
         default: _lessonUnknownScenario()
@@ -40,14 +40,17 @@ import Testing
         let folder = try WorkDirectory.create(prefix: "lesson-test")
         defer { folder.remove() }
         let build = try SwiftCompiler(toolchain: try TestSupport.toolchain()).build(
-            [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: Self.main)],
+            [
+                ProgramSource.runtimeSupport, ProgramSource.batchSupport,
+                ProgramFile(name: "main.swift", contents: Self.main),
+            ],
             languageMode: .swift5, in: folder.path, output: "program")
         try #require(build.succeeded, "\(build.output)")
         let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 64 << 10))
         let program = folder.path + "/program"
 
         let batched = runner.runBatch(program, selections: Array(0...6))
-        #expect(batched.keys.sorted() == [0, 1, 2])
+        #expect(batched.keys.sorted() == [0, 1, 2, 4])
         let visited = "taps: 1\nmark seen: false, home is here: true\n"
         let expected = [
             0: ("taps: 1\ntaps: 2\n", "to stderr\n"),
@@ -64,10 +67,15 @@ import Testing
             #expect(alone.standardOutput == run.standardOutput, "scenario \(selection) alone")
             #expect(alone.standardError == run.standardError, "scenario \(selection) alone")
         }
-        // Those left out end as a run of their own reports them.
-        // A trap is SIGILL on x86_64, SIGTRAP on arm64.
+        // A run stopped at the time limit is not run again: a run of its own would end the same way.
+        let looping = try #require(batched[4])
+        #expect(looping.termination == .timedOut)
+        #expect(String(decoding: looping.standardOutput, as: UTF8.self) == "looping\n")
+        let alone = try runner.run(program, scenario: 4)
+        #expect(alone.termination == .timedOut)
+        #expect(alone.standardOutput == looping.standardOutput)
+        // Those left out end as a run of their own reports them. A trap is SIGILL on x86_64, SIGTRAP on arm64.
         #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(try runner.run(program, scenario: 3).termination))
-        #expect(try runner.run(program, scenario: 4).termination == .timedOut)
         #expect(try runner.run(program, scenario: 5).termination == .outputLimitExceeded)
         #expect(try runner.run(program, scenario: 6).termination == .exited(3))
     }

@@ -157,9 +157,11 @@ final class FileScopeDeclarationsTests: XCTestCase {
         var body = ProgramBody(block: block)
         body.movesDeclarations = true
         let files = ProgramSource.mergedProgram(engine: [], programs: [(body, "/book.md")], inMain: true)
-        XCTAssertEqual(files.map(\.name), ["_LessonRuntimeSupport.swift", "_LessonScenario0.swift", "main.swift"])
         XCTAssertEqual(
-            files[1].contents,
+            files.map(\.name),
+            ["_LessonRuntimeSupport.swift", "_LessonBatchSupport.swift", "_LessonScenario0.swift", "main.swift"])
+        XCTAssertEqual(
+            files[2].contents,
             """
             #sourceLocation(file: "/book.md", line: 5)
             fileprivate protocol Named {
@@ -178,8 +180,8 @@ final class FileScopeDeclarationsTests: XCTestCase {
 
             """)
         XCTAssertEqual(
-            files[2].contents,
-            "_lessonUnbufferStandardOutput()\nswitch _lessonSelectedScenario() {\ncase 0: _lessonScenario0()\n"
+            files[3].contents,
+            "_lessonUnbufferStandardOutput()\nswitch _lessonBatchSelectedScenario() {\ncase 0: _lessonScenario0()\n"
                 + "default: _lessonUnknownScenario()\n}\n")
     }
 }

@@ -160,7 +160,7 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(try sets(), [set])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
-            ["Sync.o", "_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
+            ["Sync.o", "_LessonBatchSupport.o", "_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))

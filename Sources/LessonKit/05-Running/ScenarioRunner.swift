@@ -54,8 +54,9 @@ package struct ScenarioRunner: Sendable {
     /// before any scenario code runs (`_lessonRunBatch` of the runtime support): one program start and one
     /// dynamic load for the batch instead of one per scenario. Each child runs as the program would alone,
     /// in an empty folder that is its HOME and TMPDIR, with the same environment and limits. Returns the
-    /// runs that exited with status 0 within the output cap; any other (a trap, a status, the time or the
-    /// output limit), and every run when the batch itself failed, is left to `run`, which gives its report.
+    /// runs that exited with status 0, or were stopped at the time limit, within the output cap; any other (a
+    /// trap, another status, the output limit), and every run when the batch itself failed, is left to
+    /// `run`, which gives its report.
     package func runBatch(_ executable: String, selections: [Int]) -> [Int: ProcessResult] {
         guard runsBatches, selections.count > 1 else { return [:] }
         let results = try? WorkDirectory.using(prefix: "lesson-batch") { directory -> [Int: ProcessResult] in
@@ -74,14 +75,17 @@ package struct ScenarioRunner: Sendable {
             var results: [Int: ProcessResult] = [:]
             for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: " ")
-                guard fields.count == 3, let selection = Int(fields[0]), fields[1] == "0",
+                // 0: it exited with status 0; -1: it was killed at the time limit, which a run alone would
+                // only wait for again.
+                let ends: [Substring: Termination] = ["0": .exited(0), "-1": .timedOut]
+                guard fields.count == 3, let selection = Int(fields[0]), let termination = ends[fields[1]],
                     let seconds = Double(fields[2]), selections.contains(selection),
                     let output = FileManager.default.contents(atPath: "\(directory.path)/\(selection).out"),
                     let errors = FileManager.default.contents(atPath: "\(directory.path)/\(selection).err"),
                     output.count + errors.count <= limits.outputLimit
                 else { continue }
                 results[selection] = ProcessResult(
-                    termination: .exited(0), standardOutput: [UInt8](output), standardError: [UInt8](errors),
+                    termination: termination, standardOutput: [UInt8](output), standardError: [UInt8](errors),
                     seconds: seconds)
             }
             return results

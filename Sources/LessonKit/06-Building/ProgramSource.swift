@@ -54,12 +54,78 @@ package enum ProgramSource {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
 
-            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment. With `LESSON_BATCH`, the
-            /// process runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
+            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment.
             func _lessonSelectedScenario() -> Int {
-                if let folder = getenv("LESSON_BATCH") { return _lessonRunBatch(String(cString: folder)) }
                 guard let value = getenv("LESSON_SCENARIO") else { return -1 }
                 return Int(String(cString: value)) ?? -1
+            }
+
+            func _lessonUnknownScenario() -> Never {
+                fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
+                exit(64)
+            }
+
+            /// Runs the program `LESSON_SCENARIO` selects, of those linked as modules into one executable.
+            @_silgen_name("_lessonRunSelectedProgram") func _lessonRunSelectedProgram(_ programs: [(Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32]) -> Never {
+                let selected = _lessonSelectedScenario()
+                guard programs.indices.contains(selected) else { _lessonUnknownScenario() }
+                exit(programs[selected](CommandLine.argc, CommandLine.unsafeArgv))
+            }
+
+            /// Standard output while a listing's context runs: what the earlier listings print is discarded.
+            nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
+
+            @_silgen_name("_lessonSilenceStandardOutput") func _lessonSilenceStandardOutput() {
+                _lessonSavedStandardOutput = dup(1)
+                let discard = open("/dev/null", O_WRONLY)
+                if discard >= 0 {
+                    dup2(discard, 1)
+                    close(discard)
+                }
+            }
+
+            @_silgen_name("_lessonRestoreStandardOutput") func _lessonRestoreStandardOutput() {
+                guard _lessonSavedStandardOutput >= 0 else { return }
+                dup2(_lessonSavedStandardOutput, 1)
+                close(_lessonSavedStandardOutput)
+                _lessonSavedStandardOutput = -1
+            }
+
+            /// Where the output of a listing checked within this run begins (see `SharedRuns.swift`).
+            @_silgen_name("_lessonBeginSegment") func _lessonBeginSegment(_ segment: Int) {
+                _lessonRestoreStandardOutput()
+                fputs("\\u{1}begin \\(segment)\\u{1}", stdout)
+            }
+
+            /// Where it ends, on both streams; its output is discarded again until the next begins.
+            @_silgen_name("_lessonEndSegment") func _lessonEndSegment(_ segment: Int) {
+                fputs("\\u{1}end \\(segment)\\u{1}", stdout)
+                fputs("\\u{1}end \\(segment)\\u{1}", stderr)
+                _lessonSilenceStandardOutput()
+            }
+
+            """)
+
+    /// What a merged program adds to the runtime support: it runs a batch of its scenarios in one process
+    /// (`ScenarioRunner.runBatch`). A file of its own, compiled only into merged programs (with the engine,
+    /// once, where engine objects are kept): the C library it uses costs a frontend about 0.1 s, which
+    /// every program built alone would pay.
+    package static let batchSupport = ProgramFile(
+        name: "_LessonBatchSupport.swift",
+        contents: """
+            #if canImport(Glibc)
+            @preconcurrency import Glibc
+            #elseif canImport(Musl)
+            @preconcurrency import Musl
+            #elseif canImport(Darwin)
+            @preconcurrency import Darwin
+            #endif
+
+            /// The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
+            /// runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
+            func _lessonBatchSelectedScenario() -> Int {
+                if let folder = getenv("LESSON_BATCH") { return _lessonRunBatch(String(cString: folder)) }
+                return _lessonSelectedScenario()
             }
 
             func _lessonSeconds() -> Double {
@@ -126,50 +192,6 @@ package enum ProgramSource {
                 exit(0)
             }
 
-            func _lessonUnknownScenario() -> Never {
-                fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
-                exit(64)
-            }
-
-            /// Runs the program `LESSON_SCENARIO` selects, of those linked as modules into one executable.
-            @_silgen_name("_lessonRunSelectedProgram") func _lessonRunSelectedProgram(_ programs: [(Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32]) -> Never {
-                let selected = _lessonSelectedScenario()
-                guard programs.indices.contains(selected) else { _lessonUnknownScenario() }
-                exit(programs[selected](CommandLine.argc, CommandLine.unsafeArgv))
-            }
-
-            /// Standard output while a listing's context runs: what the earlier listings print is discarded.
-            nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
-
-            @_silgen_name("_lessonSilenceStandardOutput") func _lessonSilenceStandardOutput() {
-                _lessonSavedStandardOutput = dup(1)
-                let discard = open("/dev/null", O_WRONLY)
-                if discard >= 0 {
-                    dup2(discard, 1)
-                    close(discard)
-                }
-            }
-
-            @_silgen_name("_lessonRestoreStandardOutput") func _lessonRestoreStandardOutput() {
-                guard _lessonSavedStandardOutput >= 0 else { return }
-                dup2(_lessonSavedStandardOutput, 1)
-                close(_lessonSavedStandardOutput)
-                _lessonSavedStandardOutput = -1
-            }
-
-            /// Where the output of a listing checked within this run begins (see `SharedRuns.swift`).
-            @_silgen_name("_lessonBeginSegment") func _lessonBeginSegment(_ segment: Int) {
-                _lessonRestoreStandardOutput()
-                fputs("\\u{1}begin \\(segment)\\u{1}", stdout)
-            }
-
-            /// Where it ends, on both streams; its output is discarded again until the next begins.
-            @_silgen_name("_lessonEndSegment") func _lessonEndSegment(_ segment: Int) {
-                fputs("\\u{1}end \\(segment)\\u{1}", stdout)
-                fputs("\\u{1}end \\(segment)\\u{1}", stderr)
-                _lessonSilenceStandardOutput()
-            }
-
             """)
 
     /// What a program linked as a module compiles instead of the runtime support: the declarations of its
@@ -195,9 +217,9 @@ package enum ProgramSource {
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false
     ) -> [ProgramFile] {
-        var files = engine + [runtimeSupport]
+        var files = engine + [runtimeSupport, batchSupport]
         var functions = ""
-        var dispatch = mainPrologue + "switch _lessonSelectedScenario() {\n"
+        var dispatch = mainPrologue + "switch _lessonBatchSelectedScenario() {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
             if scenario.body.movesDeclarations, let split = scenario.body.splitWrapped(to: scenario.markdownPath) {

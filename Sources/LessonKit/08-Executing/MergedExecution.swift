@@ -21,7 +21,8 @@ extension Executor {
 
     /// A merged executable and the jobs it holds, or the jobs it failed to build.
     enum BuildOutcome: Sendable {
-        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int])
+        /// `batches`: the executable runs a batch of its scenarios in one process (a merged program).
+        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool)
         case alone(Int, ScenarioExecution)
         /// Its jobs, and the build that failed (nil when none ran).
         case failed(jobs: [Int], build: CompileResult?)
@@ -196,7 +197,7 @@ extension Executor {
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios, inMain: true)
                 if let outcome = buildSeparately(
-                    files, engineFileCount: first.engine.count + 1, jobs: indices, in: folder, using: separateBuilds)
+                    files, engineFileCount: first.engine.count + 2, jobs: indices, in: folder, using: separateBuilds)
                 {
                     return outcome
                 }
@@ -207,7 +208,8 @@ extension Executor {
                 folder.remove()
                 return .failed(jobs: indices, build: build)
             }
-            return .built(executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices)
+            return .built(
+                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: true)
         } catch {
             return .failed(jobs: indices, build: nil)
         }
@@ -255,7 +257,8 @@ extension Executor {
             }
             guard linked.succeeded else { return nil }
             return .built(
-                executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices)
+                executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices,
+                batches: true)
         } catch {
             return nil
         }

@@ -58,7 +58,7 @@ struct MergedWork {
             } else {
                 buildAlone(split.alone + split.innocent)
             }
-        case .built(let executable, let folder, let build, let indices):
+        case .built(let executable, let folder, let build, let indices, let batches):
             var share = build
             share.seconds = build.seconds / Double(indices.count)
             let running = indices.filter { jobs[$0].runs }
@@ -73,14 +73,14 @@ struct MergedWork {
                     record(job, ScenarioExecution(build: share, run: nil, program: executor.kept(executable, build)))
                 }
             }
-            addRuns(runs)
+            addRuns(runs, inBatches: batches)
         }
     }
 
     /// Runs are short and free the executable's folder: they go before the builds that wait. In batches, one
-    /// a worker, when the runner batches them.
-    private func addRuns(_ runs: [Executor.MergedRun]) {
-        guard executor.batchesRuns, runs.count > 1 else {
+    /// a worker, when the executable runs batches (a merged program) and the runner batches them.
+    private func addRuns(_ runs: [Executor.MergedRun], inBatches batches: Bool) {
+        guard batches, executor.batchesRuns, runs.count > 1 else {
             queue.add(runs.map { .run($0) }, first: true)
             return
         }

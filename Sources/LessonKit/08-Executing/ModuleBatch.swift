@@ -104,7 +104,8 @@ extension Executor {
             }
             // One build for the batch, as for a merged program: its programs' compiles, then the link.
             let build = compiled.map(\.build).reduce(main) { $0.followed(by: $1) }.followed(by: linked)
-            return .built(executable: executable, folder: folder, build: build, jobs: compiled.map(\.job))
+            return .built(
+                executable: executable, folder: folder, build: build, jobs: compiled.map(\.job), batches: false)
         } catch {
             folder.remove()
             return .failed(jobs: compiled.map(\.job), build: nil)
