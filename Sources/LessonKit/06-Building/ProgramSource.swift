@@ -209,17 +209,20 @@ package enum ProgramSource {
 
     /// One program for many scenarios of one engine: each scenario's top-level code is wrapped in a function
     /// (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO` selects. Only the runtime
-    /// support imports anything, exactly as in a program built alone.
+    /// support imports anything, exactly as in a program built alone. With `batches`, it can run its
+    /// scenarios in a batch (`batchSupport`).
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each. A program whose
     /// declarations move to file scope (`ProgramBody.movesDeclarations`) always has a file of its own.
     package static func mergedProgram(
-        engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false
+        engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false,
+        batches: Bool = true
     ) -> [ProgramFile] {
-        var files = engine + [runtimeSupport, batchSupport]
+        var files = engine + [runtimeSupport] + (batches ? [batchSupport] : [])
         var functions = ""
-        var dispatch = mainPrologue + "switch _lessonBatchSelectedScenario() {\n"
+        let selected = batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
+        var dispatch = mainPrologue + "switch \(selected) {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
             if scenario.body.movesDeclarations, let split = scenario.body.splitWrapped(to: scenario.markdownPath) {

@@ -194,22 +194,26 @@ extension Executor {
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
+            // Only a program whose runs go in batches compiles the batch support (about 0.1 s of a frontend).
+            let batches = batchesRuns
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
-                let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios, inMain: true)
+                let files = ProgramSource.mergedProgram(
+                    engine: first.engine, programs: scenarios, inMain: true, batches: batches)
                 if let outcome = buildSeparately(
-                    files, engineFileCount: first.engine.count + 2, jobs: indices, in: folder, using: separateBuilds)
+                    files, engineFileCount: first.engine.count + 1, batches: batches, jobs: indices, in: folder,
+                    using: separateBuilds)
                 {
                     return outcome
                 }
             }
-            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios)
+            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios, batches: batches)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: build)
             }
             return .built(
-                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: true)
+                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: batches)
         } catch {
             return .failed(jobs: indices, build: nil)
         }
@@ -225,10 +229,11 @@ extension Executor {
 
     /// Builds a merged program from its files compiled one by one: the scenarios' `main.swift` alone, linked
     /// with the engine's kept objects, or, when none are kept, the engine's files too, whose objects are then
-    /// kept. Nil when that cannot be done (the kept objects do not link): the program is then built as a whole
-    /// in `folder`.
+    /// kept. With `batches`, the batch support (the file after the `engineFileCount` engine files) is kept as
+    /// a set of its own, the same for every engine: compiled once, not with each engine. Nil when that cannot
+    /// be done (the kept objects do not link): the program is then built as a whole in `folder`.
     private func buildSeparately(
-        _ files: [ProgramFile], engineFileCount: Int, jobs indices: [Int], in folder: WorkDirectory,
+        _ files: [ProgramFile], engineFileCount: Int, batches: Bool, jobs indices: [Int], in folder: WorkDirectory,
         using engineObjects: EngineObjects
     ) -> BuildOutcome? {
         do {
@@ -237,28 +242,38 @@ extension Executor {
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let engineFiles = Array(files.prefix(engineFileCount))
             let kept = engineObjects.kept(engineFiles)
-            let (compiled, objects) = try build.compiler.compileObjects(
-                inputs: paths, primaries: Set(kept == nil ? paths : Array(paths.dropFirst(engineFileCount))),
-                recipe: build.recipe, in: folder.path)
+            let keptBatch = batches ? engineObjects.kept([ProgramSource.batchSupport]) : nil
+            let enginePaths = Array(paths.prefix(engineFileCount))
+            let batchPaths = batches ? [paths[engineFileCount]] : []
+            let scenarioPaths = Array(paths.dropFirst(engineFileCount + batchPaths.count))
+            let primaries = (kept == nil ? enginePaths : []) + (keptBatch == nil ? batchPaths : []) + scenarioPaths
+            let (compiled, _) = try build.compiler.compileObjects(
+                inputs: paths, primaries: Set(primaries), recipe: build.recipe, in: folder.path)
             guard compiled.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: compiled)
             }
+            let object = SeparateCompilation.object(for:)
+            let batchObject = keptBatch?.objects ?? batchPaths.map(object)
+            let objects = batchObject + scenarioPaths.map(object)
             let executable = folder.path + "/scenarios"
             let linked: CompileResult
             if let kept {
                 linked = try build.link(kept, objects, into: executable)
             } else {
-                linked = try build.linkListingLibraries(objects, into: executable)
+                linked = try build.linkListingLibraries(enginePaths.map(object) + objects, into: executable)
                 if linked.succeeded {
-                    engineObjects.keep(
-                        engineFiles, objects: Array(objects.prefix(engineFileCount)), libraryList: build.libraryList)
+                    engineObjects.keep(engineFiles, objects: enginePaths.map(object), libraryList: build.libraryList)
                 }
             }
             guard linked.succeeded else { return nil }
+            if batches, keptBatch == nil, let list = engineObjects.kept(engineFiles)?.libraryList {
+                // It links with the libraries the engine's objects list (the standard library's, the C library's).
+                engineObjects.keep([ProgramSource.batchSupport], objects: batchObject, libraryList: list)
+            }
             return .built(
                 executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices,
-                batches: true)
+                batches: batches)
         } catch {
             return nil
         }
