@@ -135,8 +135,7 @@ final class SeparateCompilationTests: XCTestCase {
 
         try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertEqual(
-            Set(try FileManager.default.contentsOfDirectory(atPath: objects)), Set([set, try XCTUnwrap(sets.batch)]))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: objects), [set])
         let replaced = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n")
         XCTAssertFalse(replaced.contains("-lno-such-library-anywhere"), "the list that linked replaces it")
         XCTAssertTrue(replaced.contains("-lswiftCore"))
@@ -158,17 +157,12 @@ final class SeparateCompilationTests: XCTestCase {
 
         let first = checker.check(files: [lesson])
         XCTAssertEqual(first.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        let kept = try Self.sets(in: objects)
-        let set = try XCTUnwrap(kept.engine)
-        let batch = try XCTUnwrap(kept.batch)
-        XCTAssertEqual(Set(try sets()), [set, batch])
+        let set = try XCTUnwrap(try Self.sets(in: objects).engine)
+        // Three runs do not pay for compiling the batch support: none is kept.
+        XCTAssertEqual(try sets(), [set])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
             ["Sync.o", "_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
-        // The batch support is a set of its own, the same for every engine.
-        XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + batch).sorted(),
-            ["_LessonBatchSupport.o", "complete", "libraries.autolink"])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -177,17 +171,42 @@ final class SeparateCompilationTests: XCTestCase {
         try original.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let afterTruncation = checker.check(files: [lesson])
         XCTAssertEqual(afterTruncation.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(try sets(), [batch], "the set that did not link is removed")
+        XCTAssertEqual(try sets(), [], "the set that did not link is removed")
 
         let editedAgain = text + "\n" + scenario("fifth")
         try Data(editedAgain.utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(Set(try sets()), [set, batch])
+        XCTAssertEqual(try sets(), [set])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: truncated)).count, original.count)
     }
 }
 
 extension SeparateCompilationTests {
+    /// A merged program of three runs does not pay for compiling the batch support; one with enough runs
+    /// (`runsWorthABatch`) compiles it and keeps it as a set of its own, apart from the engine's, which every
+    /// later merged program links; the reports are the same.
+    func testEnoughRunsKeepTheBatchSupportForEveryProgram() throws {
+        let checker = try cachingChecker()
+        let objects = folder + "/cache/objects"
+        let small = folder + "/small.md"
+        try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: small))
+        XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertNil(try Self.sets(in: objects).batch)
+
+        let labels = (1...Executor.runsWorthABatch).map { "run \($0)" }
+        let large = folder + "/large.md"
+        try Data(Self.lesson(labels).utf8).write(to: URL(fileURLWithPath: large))
+        let passed = CheckReport.Totals(passed: labels.count, failed: 0, skipped: 0)
+        XCTAssertEqual(checker.check(files: [large]).totals, passed)
+        let batch = try XCTUnwrap(try Self.sets(in: objects).batch)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + batch).sorted(),
+            ["_LessonBatchSupport.o", "complete", "libraries.autolink"])
+
+        try Data(Self.lesson(["fourth", "fifth", "sixth"]).utf8).write(to: URL(fileURLWithPath: small))
+        XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+    }
+
     /// The kept sets in `objects`: the engine's (with `Sync.o`) and the batch support's.
     static func sets(in objects: String) throws -> (engine: String?, batch: String?) {
         let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }

@@ -189,13 +189,24 @@ extension Executor {
         return stride(from: 0, to: indices.count, by: size).map { Array(indices[$0..<min($0 + size, indices.count)]) }
     }
 
+    /// The fewest runs of a check that pay for compiling the batch support (0.1–0.2 s of a frontend process,
+    /// once a cache: its objects are kept) with what running them in batches saves (about 5 ms a run of the
+    /// program's start).
+    static let runsWorthABatch = 32
+
+    /// Whether the merged programs of a check of `runs` runs go in batches: where the runner batches, once the
+    /// batch support is kept, or when the check has enough runs to pay for compiling it.
+    func runsInBatches(_ runs: Int) -> Bool {
+        guard batchesRuns, runs > 1 else { return false }
+        return runs >= Self.runsWorthABatch || separateBuilds?.kept([ProgramSource.batchSupport]) != nil
+    }
+
     func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
         let first = jobs[indices[0]]
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            // Only a program whose runs go in batches compiles the batch support (about 0.1 s of a frontend).
-            let batches = batchesRuns
+            let batches = runsInBatches(jobs.filter(\.runs).count)
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(
                     engine: first.engine, programs: scenarios, inMain: true, batches: batches)
