@@ -39,17 +39,23 @@ package enum ProgramSource {
     /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. The functions a program's own code calls keep
     /// their plain names as symbols, so that programs linked as modules of one executable declare them
     /// (`runtimeDeclarations`) and one copy of this file serves them all (see `ModuleBatch.swift`).
+    /// The C library, imported as the support files import it (`@preconcurrency` lets Swift 6 mode use C's
+    /// `stdout`).
+    static let importCLibrary = """
+        #if canImport(Glibc)
+        @preconcurrency import Glibc
+        #elseif canImport(Musl)
+        @preconcurrency import Musl
+        #elseif canImport(Darwin)
+        @preconcurrency import Darwin
+        #endif
+
+
+        """
+
     package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
-        contents: """
-            #if canImport(Glibc)
-            @preconcurrency import Glibc
-            #elseif canImport(Musl)
-            @preconcurrency import Musl
-            #elseif canImport(Darwin)
-            @preconcurrency import Darwin
-            #endif
-
+        contents: importCLibrary + """
             @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput() {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
@@ -112,15 +118,7 @@ package enum ProgramSource {
     /// every program built alone would pay.
     package static let batchSupport = ProgramFile(
         name: "_LessonBatchSupport.swift",
-        contents: """
-            #if canImport(Glibc)
-            @preconcurrency import Glibc
-            #elseif canImport(Musl)
-            @preconcurrency import Musl
-            #elseif canImport(Darwin)
-            @preconcurrency import Darwin
-            #endif
-
+        contents: importCLibrary + """
             /// The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
             /// runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
             func _lessonBatchSelectedScenario() -> Int {
