@@ -4,11 +4,8 @@ import LessonKit
 
 /// Paths and a command runner shared by the course tests.
 enum CourseTestSupport {
-    /// This package's root, found from this file's path.
-    static let packageRoot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }()
+    /// This package's root.
+    static var packageRoot: String { CoursePackageCopy.checkout }
 
     /// The fixture course package, the README's "In a course repository" example.
     static var coursePackage: String { CoursePackageCopy.fixture }

@@ -72,12 +72,12 @@ package struct ScenarioRunner: Sendable {
             guard batch.termination == .exited(0),
                 let status = FileManager.default.contents(atPath: directory.path + "/status")
             else { return [:] }
+            // 0: it exited with status 0; -1: it was killed at the time limit, which a run alone would only
+            // wait for again.
+            let ends: [Substring: Termination] = ["0": .exited(0), "-1": .timedOut]
             var results: [Int: ProcessResult] = [:]
             for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: " ")
-                // 0: it exited with status 0; -1: it was killed at the time limit, which a run alone would
-                // only wait for again.
-                let ends: [Substring: Termination] = ["0": .exited(0), "-1": .timedOut]
                 guard fields.count == 3, let selection = Int(fields[0]), let termination = ends[fields[1]],
                     let seconds = Double(fields[2]), selections.contains(selection),
                     let output = FileManager.default.contents(atPath: "\(directory.path)/\(selection).out"),

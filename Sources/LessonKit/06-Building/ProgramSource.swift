@@ -34,11 +34,6 @@ package enum ProgramSource {
         "#sourceLocation(file: \(literal(path)), line: \(firstLine))\n" + text
     }
 
-    /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
-    /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
-    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. The functions a program's own code calls keep
-    /// their plain names as symbols, so that programs linked as modules of one executable declare them
-    /// (`runtimeDeclarations`) and one copy of this file serves them all (see `ModuleBatch.swift`).
     /// The C library, imported as the support files import it (`@preconcurrency` lets Swift 6 mode use C's
     /// `stdout`).
     static let importCLibrary = """
@@ -53,6 +48,11 @@ package enum ProgramSource {
 
         """
 
+    /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
+    /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
+    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. The functions a program's own code calls keep
+    /// their plain names as symbols, so that programs linked as modules of one executable declare them
+    /// (`runtimeDeclarations`) and one copy of this file serves them all (see `ModuleBatch.swift`).
     package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
         contents: importCLibrary + """

@@ -63,8 +63,9 @@ extension Executor {
         progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
         let board = ExecutionBoard(jobs: jobs, runs: shared.runs)
         let planned = jobs
+        let batches = runsInBatches(jobs.filter(\.runs).count)
         WorkQueue<Task>.run(units.map { .build($0, round: 0) }, jobs: self.jobs) { task, queue in
-            let work = MergedWork(executor: self, jobs: planned, board: board, queue: queue)
+            let work = MergedWork(executor: self, jobs: planned, batches: batches, board: board, queue: queue)
             switch task {
             case .build(let unit, let round):
                 for outcome in work.build(unit) { work.settle(outcome, round: round) }
@@ -201,12 +202,12 @@ extension Executor {
         return runs >= Self.runsWorthABatch || separateBuilds?.kept([ProgramSource.batchSupport]) != nil
     }
 
-    func buildMerged(_ indices: [Int], of jobs: [ScenarioJob]) -> BuildOutcome {
+    /// Builds the scenarios `indices` of `jobs` into one program; with `batches`, one that runs them in batches.
+    func buildMerged(_ indices: [Int], of jobs: [ScenarioJob], batches: Bool) -> BuildOutcome {
         let first = jobs[indices[0]]
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            let batches = runsInBatches(jobs.filter(\.runs).count)
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(
                     engine: first.engine, programs: scenarios, inMain: true, batches: batches)
@@ -278,9 +279,11 @@ extension Executor {
                 }
             }
             guard linked.succeeded else { return nil }
-            if batches, keptBatch == nil, let list = engineObjects.kept(engineFiles)?.libraryList {
+            if batches, keptBatch == nil {
                 // It links with the libraries the engine's objects list (the standard library's, the C library's).
-                engineObjects.keep([ProgramSource.batchSupport], objects: batchObject, libraryList: list)
+                engineObjects.keep(
+                    [ProgramSource.batchSupport], objects: batchObject,
+                    libraryList: kept?.libraryList ?? build.libraryList)
             }
             return .built(
                 executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices,

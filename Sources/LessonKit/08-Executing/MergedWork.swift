@@ -5,6 +5,8 @@ import Foundation
 struct MergedWork {
     var executor: Executor
     var jobs: [ScenarioJob]
+    /// Whether merged programs run their scenarios in batches (`Executor.runsInBatches`, decided once a check).
+    var batches: Bool
     var board: ExecutionBoard
     var queue: WorkQueue<Executor.Task>
 
@@ -17,7 +19,7 @@ struct MergedWork {
             return []
         case .merged(let indices):
             defer { progress?.advance(programs: 1) }
-            return [executor.buildMerged(indices, of: jobs)]
+            return [executor.buildMerged(indices, of: jobs, batches: batches)]
         case .modules(let indices):
             defer { progress?.advance(programs: 1) }
             guard let objects = executor.separateBuilds else { return [.failed(jobs: indices, build: nil)] }
@@ -78,9 +80,9 @@ struct MergedWork {
     }
 
     /// Runs are short and free the executable's folder: they go before the builds that wait. In batches, one
-    /// a worker, when the executable runs batches (a merged program) and the runner batches them.
+    /// a worker, when the executable runs batches (a merged program built for them).
     private func addRuns(_ runs: [Executor.MergedRun], inBatches batches: Bool) {
-        guard batches, executor.batchesRuns, runs.count > 1 else {
+        guard batches, runs.count > 1 else {
             queue.add(runs.map { .run($0) }, first: true)
             return
         }
