@@ -3,8 +3,9 @@
 half second, and prints the wall time and the average busy cores of the XCTest run, of the Swift Testing run
 after it, and of each XCTest class, slowest first.
 
-usage: python3 Benchmarks/suite_cores.py [--cold-course-package] [LOG]
+usage: python3 Benchmarks/suite_cores.py [--cold-course-package] [--filter PATTERN] [LOG]
   --cold-course-package  remove .build/course-package first, as on a fresh clone
+  --filter PATTERN       run only the tests `swift test --filter PATTERN` runs
   LOG                    where the test output goes (default: a temporary file, removed)
 (run from the repository root)
 """
@@ -48,6 +49,11 @@ def main():
     if "--cold-course-package" in arguments:
         arguments.remove("--cold-course-package")
         shutil.rmtree(".build/course-package", ignore_errors=True)
+    test_filter = []
+    if "--filter" in arguments:
+        at = arguments.index("--filter")
+        test_filter = arguments[at:at + 2]
+        del arguments[at:at + 2]
     if any(a.startswith("-") for a in arguments) or len(arguments) > 1:
         sys.exit(__doc__)
     log = arguments[0] if arguments else tempfile.mktemp(prefix="suite-cores.", suffix=".log")
@@ -57,15 +63,21 @@ def main():
     sampler.start()
     start = time.time()
     with open(log, "w") as output:
-        status = subprocess.run(["swift", "test", "--skip-build"], stdout=output, stderr=subprocess.STDOUT).returncode
+        status = subprocess.run(["swift", "test", "--skip-build"] + test_filter, stdout=output, stderr=subprocess.STDOUT).returncode
     end = time.time()
     stop.set()
     sampler.join()
     text = open(log).read()
     if not arguments:
         os.remove(log)
-    began, classes = {}, []
+    began, classes, cases, case_began = {}, [], [], {}
     for line in text.splitlines():
+        case = re.match(r"Test Case '([^']+)' (?:started at (.*)|(?:passed|failed) \((.*) seconds\))", line.strip())
+        if case and case.group(2):
+            case_began[case.group(1)] = stamp(case.group(2))
+        elif case and case.group(1) in case_began:
+            start = case_began[case.group(1)]
+            cases.append((case.group(1), start, start + float(case.group(3))))
         match = re.match(r"Test Suite '([^']+)' (started|passed|failed) at (.*)", line.strip())
         if not match:
             continue
@@ -83,6 +95,11 @@ def main():
     rows = [(e - s, n, average(samples, s, e)) for n, s, e in classes if n not in ("All tests",) and not n.endswith(".xctest")]
     for seconds, name, cores in sorted(rows, reverse=True)[:25]:
         print(f"  {seconds:6.1f} s  {cores:.2f} cores  {name}")
+    print("XCTest tests that leave the most core-seconds idle (of at least one second):")
+    cores = os.cpu_count()
+    rows = [((e - s) * (cores - average(samples, s, e)), e - s, n, average(samples, s, e)) for n, s, e in cases if e - s >= 1]
+    for idle, seconds, name, used in sorted(rows, reverse=True)[:20]:
+        print(f"  {idle:5.1f} idle  {seconds:6.1f} s  {used:.2f} cores  {name}")
 
 
 if __name__ == "__main__":

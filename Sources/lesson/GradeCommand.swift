@@ -292,7 +292,9 @@ enum GradeCommand {
             sharedArguments: options.forwarded + ["--cpus", String(cpus)]
                 + (known ? ["--driver-commands", commands] : []),
             jobs: options.check.jobs,
-            firstUID: options.firstUID, studentBudget: options.studentBudget, format: options.format,
+            uids: options.policy.firstUID..<(options.policy.firstUID + options.policy.uidCount),
+            uidLockFolder: ScratchFolder.uidLockFolder(fallback: ownFolder.path), studentBudget: options.studentBudget,
+            format: options.format,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
         if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }
         try ReportFile.createFolder(output)

@@ -24,7 +24,6 @@ extension GradeCommand {
         /// A class: the options each student's grader is given, and the shard of the class.
         var forwarded: [String]
         var sharding: ShardOption?
-        var firstUID: Int
         var studentBudget: Double
 
         init(_ values: Arguments) throws {
@@ -37,7 +36,6 @@ extension GradeCommand {
             catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
             policy = try GradeCommand.sandboxPolicy(values)
             sandboxed = !values.isSet(Option.noSandbox)
-            firstUID = policy.firstUID
             output = try values.value(Option.output)
             maxSubmissionSize = try values.value(Option.maxSubmissionSize) ?? (1 << 20)
             forwarded = values.forwarded(GradeCommand.help.declarations)

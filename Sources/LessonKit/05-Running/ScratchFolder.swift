@@ -4,7 +4,7 @@ import Foundation
 /// folder outside `/tmp` that only root may list), else a folder of this user's under `$TMPDIR` or `/tmp`
 /// (a read-only root, a non-root grader). Each run folder is named after the grader's process, so a run
 /// that a SIGKILL cut short leaves a folder the next run recognises as abandoned and removes.
-enum ScratchFolder {
+package enum ScratchFolder {
     static func choose(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let user = geteuid()
         var candidates = user == 0 ? ["/run/lesson-sandbox"] : []
@@ -32,11 +32,11 @@ enum ScratchFolder {
     /// under `/run`, and `TMPDIR` differs from one to the next: with locks in their scratch folders, two
     /// such graders would hand the same user to two students, and each would kill the other's processes
     /// when its run ended. `/tmp/lesson-uid-locks-<uid>` when it is this user's own, else the scratch folder.
-    static func uidLockFolder(fallback scratch: String, preferred: String = uidLocks) -> String {
+    package static func uidLockFolder(fallback scratch: String, preferred: String = uidLocks) -> String {
         prepare(preferred, mode: 0o700) ? preferred : scratch
     }
 
-    static var uidLocks: String { "/tmp/lesson-uid-locks-\(geteuid())" }
+    package static var uidLocks: String { "/tmp/lesson-uid-locks-\(geteuid())" }
 
     /// Creates the folder (mode 0711 by default: others may pass through to their own run folder, not list
     /// it) and checks that a folder can be made in it.

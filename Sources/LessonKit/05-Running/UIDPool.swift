@@ -2,16 +2,20 @@ import Foundation
 
 /// Hands each parallel run a user ID no other run holds at the same time: in this process, and, with a
 /// lock folder, in every grader on the machine (each UID is held through an exclusive `flock` on
-/// `FOLDER/uid-N.lock`), since a run empties its UID of processes when it ends.
+/// `FOLDER/uid-N.lock`), since a run empties its UID of processes when it ends. A class grader hands its
+/// students' graders their UIDs from a pool of its own, `lockName` `student-uid`: the student's grader then
+/// holds `uid-N` itself, while no other class grader hands out N.
 final class UIDPool: @unchecked Sendable {
     private let lock = NSCondition()
     private var free: [Int]
     private let lockFolder: String?
+    private let lockName: String
     private var held: [Int: Int32] = [:]
 
-    init(first: Int, count: Int, lockFolder: String? = nil) {
+    init(first: Int, count: Int, lockFolder: String? = nil, lockName: String = "uid") {
         free = Array((first..<(first + count)).reversed())
         self.lockFolder = lockFolder
+        self.lockName = lockName
     }
 
     func acquire() -> Int {
@@ -39,7 +43,7 @@ final class UIDPool: @unchecked Sendable {
     private func lockMachineWide(_ index: Int) -> Bool {
         guard let lockFolder else { return true }
         let uid = free[index]
-        let descriptor = open(lockFolder + "/uid-\(uid).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(lockFolder + "/\(lockName)-\(uid).lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return true }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

@@ -11,8 +11,11 @@ package struct BatchGrader: Sendable {
     package var executable: String
     package var sharedArguments: [String]
     package var jobs: Int
-    /// The UIDs handed to the students' runs, one each at a time.
-    package var firstUID: Int
+    /// The UIDs handed to the students' runs, one each at a time: the first of this range no other class
+    /// grader on the machine holds (see `UIDPool`).
+    package var uids: Range<Int>
+    /// Where the class graders of the machine hold the UIDs they hand out (`ScratchFolder.uidLockFolder`).
+    package var uidLockFolder: String
     /// The wall-clock budget of one student's whole grading.
     package var studentBudget: Double
     /// The result of a submission that could not be graded, for a given reason: every test of the exercise
@@ -25,13 +28,14 @@ package struct BatchGrader: Sendable {
     package var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
     package init(
-        executable: String, sharedArguments: [String], jobs: Int, firstUID: Int, studentBudget: Double,
-        format: GradeFormat, ungraded: @escaping @Sendable (String) -> GradeResult
+        executable: String, sharedArguments: [String], jobs: Int, uids: Range<Int>, uidLockFolder: String,
+        studentBudget: Double, format: GradeFormat, ungraded: @escaping @Sendable (String) -> GradeResult
     ) {
         self.executable = executable
         self.sharedArguments = sharedArguments
         self.jobs = jobs
-        self.firstUID = firstUID
+        self.uids = uids
+        self.uidLockFolder = uidLockFolder
         self.studentBudget = studentBudget
         self.format = format
         self.ungraded = ungraded
@@ -67,7 +71,11 @@ package struct BatchGrader: Sendable {
         let everyone = byName.keys.map { String(decoding: $0, as: UTF8.self) }.sorted(by: StudentName.precedes)
         let students = selectStudents(everyone)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        let uids = UIDPool(first: firstUID, count: max(jobs, 1))
+        // Two classes graded at once on one machine hand out different users, rather than one waiting for
+        // the other's.
+        let uids = UIDPool(
+            first: self.uids.lowerBound, count: max(self.uids.count, 1), lockFolder: uidLockFolder,
+            lockName: "student-uid")
         let rows = ParallelMap.map(students, jobs: jobs) { student in
             let uid = uids.acquire()
             defer { uids.release(uid) }
