@@ -116,6 +116,39 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(ScratchFolder.uidLockFolder(fallback: scratch, preferred: locks), locks)
     }
 
+    /// A class grader hands its students only users no other class grader on the machine holds: with the
+    /// first user of the range held as another class grader holds it, the student runs as the second, and
+    /// as the first once it is released. (Two classes graded at once on one machine do not wait for each
+    /// other's users.)
+    func testAClassGraderHandsOutOnlyUsersNoOtherClassGraderHolds() throws {
+        try XCTSkipUnless(
+            Sandbox.detect(policy: SandboxPolicy()).usesSeparateUser, "sandbox users need root and setpriv")
+        let scratch = try GradingEnvironment.scratch("class-uids")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/class/ada", withIntermediateDirectories: true)
+        try Data("import Glibc\nprint(\"uid \\(getuid())\")\n".utf8).write(
+            to: URL(fileURLWithPath: scratch + "/class/ada/main.swift"))
+        func studentUser() throws -> String {
+            let result = try TestSupport.runLesson([
+                "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count",
+                "--submissions", scratch + "/class", "--output", scratch + "/results", "--uid-base", "62000",
+                "--uid-count", "4",
+            ])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let results = try String(contentsOfFile: scratch + "/results/ada/results.json", encoding: .utf8)
+            return results.range(of: "uid 620[0-9][0-9]", options: .regularExpression).map { String(results[$0]) }
+                ?? results
+        }
+        let held = open(
+            ScratchFolder.uidLockFolder(fallback: scratch) + "/student-uid-62000.lock", O_RDWR | O_CREAT | O_CLOEXEC,
+            0o600)
+        XCTAssertGreaterThanOrEqual(held, 0)
+        XCTAssertEqual(flock(held, LOCK_EX | LOCK_NB), 0)
+        XCTAssertEqual(try studentUser(), "uid 62001")
+        close(held)
+        XCTAssertEqual(try studentUser(), "uid 62000")
+    }
+
     /// Where the launcher cannot run, a shell script under `unshare` builds the same namespace: a private
     /// `/tmp` with only the working folder and the program, owned by the run's user.
     func testWithoutTheLauncherAShellBuildsTheNamespace() throws {

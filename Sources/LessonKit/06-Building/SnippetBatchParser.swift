@@ -1,7 +1,7 @@
 import Foundation
 
-/// Parses many snippets in few processes: each worker hands its share to one `swift-frontend -parse` call,
-/// one file per snippet, and reads each file's diagnostics back. A process costs tens of milliseconds and a
+/// Parses many snippets in few processes: each worker hands its share (`attemptsWorthAProcess` at least) to
+/// one `swift-frontend -parse` call, one file per snippet, and reads each file's diagnostics back. A process costs tens of milliseconds and a
 /// parse a fraction of one, so a book of a thousand snippets parses in about as many calls as there are
 /// cores. Snippets that fail as files are tried again in every wrapped form, batched the same way.
 struct SnippetBatchParser {
@@ -100,13 +100,19 @@ struct SnippetBatchParser {
         }
     }
 
-    /// Parses every attempt, in one process per worker and language mode; outcomes in the order of `attempts`.
+    /// The fewest attempts a parser process is given when there are enough to share the cores: starting one
+    /// costs about 40 ms of a core, parsing a snippet well under one. A few dozen snippets parse sooner in
+    /// one process than in two, and leave the other core to the builds they are parsed beside.
+    static let attemptsWorthAProcess = 100
+
+    /// Parses every attempt, in one process per worker (of at least `attemptsWorthAProcess` attempts) and
+    /// language mode; outcomes in the order of `attempts`.
     private func run(_ attempts: [Attempt]) -> [AttemptOutcome] {
         var batches: [[Int]] = []
         let byMode = Dictionary(grouping: attempts.indices, by: { attempts[$0].languageMode })
         for mode in byMode.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let indices = byMode[mode]!
-            let size = max(1, (indices.count + jobs - 1) / max(jobs, 1))
+            let size = max(Self.attemptsWorthAProcess, (indices.count + jobs - 1) / max(jobs, 1))
             for start in stride(from: 0, to: indices.count, by: size) {
                 batches.append(Array(indices[start..<min(start + size, indices.count)]))
             }

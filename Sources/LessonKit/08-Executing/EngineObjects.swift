@@ -41,17 +41,12 @@ final class EngineObjects: @unchecked Sendable {
     /// toolchain and kept in `cache` (their absence too, when the driver prints commands of another shape);
     /// nil without them.
     static func forMergedBuilds(toolchain: Toolchain, cache: ResultCache?, keys: CacheKeys) -> EngineObjects? {
-        struct Learnt: Codable {
-            var recipe: SeparateCompilation?
-        }
-        // The driver's commands for files compiled one by one (`-wmo` compiles them as one).
-        let arguments =
-            SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" } + toolchain.linkerArguments
-        let key = keys.key(["separate compilation"] + arguments)
+        let arguments = driverArguments(toolchain)
+        let key = recipeKey(arguments, keys: keys)
         var learnt = cache?.load(Learnt.self, key: key)
         if learnt == nil {
             do {
-                learnt = Learnt(recipe: try SeparateCompilation.learn(toolchain: toolchain, arguments: arguments))
+                learnt = Learnt(recipe: try DriverRecipe.shared.learn(toolchain: toolchain, arguments: arguments))
             } catch {
                 return nil  // a driver that cannot be asked now is asked again next time
             }
@@ -59,6 +54,28 @@ final class EngineObjects: @unchecked Sendable {
         }
         guard let recipe = learnt?.recipe else { return nil }
         return try? EngineObjects(recipe: recipe, keys: keys, cacheDirectory: cache?.directory)
+    }
+
+    /// Starts asking the driver for its commands (`DriverRecipe`) while a check reads its lessons, unless
+    /// `cache` holds them already.
+    static func prefetchRecipe(toolchain: Toolchain, cache: ResultCache?, keys: CacheKeys) {
+        let arguments = driverArguments(toolchain)
+        guard cache?.load(Learnt.self, key: recipeKey(arguments, keys: keys)) == nil else { return }
+        DriverRecipe.shared.prefetch(toolchain: toolchain, arguments: arguments)
+    }
+
+    /// The driver's commands as a cache keeps them (their absence too).
+    private struct Learnt: Codable {
+        var recipe: SeparateCompilation?
+    }
+
+    /// The driver's commands for files compiled one by one (`-wmo` compiles them as one).
+    private static func driverArguments(_ toolchain: Toolchain) -> [String] {
+        SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" } + toolchain.linkerArguments
+    }
+
+    private static func recipeKey(_ arguments: [String], keys: CacheKeys) -> String {
+        keys.key(["separate compilation"] + arguments)
     }
 
     /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.

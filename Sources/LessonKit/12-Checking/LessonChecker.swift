@@ -24,6 +24,14 @@ public struct LessonChecker: Sendable {
     /// and no shard, lessons unchanged since their last check are answered from the cache (see
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
+        if options.strategy == .merged {
+            // The driver's commands, asked for while the lessons are read; a check that builds nothing waits
+            // for the answer rather than leave the driver running.
+            EngineObjects.prefetchRecipe(
+                toolchain: toolchain, cache: options.cacheDirectory.map { ResultCache(directory: $0) },
+                keys: CacheKeys(toolchain: toolchain))
+        }
+        defer { DriverRecipe.shared.settle() }
         guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
             let plans = phase(.plan) {
                 ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
