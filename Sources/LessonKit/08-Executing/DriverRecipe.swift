@@ -1,9 +1,10 @@
 import Foundation
 
 /// The driver's commands for merged builds (`SeparateCompilation.learn`), asked for once per process and
-/// toolchain, and early: a check whose cache does not hold them yet starts asking while it reads and plans
-/// its lessons (`prefetch`), so that its first merged build does not wait for `swiftc -###` (about 50 ms,
-/// on the path to every result of a cold check). The check's cache keeps the answer for later checks
+/// toolchain, and early: a check with scenarios to build, whose cache does not hold the commands yet, starts
+/// asking once its lessons are planned, while it resolves their engines and searches its cache for their
+/// results (`prefetch`), so that its first merged build does not wait for `swiftc -###` (about 50 ms, on
+/// the path to every result of a cold check). The check's cache keeps the answer for later checks
 /// (`EngineObjects.forMergedBuilds`).
 final class DriverRecipe: @unchecked Sendable {
     static let shared = DriverRecipe()

@@ -56,8 +56,8 @@ final class EngineObjects: @unchecked Sendable {
         return try? EngineObjects(recipe: recipe, keys: keys, cacheDirectory: cache?.directory)
     }
 
-    /// Starts asking the driver for its commands (`DriverRecipe`) while a check reads its lessons, unless
-    /// `cache` holds them already.
+    /// Starts asking the driver for its commands (`DriverRecipe`) before a check's merged builds need them,
+    /// unless `cache` holds them already.
     static func prefetchRecipe(toolchain: Toolchain, cache: ResultCache?, keys: CacheKeys) {
         let arguments = driverArguments(toolchain)
         guard cache?.load(Learnt.self, key: recipeKey(arguments, keys: keys)) == nil else { return }

@@ -24,14 +24,6 @@ public struct LessonChecker: Sendable {
     /// and no shard, lessons unchanged since their last check are answered from the cache (see
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
-        if options.strategy == .merged {
-            // The driver's commands, asked for while the lessons are read; a check that builds nothing waits
-            // for the answer rather than leave the driver running.
-            EngineObjects.prefetchRecipe(
-                toolchain: toolchain, cache: options.cacheDirectory.map { ResultCache(directory: $0) },
-                keys: CacheKeys(toolchain: toolchain))
-        }
-        defer { DriverRecipe.shared.settle() }
         guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
             let plans = phase(.plan) {
                 ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
@@ -99,6 +91,12 @@ public struct LessonChecker: Sendable {
         var lessons = prepared
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
+        if options.strategy == .merged, !work.scenarioJobs.isEmpty {
+            // The driver's commands, asked for while the cache is searched for the scenarios' results; a check
+            // that then builds nothing waits for the answer rather than leave the driver running.
+            EngineObjects.prefetchRecipe(toolchain: toolchain, cache: cache, keys: keys)
+        }
+        defer { DriverRecipe.shared.settle() }
         // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
         let phases = ParallelMap.map([0, 1], jobs: 2) { [lessons] phase -> Phase in
             phase == 0
