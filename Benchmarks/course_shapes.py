@@ -15,7 +15,8 @@ shape: every mark of one lesson changed, in its scenarios and their expected out
 
 For each shape, with the binary given (the debug build is what `swift run lesson check` runs):
   one swiftc per scenario   its lesson's engine and the scenario, built and run, 2 at a time: the cold floor;
-  cold                      `lesson check --stats` with an empty cache (and the share no phase accounts for);
+  cold                      `lesson check --stats` with an empty cache, the median of 3 (and the share no phase
+                            accounts for, in that run);
   warm                      the same again, nothing changed;
   edit                      one lesson's marks changed, checked with the cache (best of 3), beside a plain
                             swiftc of that lesson's engine and its scenarios wrapped in functions, built and
@@ -37,6 +38,7 @@ from generate_course import invalidation_scenario, load_engines, sync_scenario  
 from generate_snippet_courses import RECURRING, course as alternating_course  # noqa: E402
 
 FENCE = "```"
+COLD_SAMPLES = 3
 SWIFTC = ["swiftc", "-module-name", "main", "-swift-version", "5", "-Onone"]
 REPRINTED = ["Lessons/uikit/02-gorunum-denetleyicisinin-yasam-dongusu.md", "Lessons/swiftui/01-durum-ve-yeniden-hesaplama.md"]
 
@@ -191,7 +193,13 @@ def measure(binary, shape, work):
     lessons, scenarios, snippets = counts(course)
     single = one_swiftc_per_scenario(course, os.path.join(work, shape + "-single"))
     cache = os.path.join(work, shape + "-cache")
-    cold, last, unaccounted = check(binary, course, cache, stats=True)
+    # A cold check lasts about a second, so one sample is at the mercy of the machine's moment: the median of
+    # three, each from an empty cache (the last one's cache is kept for warm and edit).
+    colds = []
+    for _ in range(COLD_SAMPLES):
+        shutil.rmtree(cache, ignore_errors=True)
+        colds.append(check(binary, course, cache, stats=True))
+    cold, last, unaccounted = sorted(colds)[len(colds) // 2]
     warm, _, _ = check(binary, course, cache)
     edited = next(path for path in lessons_of(course) if len(programs(path)[1]) == max(len(programs(p)[1]) for p in lessons_of(course)))
     lesson = int(re.match(r"\d+", os.path.basename(edited)).group(0))
