@@ -240,6 +240,83 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(reprintEdit.report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
     }
 
+    /// An edited lesson is compared by drift with the others of its folder, which the cache answers: they
+    /// are read from their stand-ins, so its report is the one a check without a cache gives (the drift it
+    /// shows names the version most lessons reprint, with its lesson, line and count).
+    func testAnEditedLessonIsComparedWithTheStandInsOfTheLessonsTheCacheAnswers() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/course", withIntermediateDirectories: true)
+        let engine = "// Counter.swift — counts\nstruct Counter {\n    var count = 0\n}\n"
+        let drifted = engine.replacingOccurrences(of: "var count = 0", with: "var count = 1")
+        func lesson(_ label: String, engine: String, lead: String = "") -> String {
+            "# \(label)\n\n\(lead)```swift\n\(engine)```\n\n```swift\n// main.swift — \(label)\nprint(\"\(label)\")\n"
+                + "```\n\n```\n\(label)\n```\n"
+        }
+        let paths = (1...3).map { folder + "/course/0\($0).md" }
+        let texts = [
+            lesson("ders-1", engine: engine), lesson("ders-2", engine: engine, lead: "Two lines\nof prose.\n\n"),
+            lesson("ders-3", engine: drifted),
+        ]
+        for (path, text) in zip(paths, texts) { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        func check(cached: Bool) throws -> (report: String, reused: String) {
+            var checkOptions = options
+            if !cached { checkOptions.cacheDirectory = nil }
+            var checker = LessonChecker(options: checkOptions, toolchain: try TestSupport.toolchain())
+            let timings = CheckTimings()
+            checker.timings = timings
+            let report = TextReporter(useColor: false).render(checker.check(files: paths))
+            let last = timings.lines(total: 1).last ?? ""
+            return (report, String(last[(last.range(of: "the cache")?.upperBound ?? last.endIndex)...]))
+        }
+        XCTAssertEqual(try check(cached: true).reused, " (0 of 3 lessons whole)")
+        // The first check kept each lesson's stand-in, which plans to its reprint at its line.
+        let reuse = LessonReuse(
+            paths: paths, cache: ResultCache(directory: folder + "/cache"),
+            keys: CacheKeys(toolchain: try TestSupport.toolchain()),
+            settings: LessonReuse.settings(options, catalog: .builtIn))
+        XCTAssertEqual(
+            paths.indices.map { reuse.driftStandIn($0)?.engineFiles.map { $0.block.openingLine } }, [[3], [6], [3]])
+        XCTAssertEqual(reuse.driftStandIn(2)?.engineFiles.first?.block.content.map(\.text)[2], "    var count = 1")
+
+        try Data(texts[2].replacingOccurrences(of: "ders-3", with: "ders-3b").utf8).write(
+            to: URL(fileURLWithPath: paths[2]))
+        let edited = try check(cached: true)
+        XCTAssertEqual(edited.reused, " (2 of 3 lessons whole)")
+        XCTAssertEqual(edited.report, try check(cached: false).report)
+        XCTAssertTrue(
+            edited.report.contains(
+                "\(paths[2]):6: error: engine drift: this reprint of Counter.swift differs from the version most "
+                    + "lessons of this course reprint (\(paths[0]):3, 2 of 3 lessons)"), edited.report)
+    }
+
+    /// A lesson's stand-in plans to its engine reprints at their lines, with the engine it names: a fence
+    /// longer than any run of backticks in them, blank lines between; a lesson drift leaves out stands in
+    /// as an empty file.
+    func testADriftStandInPlansToTheLessonsEngineReprints() throws {
+        let text =
+            "---\ntitle: 'Bir'\nengine: Sync\n---\n\n# Bir\n\n```swift\n// Sync.swift — engine\nlet fence = \"````\"\n"
+            + "```\n\nProse.\n\n```swift\n// Extra.swift — more\nlet more = 1\n```\n\n"
+            + "```swift\n// main.swift — run\nprint(fence, more)\n```\n\n```\n```` 1\n```\n"
+        let plan = LessonPlanner.plan(Lesson(path: "/course/01.md", bytes: Array(text.utf8)))
+        let standIn = try XCTUnwrap(DriftStandIn.text(of: plan))
+        XCTAssertEqual(
+            standIn,
+            "---\nengine: 'Sync'\n---\n\n\n\n\n`````swift\n// Sync.swift — engine\nlet fence = \"````\"\n`````\n"
+                + "\n\n\n" + "```swift\n// Extra.swift — more\nlet more = 1\n```\n")
+        let stood = DriftStandIn.plan(standIn, path: "/course/01.md")
+        XCTAssertEqual(stood.engineFiles.map(\.fileName), ["Sync.swift", "Extra.swift"])
+        XCTAssertEqual(stood.engineFiles.map(\.block.openingLine), plan.engineFiles.map(\.block.openingLine))
+        XCTAssertEqual(
+            stood.engineFiles.map { $0.block.content.map(\.text) },
+            plan.engineFiles.map { $0.block.content.map(\.text) })
+        XCTAssertEqual(stood.namedEngine?.name, "Sync")
+        XCTAssertEqual(stood.path, "/course/01.md")
+        let unreadable = LessonPlanner.plan(Lesson(path: "/course/02.md", bytes: Array(repeating: 0xFF, count: 4)))
+        XCTAssertFalse(unreadable.readingFindings.isEmpty)
+        XCTAssertEqual(DriftStandIn.text(of: unreadable), "")
+    }
+
     /// A lesson file that cannot be read (past the 16 MiB limit) is checked every time, and the other lessons
     /// of its folder are still answered whole.
     func testALessonThatCannotBeReadLeavesItsFolderCached() throws {

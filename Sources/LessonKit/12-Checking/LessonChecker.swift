@@ -40,20 +40,34 @@ public struct LessonChecker: Sendable {
             timings?.reused(paths.count, of: paths.count)
             return CheckReport(lessons: cached.map { $0! })
         }
-        let plans = phase(.plan) {
-            ParallelMap.map(Array(paths.indices), jobs: options.jobs) { [reuse] index in
-                LessonPlanner.plan(
-                    reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
-                        ?? Lesson.read(path: paths[index]))
+        var plans = [LessonPlan?](repeating: nil, count: paths.count)
+        func plan(_ indices: [Int]) {
+            let made = phase(.plan) {
+                ParallelMap.map(indices, jobs: options.jobs) { [reuse] index in
+                    LessonPlanner.plan(
+                        reuse.contents[index].map { Lesson(path: paths[index], bytes: [UInt8]($0)) }
+                            ?? Lesson.read(path: paths[index]))
+                }
             }
+            for (index, made) in zip(indices, made) { plans[index] = made }
         }
-        // An edited lesson whose engine reprints are as they were leaves what drift reads of its folder as it
-        // was: the folder's other lessons are then answered by the cache.
+        // The edited lessons first. One whose engine reprints are as they were leaves what drift reads of its
+        // folder as it was: the folder's other lessons are then answered by the cache.
+        plan(reuse.lessonsToLearn)
         phase(.reuse) {
             reuse.learn(plans)
             cached = reuse.load(keeping: cached)
         }
-        let (report, cacheable) = run(plans, selection: selection, reused: cached)
+        // Drift reads a lesson the cache answers from its stand-in, where the cache keeps one; the others are
+        // planned.
+        let answered = paths.indices.filter { cached[$0] != nil && plans[$0] == nil }
+        let standIns = phase(.plan) {
+            ParallelMap.map(answered, jobs: options.jobs) { [reuse] in reuse.driftStandIn($0) }
+        }
+        for (index, standIn) in zip(answered, standIns) { plans[index] = standIn }
+        plan(paths.indices.filter { plans[$0] == nil })
+        let allPlans = plans.map { $0! }
+        let (report, cacheable) = run(allPlans, selection: selection, reused: cached)
         // Without a filter every lesson is reported, in the order of `paths`.
         phase(.store) {
             reuse.store(

@@ -54,14 +54,21 @@ struct LessonReuse {
         }
     }
 
+    /// The lessons of which the cache does not know what drift reads (edited ones): planned first, so that
+    /// `learn` can tell which of the others are answered.
+    var lessonsToLearn: [Int] { paths.indices.filter { driftInputs[$0] == nil } }
+
     /// Learns what drift reads of each lesson from its plan (`plans[index]`) where the cache did not know it,
     /// and keeps it in the cache, for the keys of `load` and `store`.
-    mutating func learn(_ plans: [LessonPlan]) {
+    mutating func learn(_ plans: [LessonPlan?]) {
         for index in plans.indices where driftInputs[index] == nil {
-            guard let digest = digests[index] else { continue }
-            let inputs = Self.driftInputs(of: plans[index])
+            guard let digest = digests[index], let plan = plans[index] else { continue }
+            let inputs = Self.driftInputs(of: plan)
             driftInputs[index] = inputs
             cache.store(inputs, key: Self.driftKey(digest, keys, settings))
+            if let standIn = DriftStandIn.text(of: plan) {
+                cache.store(standIn, key: Self.standInKey(digest, keys, settings))
+            }
         }
         lessonKeys = makeLessonKeys()
     }
@@ -71,6 +78,19 @@ struct LessonReuse {
         for (index, report) in reports {
             if let key = lessonKeys[index] { cache.store(report, key: key) }
         }
+    }
+
+    /// The plan drift reads of lesson `index`, answered by the cache: its stand-in's (`DriftStandIn`), where
+    /// the cache keeps one.
+    func driftStandIn(_ index: Int) -> LessonPlan? {
+        guard let digest = digests[index],
+            let text = cache.load(String.self, key: Self.standInKey(digest, keys, settings))
+        else { return nil }
+        return DriftStandIn.plan(text, path: paths[index])
+    }
+
+    private static func standInKey(_ digest: String, _ keys: CacheKeys, _ settings: String) -> String {
+        keys.key(["drift stand-in", digest, settings])
     }
 
     /// The key of what drift reads of the lesson whose bytes have `digest`.
