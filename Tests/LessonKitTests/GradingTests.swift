@@ -7,7 +7,8 @@ import XCTest
 /// hidden, reference solutions score full marks, and the platform adapters work as the platforms call them.
 final class GradingTests: XCTestCase {
     private let root = TestSupport.packageRoot
-    private var options: GradingOptions {
+    private var options: GradingOptions { Self.options }
+    private static var options: GradingOptions {
         var options = GradingOptions()
         options.timeout = 5
         return options
@@ -17,7 +18,13 @@ final class GradingTests: XCTestCase {
         try Exercise.find(id, in: LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/" + lesson)))
     }
 
-    private func grade(_ exercise: Exercise, case name: String, hidden: Bool) throws -> GradeResult {
+    /// The fixture submissions `names` of `exercise`, graded two at a time (each compiles on one core).
+    private func grade(_ exercise: Exercise, cases names: [String], hidden: Bool) throws -> [GradeResult] {
+        try TestSupport.atOnce(names, jobs: 2) { try Self.grade(exercise, case: $0, hidden: hidden) }
+    }
+
+    private static func grade(_ exercise: Exercise, case name: String, hidden: Bool) throws -> GradeResult {
+        let root = TestSupport.packageRoot
         let file = try SubmissionFile.read(
             root + "/Fixtures/grading/submissions/\(exercise.id)/\(name)", of: exercise, maximum: 1 << 20)
         let hiddenPlan =
@@ -44,8 +51,9 @@ final class GradingTests: XCTestCase {
         let hiddenText = try String(contentsOfFile: root + "/Fixtures/grading/hidden/sync-engine.md", encoding: .utf8)
         let hiddenSecrets = ["Tema", "tema", "toplam: 0", "renk", "yesil", "Bos"]
         XCTAssertTrue(hiddenSecrets.allSatisfy(hiddenText.contains))
-        for (name, (status, score)) in expected {
-            let result = try grade(sync, case: name, hidden: true)
+        let names = expected.keys.sorted()
+        for (name, result) in zip(names, try grade(sync, cases: names, hidden: true)) {
+            let (status, score) = expected[name]!
             XCTAssertEqual(result.status, status, name)
             XCTAssertEqual(result.score, score, name)
             XCTAssertEqual(result.maxScore, 5, name)
@@ -64,9 +72,9 @@ final class GradingTests: XCTestCase {
         let expected: [String: GradeResult.Status] = [
             "correct": .pass, "wrong": .fail, "no-compile": .error, "trap": .fail,
         ]
-        for (name, status) in expected {
-            let result = try grade(tree, case: name, hidden: false)
-            XCTAssertEqual(result.status, status, name)
+        let names = expected.keys.sorted()
+        for (name, result) in zip(names, try grade(tree, cases: names, hidden: false)) {
+            XCTAssertEqual(result.status, expected[name], name)
             for format in [GradeFormat.exercism, .gradescope] {
                 try assertGolden(format.render(result), "tree-count/\(name).\(format).json")
             }
@@ -144,7 +152,7 @@ final class GradingTests: XCTestCase {
     }
 
     func testFeedbackIsInTheLessonsLanguage() throws {
-        let tr = try grade(try exercise("sync-engine", "engine-exercise.md"), case: "no-compile", hidden: false)
+        let tr = try Self.grade(try exercise("sync-engine", "engine-exercise.md"), case: "no-compile", hidden: false)
         // The build errors are said once, for the whole submission; each test says why it did not run.
         XCTAssertEqual(
             tr.message,
@@ -152,7 +160,7 @@ final class GradingTests: XCTestCase {
         )
         XCTAssertEqual(
             Set(tr.tests.map(\.message)), ["çalıştırılmadı: kodunuz derlenmiyor (yukarıdaki derleme hatalarına bakın)"])
-        let vi = try grade(try exercise("tree-count", "scenario-exercise.md"), case: "trap", hidden: false)
+        let vi = try Self.grade(try exercise("tree-count", "scenario-exercise.md"), case: "trap", hidden: false)
         XCTAssertTrue(
             vi.tests[0].message.hasPrefix("chương trình của bạn bị dừng do lỗi (trap): Fatal error: Index out of range")
         )
@@ -162,7 +170,7 @@ final class GradingTests: XCTestCase {
     /// Every exercise of the bundled course and the fixtures has a reference solution in
     /// `solutions/ID/FILE` beside its lesson, and it scores full marks (with its hidden tests, if any).
     func testReferenceSolutionsScoreFullMarks() throws {
-        var graded = 0
+        var solutions: [(exercise: Exercise, solution: String, hidden: LessonPlan?)] = []
         for path in try LessonDiscovery.lessonFiles(in: [root + "/Lessons", root + "/Fixtures/grading"]) {
             let plan = LessonPlanner.plan(Lesson.read(path: path))
             let ids =
@@ -176,14 +184,19 @@ final class GradingTests: XCTestCase {
                 let hidden =
                     FileManager.default.fileExists(atPath: hiddenPath)
                     ? LessonPlanner.plan(Lesson.read(path: hiddenPath)) : nil
-                let result = try Grader(toolchain: try TestSupport.toolchain(), options: options).grade(
-                    exercise, submission: try String(contentsOfFile: solution, encoding: .utf8), hidden: hidden)
-                XCTAssertEqual(result.status, .pass, "\(solution): \(GradeTextReport.render(result))")
-                XCTAssertEqual(result.score, result.maxScore, solution)
-                graded += 1
+                solutions.append((exercise, solution, hidden))
             }
         }
-        XCTAssertGreaterThanOrEqual(graded, 3)
+        // Graded two at a time: each compiles on one core.
+        let results = try TestSupport.atOnce(solutions, jobs: 2) { exercise, solution, hidden in
+            try Grader(toolchain: try TestSupport.toolchain(), options: Self.options).grade(
+                exercise, submission: try String(contentsOfFile: solution, encoding: .utf8), hidden: hidden)
+        }
+        for ((_, solution, _), result) in zip(solutions, results) {
+            XCTAssertEqual(result.status, .pass, "\(solution): \(GradeTextReport.render(result))")
+            XCTAssertEqual(result.score, result.maxScore, solution)
+        }
+        XCTAssertGreaterThanOrEqual(results.count, 3)
     }
 
     func testMalformedOrEmptyHiddenTestsAreAUsageError() throws {
@@ -238,8 +251,8 @@ final class GradingTests: XCTestCase {
     /// student the same bytes, and only the instructor's report says which it was.
     func testAHiddenTestSaysOnlyThatItFailedAndTheInstructorReadsWhy() throws {
         let sync = try exercise("sync-engine", "engine-exercise.md")
-        let wrong = try grade(sync, case: "hidden-only", hidden: true)
-        let trap = try grade(sync, case: "hidden-trap", hidden: true)
+        let wrong = try Self.grade(sync, case: "hidden-only", hidden: true)
+        let trap = try Self.grade(sync, case: "hidden-trap", hidden: true)
         for format in GradeFormat.allCases {
             XCTAssertEqual(format.render(wrong), format.render(trap), "\(format)")
         }
