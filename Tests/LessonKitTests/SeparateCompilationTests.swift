@@ -56,6 +56,33 @@ final class SeparateCompilationTests: XCTestCase {
             ])
     }
 
+    /// The driver is asked once per process however often its commands are wanted, the answer of a
+    /// question asked early (`prefetch`) included; a driver that could not be asked is asked again.
+    func testTheDriverIsAskedOnceAndAgainAfterAFailure() throws {
+        let real = try TestSupport.toolchain()
+        let log = folder + "/calls.log"
+        let failing = folder + "/failing"
+        let wrapper = folder + "/swiftc"
+        try Data("#!/bin/sh\necho asked >> \(log)\n[ -e \(failing) ] && exit 1\nexec \(real.swiftc) \"$@\"\n".utf8)
+            .write(to: URL(fileURLWithPath: wrapper))
+        chmod(wrapper, 0o755)
+        let toolchain = Toolchain(swiftc: wrapper, swiftFrontend: real.swiftFrontend)
+        let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
+        func asked() throws -> Int { try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count }
+        let recipes = DriverRecipe()
+
+        FileManager.default.createFile(atPath: failing, contents: nil)
+        XCTAssertThrowsError(try recipes.learn(toolchain: toolchain, arguments: arguments))
+        XCTAssertEqual(try asked(), 1)
+        try FileManager.default.removeItem(atPath: failing)
+        recipes.prefetch(toolchain: toolchain, arguments: arguments)
+        let first = try recipes.learn(toolchain: toolchain, arguments: arguments)
+        XCTAssertNotNil(first)
+        XCTAssertEqual(try recipes.learn(toolchain: toolchain, arguments: arguments), first)
+        recipes.settle()
+        XCTAssertEqual(try asked(), 2)
+    }
+
     /// Commands of another shape give no recipe: programs are then built by `swiftc` as a whole.
     func testCommandsOfAnotherShapeGiveNoRecipe() {
         let commands = Self.linuxCommands.map(ShellWords.split)
