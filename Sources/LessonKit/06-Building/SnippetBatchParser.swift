@@ -1,9 +1,10 @@
 import Foundation
 
 /// Parses many snippets in few processes: each worker hands its share (`attemptsWorthAProcess` at least) to
-/// one `swift-frontend -parse` call, one file per snippet, and reads each file's diagnostics back. A process costs tens of milliseconds and a
-/// parse a fraction of one, so a book of a thousand snippets parses in about as many calls as there are
-/// cores. Snippets that fail as files are tried again in every wrapped form, batched the same way.
+/// one `swift-frontend -parse` call, one file per snippet, and reads each file's diagnostics back. A process
+/// costs tens of milliseconds and a parse a fraction of one, so a book of a thousand snippets parses in about
+/// as many calls as there are cores. Snippets that fail as files are tried again in every wrapped form,
+/// batched the same way.
 struct SnippetBatchParser {
     let compiler: SwiftCompiler
     let jobs: Int
