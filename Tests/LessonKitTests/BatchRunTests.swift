@@ -87,4 +87,16 @@ import Testing
         let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 1024))
         #expect(runner.runBatch("/bin/true", selections: [0]).isEmpty)
     }
+
+    /// Runs get their folders in the memory file system where it has room for what they may write four
+    /// times over, and in the temporary directory (nil) where it has not.
+    @Test func runFoldersGoToMemoryWhereTheOutputsFit() throws {
+        let memory = try #require(WorkDirectory.memoryBase, "Linux has /dev/shm")
+        var info = statvfs()
+        try #require(statvfs(memory, &info) == 0)
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        #expect(ScenarioRunner.folderBase(room: 1 << 20) == memory)
+        #expect(ScenarioRunner.folderBase(room: free / 4 - (16 << 20)) == memory)
+        #expect(ScenarioRunner.folderBase(room: free / 4 + (16 << 20)) == nil)
+    }
 }

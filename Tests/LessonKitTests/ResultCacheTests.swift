@@ -40,7 +40,7 @@ final class ResultCacheTests: XCTestCase {
     func testEntriesFailingTheirChecksumAreDiscarded() throws {
         let cache = ResultCache(directory: folder)
         cache.store(["failed"], key: "cd34")
-        let path = folder + "/v2/cd/cd34.json"
+        let path = folder + "/v3/cd34.json"
         let stored = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertEqual(stored, SHA256.hex("[\"failed\"]") + "\n[\"failed\"]")
         try Data(stored.replacingOccurrences(of: "failed", with: "passed").utf8).write(to: URL(fileURLWithPath: path))
@@ -62,7 +62,7 @@ final class ResultCacheTests: XCTestCase {
         let cold = checker.check(files: files)
         XCTAssertEqual(cold.totals, CheckReport.Totals(passed: 0, failed: 3, skipped: 0))
         func rewriteEntries(_ change: (String) -> String) throws {
-            let root = folder + "/v2"
+            let root = folder + "/v3"
             for relative in FileManager.default.enumerator(atPath: root)!.compactMap({ $0 as? String })
             where relative.hasSuffix(".json") {
                 let path = root + "/" + relative
@@ -105,7 +105,7 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         cache.store(["x"], key: "ab12")
         XCTAssertEqual(cache.load([String].self, key: "ab12"), ["x"])
-        let path = folder + "/v2/ab/ab12.json"
+        let path = folder + "/v3/ab12.json"
         try Data("{torn".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a corrupt entry is removed")
@@ -115,8 +115,7 @@ final class ResultCacheTests: XCTestCase {
         let cache = ResultCache(directory: folder, maxEntries: 10, maxBytes: 1 << 20)
         for index in 0..<12 {
             cache.store([index], key: String(format: "%02x-entry", index))
-            let path =
-                folder + "/v2/" + String(format: "%02x", index) + "/" + String(format: "%02x-entry", index) + ".json"
+            let path = folder + "/v3/" + String(format: "%02x-entry", index) + ".json"
             let date = Date(timeIntervalSinceNow: Double(index - 100))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
         }
@@ -132,16 +131,32 @@ final class ResultCacheTests: XCTestCase {
         cache.store([0], key: "aa-first")
         cache.prune()
         for index in 1...3 { cache.store([index], key: "aa-\(index)") }
-        let stale = folder + "/v2/aa/" + AtomicFile.temporaryPrefix + "left"
+        let stale = folder + "/v3/" + AtomicFile.temporaryPrefix + "left"
         try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale)
         cache.prune()
-        let entries = { try FileManager.default.contentsOfDirectory(atPath: self.folder + "/v2/aa").sorted() }
-        XCTAssertEqual(try entries().count, 5, "within the interval nothing is walked")
+        let entries = { try FileManager.default.contentsOfDirectory(atPath: self.folder + "/v3").sorted() }
+        let stored = ["aa-1.json", "aa-2.json", "aa-3.json", "aa-first.json"]
+        XCTAssertEqual(
+            try entries(), [".lesson-write-left", ".pruned"] + stored, "within the interval nothing is walked")
         cache.prune(force: true)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
         XCTAssertEqual(try entries().filter { $0.hasSuffix(".json") }.count, 1)
+    }
+
+    /// The entries of an earlier layout are never read again: the first walk removes their folder, and
+    /// nothing else beside it.
+    func testPruneRemovesTheFoldersOfEarlierLayouts() throws {
+        let earlier = folder + "/v2/ab"
+        try FileManager.default.createDirectory(atPath: earlier, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: earlier + "/ab12.json"))
+        try FileManager.default.createDirectory(atPath: folder + "/videos", withIntermediateDirectories: true)
+        let cache = ResultCache(directory: folder)
+        cache.store(["x"], key: "cd34")
+        cache.prune()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["v3", "videos"])
+        XCTAssertEqual(cache.load([String].self, key: "cd34"), ["x"])
     }
 
     /// A warm check reads every result from the cache and starts no compiler; an edited scenario is
@@ -192,6 +207,33 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(
             Array(calls().dropFirst(coldCalls)), ["swift-frontend main.swift"],
             "only the edited scenario is compiled, and linked with the engine's objects")
+    }
+
+    /// A check asks the driver for its commands as it starts, before it knows whether it builds anything,
+    /// and its cache keeps the answer even when nothing was built: a lesson of snippets alone has the driver
+    /// asked once per cache, not once per check (two `lesson check` processes, the compilers wrapped in
+    /// scripts that log each call's first argument).
+    func testTheDriversAnswerIsKeptByACheckThatBuildsNothing() throws {
+        let real = try TestSupport.toolchain()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let log = folder + "/calls.log"
+        for (name, target) in [("swiftc", real.swiftc), ("swift-frontend", real.swiftFrontend!)] {
+            try Data("#!/bin/sh\necho \(name) \"$1\" >> \(log)\nexec \(target) \"$@\"\n".utf8).write(
+                to: URL(fileURLWithPath: folder + "/" + name))
+            chmod(folder + "/" + name, 0o755)
+        }
+        let lesson = folder + "/lesson.md"
+        func check(_ snippet: String) throws -> [String] {
+            try Data("# Snippets\n\n```swift\n\(snippet)\n```\n".utf8).write(to: URL(fileURLWithPath: lesson))
+            let before = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            let result = try TestSupport.runLesson(
+                ["check", "--cache-dir", folder + "/cache", lesson], environment: ["SWIFTC": folder + "/swiftc"])
+            XCTAssertEqual(result.standardOutput.split(separator: "\n").last, "1 passed, 0 failed")
+            return try String(contentsOfFile: log, encoding: .utf8).dropFirst(before.count).split(separator: "\n")
+                .map(String.init).filter { $0 != "swift-frontend -frontend" }  // the driver's own questions
+        }
+        XCTAssertEqual(try check("let a = [1, 2]").sorted(), ["swift-frontend -parse", "swiftc -###"])
+        XCTAssertEqual(try check("let b = [3]"), ["swift-frontend -parse"])
     }
 
     /// An edit of one lesson's scenario leaves the other lessons of its folder answered whole by the cache.

@@ -9,8 +9,12 @@ package enum AtomicFile {
 
     /// Writes `bytes` to `path` (errors name it as given). The new file keeps the old one's permissions, or gets `0644`. A path that
     /// is a symbolic link is written where the link points, and the link stays.
-    package static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    ///
+    /// With a `mode`, `path` is a file of the checker's own (a cache entry): it is replaced as it is, link or
+    /// not, and gets `mode`, which spares a check that writes hundreds of entries a lookup of every folder of
+    /// every path.
+    package static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t? = nil) throws {
+        let target = mode == nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
         let folder = (path as NSString).deletingLastPathComponent
         let targetFolder = (target as NSString).deletingLastPathComponent
         var template = Array((targetFolder + "/" + temporaryPrefix + "XXXXXX").utf8CString)
@@ -19,7 +23,7 @@ package enum AtomicFile {
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var number = DescriptorWrite.all(Array(bytes), to: descriptor)
         var status = stat()
-        let mode = stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644
+        let mode = mode ?? (stat(target, &status) == 0 ? status.st_mode & 0o7777 : 0o644)
         if number == 0 && fchmod(descriptor, mode) != 0 { number = errno }
         if close(descriptor) != 0 && number == 0 { number = errno }
         if number == 0 && rename(temporary, target) != 0 { number = errno }

@@ -60,8 +60,12 @@ final class EngineObjects: @unchecked Sendable {
     /// unless `cache` holds them already.
     static func prefetchRecipe(toolchain: Toolchain, cache: ResultCache?, keys: CacheKeys) {
         let arguments = driverArguments(toolchain)
-        guard cache?.load(Learnt.self, key: recipeKey(arguments, keys: keys)) == nil else { return }
-        DriverRecipe.shared.prefetch(toolchain: toolchain, arguments: arguments)
+        let key = recipeKey(arguments, keys: keys)
+        guard cache?.load(Learnt.self, key: key) == nil else { return }
+        DriverRecipe.shared.prefetch(toolchain: toolchain, arguments: arguments) { recipe in
+            // Kept as soon as it is known: a check that builds nothing does not ask again next time.
+            cache?.store(Learnt(recipe: recipe), key: key)
+        }
     }
 
     /// The driver's commands as a cache keeps them (their absence too).

@@ -24,11 +24,13 @@ public struct LessonChecker: Sendable {
     /// and no shard, lessons unchanged since their last check are answered from the cache (see
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
+        askDriverEarly()
+        defer { DriverRecipe.shared.settle() }
         guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
             let plans = phase(.plan) {
                 ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
             }
-            return check(plans, selection: selection)
+            return run(plans, selection: selection, reused: plans.map { _ in nil }).report
         }
         var (reuse, cached) = phase(.reuse) {
             let reuse = LessonReuse(
@@ -82,7 +84,20 @@ public struct LessonChecker: Sendable {
     package func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
-        run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report
+        askDriverEarly()
+        defer { DriverRecipe.shared.settle() }
+        return run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report
+    }
+
+    /// Merged builds need the driver's commands (`DriverRecipe`): a check whose cache does not hold them
+    /// starts asking at once, so the driver answers while the lessons are read and planned, and the first
+    /// build does not wait for it. A check that then builds nothing waits for the answer at its end rather
+    /// than leave the driver running; the answer is kept, so that happens once per cache.
+    private func askDriverEarly() {
+        guard options.strategy == .merged else { return }
+        EngineObjects.prefetchRecipe(
+            toolchain: toolchain, cache: options.cacheDirectory.map { ResultCache(directory: $0) },
+            keys: CacheKeys(toolchain: toolchain))
     }
 
     /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
@@ -105,12 +120,6 @@ public struct LessonChecker: Sendable {
         var lessons = prepared
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
-        if options.strategy == .merged, !work.scenarioJobs.isEmpty {
-            // The driver's commands, asked for while the cache is searched for the scenarios' results; a check
-            // that then builds nothing waits for the answer rather than leave the driver running.
-            EngineObjects.prefetchRecipe(toolchain: toolchain, cache: cache, keys: keys)
-        }
-        defer { DriverRecipe.shared.settle() }
         // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
         let phases = ParallelMap.map([0, 1], jobs: 2) { [lessons] phase -> Phase in
             phase == 0
