@@ -4,7 +4,7 @@
 enum BookTestReader {
     static func blocks(in lines: [SourceLine], codeBlocks: [FencedBlock]) -> [BookTestBlock] {
         // Most lessons have no test: one look for the header's words first.
-        guard lines.contains(where: { $0.text.contains("- test:") }) else { return [] }
+        guard lines.contains(where: { $0.text.containsBytes("- test:") }) else { return [] }
         var inCode = Set<Int>()
         for block in codeBlocks { inCode.formUnion(block.openingLine...block.lastLine) }
         var found: [BookTestBlock] = []

@@ -29,9 +29,10 @@ package struct SourceText: Sendable {
         lines = []
         invalidUTF8Lines = []
         var lineStart = start
+        var newlines = ByteSearch.offsets(of: 0x0A, in: bytes)[...]
         while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            while let first = newlines.first, first < lineStart { newlines.removeFirst() }
+            let lineEnd = newlines.first ?? bytes.count
             var contentEnd = lineEnd
             var ending = ""
             if lineEnd < bytes.count {

@@ -13,9 +13,7 @@ struct SwiftLexer {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == Byte.newline { starts.append(offset + 1) }
-        lineStarts = starts
+        lineStarts = [0] + ByteSearch.offsets(of: Byte.newline, in: bytes).map { $0 + 1 }
     }
 
     /// Where `lexCode` stops: at the end of the source, or at the `)` that closes an interpolation (a

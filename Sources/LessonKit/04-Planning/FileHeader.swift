@@ -39,7 +39,7 @@ enum PlatformImports {
     /// Whether any line imports an Apple-only framework (`import UIKit`, `@testable import SwiftUI`,
     /// `import class UIKit.UIView`); an `import` in a string literal or a comment imports nothing.
     static func importsPlatformFramework(_ lines: [SourceLine]) -> Bool {
-        guard lines.contains(where: { $0.text.contains("import") }) else { return false }
+        guard lines.contains(where: { $0.text.containsBytes("import") }) else { return false }
         // The block's text as `FencedBlock.text` has it, so that its tokens are cut once for every reader.
         let source = LexedSource.of(lines.map { $0.text + "\n" }.joined())
         let code = source.tokens.filter(\.isCode)

@@ -63,7 +63,7 @@ enum NearMiss {
     /// Whether a snippet looks like a program that prints: a bare fence after it is probably its output.
     /// `print` in a comment (`/// print(total)`) or a string does not count.
     static func printsOutput(_ block: FencedBlock) -> Bool {
-        guard block.content.contains(where: { $0.text.contains("print(") || $0.text.contains("dump(") }),
+        guard block.content.contains(where: { $0.text.containsBytes("print(") || $0.text.containsBytes("dump(") }),
             !PlatformImports.importsPlatformFramework(block.content)
         else { return false }
         let words = SwiftTokens.of(block.text).words

@@ -137,7 +137,7 @@ extension SwiftTokensReader {
         if afterDot { result.qualifiedWords.append(word) } else { result.unqualifiedWords.append(word) }
         if declaringMember && depth == 1 { result.extensionMemberNames.append(word) }
         declaringMember = extensionBody && depth == 1 && ["func", "var", "let", "case"].contains(word)
-        if depth == 0 && SwiftTokens.declaringWords.union(["extension"]).contains(word) {
+        if depth == 0 && (word == "extension" || SwiftTokens.declaringWords.contains(word)) {
             inExtension = word == "extension"
         }
         if depth == 0 { result.topLevelWords.append(word) }

@@ -40,6 +40,30 @@ package struct ProcessResult: Sendable, Codable {
         self.seconds = seconds
         self.reportedEnd = reportedEnd
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case termination, standardOutput, standardError, seconds, reportedEnd
+    }
+
+    // The outputs are kept as `Data`, which JSON holds as one base64 string: as arrays of numbers, encoding
+    // a cold check's results for the cache cost more than writing them.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        termination = try container.decode(Termination.self, forKey: .termination)
+        standardOutput = [UInt8](try container.decode(Data.self, forKey: .standardOutput))
+        standardError = [UInt8](try container.decode(Data.self, forKey: .standardError))
+        seconds = try container.decode(Double.self, forKey: .seconds)
+        reportedEnd = try container.decodeIfPresent(Termination.self, forKey: .reportedEnd)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(termination, forKey: .termination)
+        try container.encode(Data(standardOutput), forKey: .standardOutput)
+        try container.encode(Data(standardError), forKey: .standardError)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encodeIfPresent(reportedEnd, forKey: .reportedEnd)
+    }
 }
 
 /// The limits a child process runs under.

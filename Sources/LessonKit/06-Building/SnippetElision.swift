@@ -40,7 +40,7 @@ enum SnippetElision {
     /// ellipsis inside a string literal or a comment stays, and so does `xs[...]`, a subscript with the
     /// unbounded range.
     static func elided(_ text: String) -> String {
-        guard text.contains("...") || text.contains("…") else { return text }
+        guard text.containsBytes("...") || text.containsBytes("…") else { return text }
         let source = LexedSource(text)
         let tokens = source.tokens.filter { $0.kind != .newline }
         var edits: [(range: Range<Int>, replacement: String)] = []
@@ -55,7 +55,7 @@ enum SnippetElision {
                 }
             } else if token.isComment, let before, source.token(before, is: "="), before.kind == .operator {
                 let comment = source.text(of: token)
-                if comment.contains("...") || comment.contains("…") {
+                if comment.containsBytes("...") || comment.containsBytes("…") {
                     edits.append((before.range.upperBound..<token.range.lowerBound, " " + elidedExpression + " "))
                 }
             }

@@ -20,7 +20,7 @@ enum DriftStandIn {
             guard lines.count < block.openingLine else { return nil }
             lines += Array(repeating: "", count: block.openingLine - 1 - lines.count)
             let content = block.content.map(\.text)
-            guard !content.contains(where: { $0.contains("\r") || $0.contains("\n") }) else { return nil }
+            guard !content.contains(where: { $0.containsBytes("\r") || $0.containsBytes("\n") }) else { return nil }
             let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: content) + 1))
             lines.append(fence + "swift")
             lines += content
@@ -37,7 +37,7 @@ enum DriftStandIn {
     /// The longest run of backticks in `lines`: the stand-in's fence is longer, so no line closes it.
     private static func longestBacktickRun(in lines: [String]) -> Int {
         var longest = 0
-        for line in lines {
+        for line in lines where line.containsBytes("`") {
             var run = 0
             for character in line.utf8 {
                 run = character == UInt8(ascii: "`") ? run + 1 : 0

@@ -92,12 +92,12 @@ public struct LessonChecker: Sendable {
     /// Merged builds need the driver's commands (`DriverRecipe`): a check whose cache does not hold them
     /// starts asking at once, so the driver answers while the lessons are read and planned, and the first
     /// build does not wait for it. A check that then builds nothing waits for the answer at its end rather
-    /// than leave the driver running; the answer is kept, so that happens once per cache.
+    /// than leave the driver running; the answer is kept, so that happens once per cache. Without a cache
+    /// nothing is kept: the driver is asked once the plans show scenarios to build (`run`).
     private func askDriverEarly() {
-        guard options.strategy == .merged else { return }
+        guard options.strategy == .merged, let directory = options.cacheDirectory else { return }
         EngineObjects.prefetchRecipe(
-            toolchain: toolchain, cache: options.cacheDirectory.map { ResultCache(directory: $0) },
-            keys: CacheKeys(toolchain: toolchain))
+            toolchain: toolchain, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain))
     }
 
     /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
@@ -120,6 +120,10 @@ public struct LessonChecker: Sendable {
         var lessons = prepared
         let cache = options.cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
+        if options.strategy == .merged, cache == nil, !work.scenarioJobs.isEmpty {
+            // Asked while the scenarios' results are looked for and the snippets parsed (`askDriverEarly`).
+            EngineObjects.prefetchRecipe(toolchain: toolchain, cache: nil, keys: keys)
+        }
         // Snippets are parsed while the scenarios build: parsing is light, and builds leave gaps on the cores.
         let phases = ParallelMap.map([0, 1], jobs: 2) { [lessons] phase -> Phase in
             phase == 0
