@@ -178,7 +178,11 @@ final class ResultCacheTests: XCTestCase {
             swiftc: try wrapper("swiftc", real.swiftc),
             swiftFrontend: try wrapper("swift-frontend", real.swiftFrontend!))
         var options = TestSupport.fixtureOptions
-        options.cacheDirectory = folder + "/cache"
+        // Relative to the working folder, as the default `.build/lesson-cache` is: the kept objects are linked
+        // from the build folder, elsewhere.
+        let cwd = FileManager.default.currentDirectoryPath
+        options.cacheDirectory =
+            String(repeating: "../", count: cwd.split(separator: "/").count) + folder.dropFirst() + "/cache"
         let lesson = folder + "/lesson.md"
         let text = try String(contentsOfFile: "Fixtures/merge/one-trap-among-three.md", encoding: .utf8)
         try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))

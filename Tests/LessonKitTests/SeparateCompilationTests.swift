@@ -162,7 +162,8 @@ final class SeparateCompilationTests: XCTestCase {
 
         try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: objects), [set])
+        XCTAssertEqual(
+            Set(try FileManager.default.contentsOfDirectory(atPath: objects)), [set, try XCTUnwrap(sets.runtime)])
         let replaced = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n")
         XCTAssertFalse(replaced.contains("-lno-such-library-anywhere"), "the list that linked replaces it")
         XCTAssertTrue(replaced.contains("-lswiftCore"))
@@ -185,11 +186,16 @@ final class SeparateCompilationTests: XCTestCase {
         let first = checker.check(files: [lesson])
         XCTAssertEqual(first.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
         let set = try XCTUnwrap(try Self.sets(in: objects).engine)
-        // Three runs do not pay for compiling the batch support: none is kept.
-        XCTAssertEqual(try sets(), [set])
+        let runtime = try XCTUnwrap(try Self.sets(in: objects).runtime)
+        // Three runs do not pay for compiling the batch support: none is kept. The runtime support is a set of
+        // its own, the same for every engine.
+        XCTAssertEqual(Set(try sets()), [set, runtime])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
-            ["Sync.o", "_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
+            ["Sync.o", "complete", "libraries.autolink"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + runtime).sorted(),
+            ["_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -198,12 +204,12 @@ final class SeparateCompilationTests: XCTestCase {
         try original.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let afterTruncation = checker.check(files: [lesson])
         XCTAssertEqual(afterTruncation.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(try sets(), [], "the set that did not link is removed")
+        XCTAssertEqual(try sets(), [runtime], "the set that did not link is removed")
 
         let editedAgain = text + "\n" + scenario("fifth")
         try Data(editedAgain.utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(try sets(), [set])
+        XCTAssertEqual(Set(try sets()), [set, runtime])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: truncated)).count, original.count)
     }
 }
@@ -234,13 +240,13 @@ extension SeparateCompilationTests {
         XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
     }
 
-    /// The kept sets in `objects`: the engine's (with `Sync.o`) and the batch support's.
-    static func sets(in objects: String) throws -> (engine: String?, batch: String?) {
+    /// The kept sets in `objects`: the engine's (with `Sync.o`), the batch support's and the runtime support's.
+    static func sets(in objects: String) throws -> (engine: String?, batch: String?, runtime: String?) {
         let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
         func holding(_ file: String) -> String? {
             names.first { FileManager.default.fileExists(atPath: objects + "/" + $0 + "/" + file) }
         }
-        return (holding("Sync.o"), holding("_LessonBatchSupport.o"))
+        return (holding("Sync.o"), holding("_LessonBatchSupport.o"), holding("_LessonRuntimeSupport.o"))
     }
 
     /// A store of sets in the cache folder, with the recipe of this toolchain's driver.
@@ -290,8 +296,9 @@ extension SeparateCompilationTests {
         XCTAssertTrue(left.contains(fresh))
     }
 
-    /// A program whose engine does not compile keeps no set: its scenarios are built alone, and the report
-    /// names the engine's error at its line.
+    /// A program whose engine does not compile keeps no set of the engine (the runtime support's, compiled
+    /// beside it, is kept): its scenarios are built alone, and the report names the engine's error at its
+    /// line.
     func testAnEngineThatDoesNotCompileKeepsNoSet() throws {
         let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
@@ -309,8 +316,9 @@ extension SeparateCompilationTests {
                 "\(lesson):6: error: not built: the lesson's engine file Engine.swift does not build (line 3)",
                 "\(lesson):15: error: not built: the lesson's engine file Engine.swift does not build (line 3)",
             ])
-        let sets = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/objects")
-        XCTAssertEqual(sets.filter { !$0.hasPrefix(".") }, [])
+        let objects = folder + "/cache/objects"
+        let sets = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(sets, [try XCTUnwrap(try Self.sets(in: objects).runtime)])
     }
 
     /// Without a cache folder, the sets last one run.

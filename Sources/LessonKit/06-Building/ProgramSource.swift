@@ -61,12 +61,12 @@ package enum ProgramSource {
             }
 
             /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment.
-            func _lessonSelectedScenario() -> Int {
+            @_silgen_name("_lessonSelectedScenario") func _lessonSelectedScenario() -> Int {
                 guard let value = getenv("LESSON_SCENARIO") else { return -1 }
                 return Int(String(cString: value)) ?? -1
             }
 
-            func _lessonUnknownScenario() -> Never {
+            @_silgen_name("_lessonUnknownScenario") func _lessonUnknownScenario() -> Never {
                 fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
                 exit(64)
             }
@@ -113,15 +113,15 @@ package enum ProgramSource {
             """)
 
     /// What a merged program adds to the runtime support: it runs a batch of its scenarios in one process
-    /// (`ScenarioRunner.runBatch`). A file of its own, compiled only into merged programs (with the engine,
-    /// once, where engine objects are kept): the C library it uses costs a frontend about 0.1 s, which
-    /// every program built alone would pay.
+    /// (`ScenarioRunner.runBatch`). A file of its own, compiled only into merged programs (once, as a set of
+    /// its own, where engine objects are kept): it costs a frontend about 0.1 s, which every program built
+    /// alone would pay.
     package static let batchSupport = ProgramFile(
         name: "_LessonBatchSupport.swift",
         contents: importCLibrary + """
             /// The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
             /// runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
-            func _lessonBatchSelectedScenario() -> Int {
+            @_silgen_name("_lessonBatchSelectedScenario") func _lessonBatchSelectedScenario() -> Int {
                 if let folder = getenv("LESSON_BATCH") { return _lessonRunBatch(String(cString: folder)) }
                 return _lessonSelectedScenario()
             }
@@ -195,9 +195,20 @@ package enum ProgramSource {
     /// What a program linked as a module compiles instead of the runtime support: the declarations of its
     /// functions, without the C library it imports (about 40 ms of each frontend process).
     static let runtimeDeclarations = ProgramFile(
-        name: "_LessonRuntimeDeclarations.swift",
-        contents: runtimeSupport.contents.split(separator: "\n").filter { $0.hasPrefix("@_silgen_name(") }
-            .map { $0.dropLast(" {".count) + "\n" }.joined())
+        name: "_LessonRuntimeDeclarations.swift", contents: declarations(of: runtimeSupport))
+
+    /// What a merged program whose files are compiled one by one compiles instead of the runtime and batch
+    /// supports, whose objects are compiled once for every engine (`EngineObjects.support`).
+    static let supportDeclarations = ProgramFile(
+        name: "_LessonSupportDeclarations.swift",
+        contents: declarations(of: runtimeSupport) + declarations(of: batchSupport))
+
+    /// The functions of `file` with a symbol name of their own, declared without their bodies: every line
+    /// `@_silgen_name(…) func …(…) … {`.
+    private static func declarations(of file: ProgramFile) -> String {
+        file.contents.split(separator: "\n").filter { $0.hasPrefix("@_silgen_name(") }
+            .map { $0.dropLast(" {".count) + "\n" }.joined()
+    }
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
     package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
@@ -212,12 +223,15 @@ package enum ProgramSource {
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each. A program whose
-    /// declarations move to file scope (`ProgramBody.movesDeclarations`) always has a file of its own.
+    /// declarations move to file scope (`ProgramBody.movesDeclarations`) always has a file of its own. With
+    /// `supportDeclared`, the supports are only declared (`supportDeclarations`), for files compiled one by one
+    /// and linked with the supports' kept objects.
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false,
-        batches: Bool = true
+        batches: Bool = true, supportDeclared: Bool = false
     ) -> [ProgramFile] {
-        var files = engine + [runtimeSupport] + (batches ? [batchSupport] : [])
+        var files =
+            engine + (supportDeclared ? [supportDeclarations] : [runtimeSupport] + (batches ? [batchSupport] : []))
         var functions = ""
         let selected = batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
         var dispatch = mainPrologue + "switch \(selected) {\n"

@@ -210,9 +210,9 @@ extension Executor {
             let folder = try buildFolder(prefix: "lesson-merged")
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(
-                    engine: first.engine, programs: scenarios, inMain: true, batches: batches)
+                    engine: first.engine, programs: scenarios, inMain: true, batches: batches, supportDeclared: true)
                 if let outcome = buildSeparately(
-                    files, engineFileCount: first.engine.count + 1, batches: batches, jobs: indices, in: folder,
+                    files, engineFileCount: first.engine.count, batches: batches, jobs: indices, in: folder,
                     using: separateBuilds)
                 {
                     return outcome
@@ -241,50 +241,53 @@ extension Executor {
 
     /// Builds a merged program from its files compiled one by one: the scenarios' `main.swift` alone, linked
     /// with the engine's kept objects, or, when none are kept, the engine's files too, whose objects are then
-    /// kept. With `batches`, the batch support (the file after the `engineFileCount` engine files) is kept as
-    /// a set of its own, the same for every engine: compiled once, not with each engine. Nil when that cannot
-    /// be done (the kept objects do not link): the program is then built as a whole in `folder`.
+    /// kept. The runtime support (and with `batches` the batch support) is only declared (`files` hold
+    /// `ProgramSource.supportDeclarations` after the `engineFileCount` engine files): its objects are
+    /// compiled once, in a frontend process of their own started beside this program's, and kept as sets of
+    /// their own, the same for every engine (`EngineObjects.support`). Nil when that cannot be done (the kept
+    /// objects do not link, the supports do not compile): the program is then built as a whole in `folder`.
     private func buildSeparately(
         _ files: [ProgramFile], engineFileCount: Int, batches: Bool, jobs indices: [Int], in folder: WorkDirectory,
         using engineObjects: EngineObjects
     ) -> BuildOutcome? {
+        let supportFiles = [ProgramSource.runtimeSupport] + (batches ? [ProgramSource.batchSupport] : [])
+        engineObjects.startSupport(supportFiles, compiler: compiler)
         do {
             let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let engineFiles = Array(files.prefix(engineFileCount))
-            let kept = engineObjects.kept(engineFiles)
-            let keptBatch = batches ? engineObjects.kept([ProgramSource.batchSupport]) : nil
+            let kept = engineFiles.isEmpty ? nil : engineObjects.kept(engineFiles)
             let enginePaths = Array(paths.prefix(engineFileCount))
-            let batchPaths = batches ? [paths[engineFileCount]] : []
-            let scenarioPaths = Array(paths.dropFirst(engineFileCount + batchPaths.count))
-            let primaries = (kept == nil ? enginePaths : []) + (keptBatch == nil ? batchPaths : []) + scenarioPaths
+            let scenarioPaths = Array(paths.dropFirst(engineFileCount + 1))
+            let primaries = (kept == nil ? enginePaths : []) + scenarioPaths
             let (compiled, _) = try build.compiler.compileObjects(
                 inputs: paths, primaries: Set(primaries), recipe: build.recipe, in: folder.path)
             guard compiled.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: compiled)
             }
+            guard let support = engineObjects.support(supportFiles, compiler: compiler) else { return nil }
             let object = SeparateCompilation.object(for:)
-            let batchObject = keptBatch?.objects ?? batchPaths.map(object)
-            let objects = batchObject + scenarioPaths.map(object)
             let executable = folder.path + "/scenarios"
             let linked: CompileResult
             if let kept {
-                linked = try build.link(kept, objects, into: executable)
+                linked = try build.link(kept, support.flatMap(\.objects) + scenarioPaths.map(object), into: executable)
+            } else if engineFiles.isEmpty {
+                // No engine: the runtime support's set lists the libraries (the standard library's, the C
+                // library's), as it does for the batch support's.
+                let objects = support.dropFirst().flatMap(\.objects) + scenarioPaths.map(object)
+                linked = try build.link(support[0], objects, into: executable)
             } else {
-                linked = try build.linkListingLibraries(enginePaths.map(object) + objects, into: executable)
+                let engineObjectPaths = enginePaths.map(object)
+                linked = try build.linkListingLibraries(
+                    engineObjectPaths + support.flatMap(\.objects) + scenarioPaths.map(object), into: executable)
                 if linked.succeeded {
-                    engineObjects.keep(engineFiles, objects: enginePaths.map(object), libraryList: build.libraryList)
+                    // The list covers the supports' libraries too: every later program links them.
+                    engineObjects.keep(engineFiles, objects: engineObjectPaths, libraryList: build.libraryList)
                 }
             }
             guard linked.succeeded else { return nil }
-            if batches, keptBatch == nil {
-                // It links with the libraries the engine's objects list (the standard library's, the C library's).
-                engineObjects.keep(
-                    [ProgramSource.batchSupport], objects: batchObject,
-                    libraryList: kept?.libraryList ?? build.libraryList)
-            }
             return .built(
                 executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices,
                 batches: batches)
