@@ -25,6 +25,8 @@ struct LessonReuse {
     private let digests: [String?]
     /// What drift reads of each lesson, where the cache knows it or the lesson was planned.
     private var driftInputs: [String?]
+    /// Each lesson's stand-in (`DriftStandIn`), where the cache keeps one.
+    private var standIns: [String?]
     /// Each lesson's key, from the digests and `driftInputs`: nil for a lesson that cannot be read, or whose
     /// folder holds a lesson of which what drift reads is not known.
     private var lessonKeys: [String?] = []
@@ -38,11 +40,12 @@ struct LessonReuse {
             if case .bytes(let data) = LessonFileBytes.read($0) { data } else { nil }
         }
         digests = contents.map { $0.map(SHA256.hex) }
-        // A file that cannot be read is a finding of its own and gives drift nothing to compare.
-        driftInputs = digests.map { digest in
-            digest.map { [keys, settings] in cache.load(String.self, key: Self.driftKey($0, keys, settings)) }
-                ?? "unreadable"
+        let records = digests.map { digest in
+            digest.flatMap { [keys, settings] in cache.load(DriftRecord.self, key: Self.driftKey($0, keys, settings)) }
         }
+        // A file that cannot be read is a finding of its own and gives drift nothing to compare.
+        driftInputs = zip(digests, records).map { digest, record in digest == nil ? "unreadable" : record?.inputs }
+        standIns = records.map { $0?.standIn }
         lessonKeys = makeLessonKeys()
     }
 
@@ -65,10 +68,9 @@ struct LessonReuse {
             guard let digest = digests[index], let plan = plans[index] else { continue }
             let inputs = Self.driftInputs(of: plan)
             driftInputs[index] = inputs
-            cache.store(inputs, key: Self.driftKey(digest, keys, settings))
-            if let standIn = DriftStandIn.text(of: plan) {
-                cache.store(standIn, key: Self.standInKey(digest, keys, settings))
-            }
+            cache.store(
+                DriftRecord(inputs: inputs, standIn: DriftStandIn.text(of: plan)),
+                key: Self.driftKey(digest, keys, settings))
         }
         lessonKeys = makeLessonKeys()
     }
@@ -83,19 +85,19 @@ struct LessonReuse {
     /// The plan drift reads of lesson `index`, answered by the cache: its stand-in's (`DriftStandIn`), where
     /// the cache keeps one.
     func driftStandIn(_ index: Int) -> LessonPlan? {
-        guard let digest = digests[index],
-            let text = cache.load(String.self, key: Self.standInKey(digest, keys, settings))
-        else { return nil }
-        return DriftStandIn.plan(text, path: paths[index])
+        standIns[index].flatMap { DriftStandIn.plan($0, path: paths[index]) }
     }
 
-    private static func standInKey(_ digest: String, _ keys: CacheKeys, _ settings: String) -> String {
-        keys.key(["drift stand-in", digest, settings])
+    /// What drift reads of a lesson, as the cache keeps it by the SHA-256 of the lesson's bytes: its digest
+    /// (`driftInputs(of:)`) and its stand-in, one entry (a cold check writes one file fewer a lesson).
+    private struct DriftRecord: Codable {
+        var inputs: String
+        var standIn: String?
     }
 
     /// The key of what drift reads of the lesson whose bytes have `digest`.
     private static func driftKey(_ digest: String, _ keys: CacheKeys, _ settings: String) -> String {
-        keys.key(["drift inputs", digest, settings])
+        keys.key(["drift", digest, settings])
     }
 
     private func makeLessonKeys() -> [String?] {
