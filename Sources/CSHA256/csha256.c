@@ -56,6 +56,82 @@ static void compress(uint32_t state[8], const uint8_t block[64]) {
     state[7] += h;
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define CSHA256_X86 1
+
+// The x86 SHA extensions: four rounds an instruction pair. Their intrinsics are inlined even at -O0, where
+// the portable rounds above run at about 85 MB/s; with them a debug build hashes several times faster.
+__attribute__((target("sha,sse4.1,ssse3"))) static void compress_sha_ni(uint32_t state[8], const uint8_t *block,
+                                                                         size_t blocks) {
+    const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    // The state as the instructions want it: A B E F in one register, C D G H in the other.
+    __m128i cdab = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[0]), 0xB1);
+    __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[4]), 0x1B);
+    __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
+    __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+    for (; blocks > 0; blocks--, block += 64) {
+        __m128i saved_abef = abef, saved_cdgh = cdgh;
+        __m128i words[16];
+        for (int group = 0; group < 16; group++) {
+            if (group < 4) {
+                words[group] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(block + 16 * group)), byte_swap);
+            } else {
+                // W[t..t+3] from W[t-16..t-13], W[t-15..t-12] (σ0), W[t-7..t-4] and W[t-2], W[t-1] (σ1).
+                __m128i partial = _mm_sha256msg1_epu32(words[group - 4], words[group - 3]);
+                partial = _mm_add_epi32(partial, _mm_alignr_epi8(words[group - 1], words[group - 2], 4));
+                words[group] = _mm_sha256msg2_epu32(partial, words[group - 1]);
+            }
+            __m128i message =
+                _mm_add_epi32(words[group], _mm_loadu_si128((const __m128i *)&round_constants[4 * group]));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, message);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(message, 0x0E));
+        }
+        abef = _mm_add_epi32(abef, saved_abef);
+        cdgh = _mm_add_epi32(cdgh, saved_cdgh);
+    }
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128((__m128i *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));
+}
+
+static int cpu_has_sha_ni(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_SSE4_1) || !(ecx & bit_SSSE3)) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx >> 29) & 1;
+}
+#endif
+
+// -1: not yet asked; 0: the portable rounds; 1: the CPU's.
+static int use_sha_ni = -1;
+
+int csha256_accelerated(void) {
+#ifdef CSHA256_X86
+    if (use_sha_ni < 0) use_sha_ni = cpu_has_sha_ni();
+    return use_sha_ni;
+#else
+    return 0;
+#endif
+}
+
+void csha256_use_acceleration(int use) {
+    use_sha_ni = -1;
+    if (!use) use_sha_ni = 0;
+}
+
+static void compress_blocks(uint32_t state[8], const uint8_t *block, size_t blocks) {
+#ifdef CSHA256_X86
+    if (csha256_accelerated()) {
+        compress_sha_ni(state, block, blocks);
+        return;
+    }
+#endif
+    for (; blocks > 0; blocks--, block += 64) compress(state, block);
+}
+
 void csha256_init(csha256_context *context) {
     static const uint32_t initial[8] = {
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
@@ -76,14 +152,12 @@ void csha256_update(csha256_context *context, const void *bytes, size_t count) {
         input += take;
         count -= take;
         if (context->pendingCount < 64) return;
-        compress(context->state, context->pending);
+        compress_blocks(context->state, context->pending, 1);
         context->pendingCount = 0;
     }
-    while (count >= 64) {
-        compress(context->state, input);
-        input += 64;
-        count -= 64;
-    }
+    compress_blocks(context->state, input, count / 64);
+    input += count / 64 * 64;
+    count %= 64;
     memcpy(context->pending, input, count);
     context->pendingCount = count;
 }

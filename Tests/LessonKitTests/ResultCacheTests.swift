@@ -35,6 +35,28 @@ final class ResultCacheTests: XCTestCase {
         }
     }
 
+    /// The CPU's SHA instructions and the portable rounds give the same digest for every length around the
+    /// 64-byte blocks and the padding's edge, whole or in pieces.
+    func testSHA256OnTheCPUsInstructionsEqualsThePortableRounds() throws {
+        defer { SHA256.usesCPUInstructions = true }
+        let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for count in Array(0...130) + [191, 192, 193, 1000, 4999] {
+            func digest(_ accelerated: Bool) -> String {
+                SHA256.usesCPUInstructions = accelerated
+                var hasher = SHA256()
+                hasher.update(Array(bytes.prefix(count / 3)))
+                hasher.update(Array(bytes.prefix(count).dropFirst(count / 3)))
+                return hasher.finalize()
+            }
+            XCTAssertEqual(digest(true), digest(false), "\(count) bytes")
+        }
+        #if arch(x86_64)
+            let flags = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+            SHA256.usesCPUInstructions = true
+            XCTAssertEqual(SHA256.usesCPUInstructions, flags.contains(" sha_ni"))
+        #endif
+    }
+
     /// An entry whose content no longer matches its checksum is discarded: a hand-edited or emptied entry is
     /// computed again, never trusted.
     func testEntriesFailingTheirChecksumAreDiscarded() throws {

@@ -18,5 +18,9 @@ void csha256_init(csha256_context *context);
 void csha256_update(csha256_context *context, const void *bytes, size_t count);
 /// Writes the 32-byte digest.
 void csha256_final(csha256_context *context, uint8_t digest[32]);
+/// Whether the rounds run on the CPU's SHA instructions (x86-64 with the SHA extensions).
+int csha256_accelerated(void);
+/// With 0, the portable rounds only (for tests that compare the two); with 1, the CPU's where it has them.
+void csha256_use_acceleration(int use);
 
 #endif

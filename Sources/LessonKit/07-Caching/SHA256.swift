@@ -5,9 +5,18 @@ import Foundation
 ///
 /// The rounds run in C (`Sources/CSHA256`): a debug build compiles Swift without optimisation, where a
 /// per-byte Swift loop hashes a few megabytes a second and a warm check of a course would spend most of its
-/// time hashing. Bytes are handed over a buffer at a time, never byte by byte.
+/// time hashing. Bytes are handed over a buffer at a time, never byte by byte. On x86-64 with the SHA
+/// extensions the rounds run on those instructions (220 MB/s at -O0 against 94 MB/s, one core), which
+/// took hashing from a quarter of a warm check's CPU to a tenth.
 struct SHA256: Sendable {
     private var context = csha256_context()
+
+    /// Whether the rounds run on the CPU's SHA instructions; set false, the portable rounds (the same
+    /// digests, which a test compares).
+    static var usesCPUInstructions: Bool {
+        get { csha256_accelerated() != 0 }
+        set { csha256_use_acceleration(newValue ? 1 : 0) }
+    }
 
     init() { csha256_init(&context) }
 
