@@ -87,8 +87,12 @@ final class EngineObjects: @unchecked Sendable {
     /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.
     static let languageMode = LanguageMode.swift5
 
-    /// Removes the folder of a run's own sets.
+    /// Waits for the supports' compiles still running (every program that started one failed before its
+    /// link: they leave neither a process nor a scratch folder behind), then removes the folder of a run's
+    /// own sets.
     func close() {
+        let started = supportLock.withLock { Array(supportBuilds.values) }
+        for build in started { build.done.wait() }
         if ownsFolder { WorkDirectory(path: folder).remove() }
     }
 
