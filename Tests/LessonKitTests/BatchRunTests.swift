@@ -89,7 +89,8 @@ import Testing
     }
 
     /// Runs get their folders in the memory file system where it has room for what they may write four
-    /// times over, and in the temporary directory (nil) where it has not.
+    /// times over, and in the temporary directory (nil) where it has not. (This machine's `/dev/shm` is not
+    /// mounted `noexec`; one that is is never used.)
     @Test func runFoldersGoToMemoryWhereTheOutputsFit() throws {
         let memory = try #require(WorkDirectory.memoryBase, "Linux has /dev/shm")
         var info = statvfs()
@@ -98,5 +99,9 @@ import Testing
         #expect(ScenarioRunner.folderBase(room: 1 << 20) == memory)
         #expect(ScenarioRunner.folderBase(room: free / 4 - (16 << 20)) == memory)
         #expect(ScenarioRunner.folderBase(room: free / 4 + (16 << 20)) == nil)
+        // Batched or alone, a run's folder is in the same place: there, for the fixtures' limits; in the
+        // temporary directory for outputs no memory holds.
+        #expect(ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 64 << 10)).runFolders == memory)
+        #expect(ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: Int.max / 4)).runFolders == nil)
     }
 }

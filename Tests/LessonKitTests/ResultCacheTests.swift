@@ -50,6 +50,10 @@ final class ResultCacheTests: XCTestCase {
             }
             XCTAssertEqual(digest(true), digest(false), "\(count) bytes")
         }
+        for accelerated in [true, false] {
+            SHA256.usesCPUInstructions = accelerated
+            XCTAssertEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
         #if arch(x86_64)
             let flags = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
             SHA256.usesCPUInstructions = true
@@ -168,16 +172,20 @@ final class ResultCacheTests: XCTestCase {
     }
 
     /// The entries of an earlier layout are never read again: the first walk removes their folder, and
-    /// nothing else beside it.
+    /// nothing else beside it (not a later layout's).
     func testPruneRemovesTheFoldersOfEarlierLayouts() throws {
         let earlier = folder + "/v2/ab"
         try FileManager.default.createDirectory(atPath: earlier, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: earlier + "/ab12.json"))
-        try FileManager.default.createDirectory(atPath: folder + "/videos", withIntermediateDirectories: true)
+        for kept in ["videos", "v4"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + kept, withIntermediateDirectories: true)
+        }
         let cache = ResultCache(directory: folder)
         cache.store(["x"], key: "cd34")
         cache.prune()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["v3", "videos"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["v3", "v4", "videos"],
+            "a later layout's folder stays, for the newer checker that shares this one")
         XCTAssertEqual(cache.load([String].self, key: "cd34"), ["x"])
     }
 

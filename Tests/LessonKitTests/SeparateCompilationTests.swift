@@ -169,9 +169,9 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertTrue(replaced.contains("-lswiftCore"))
     }
 
-    /// The first check keeps the engine's objects in the cache; the next ones link with them. A set that no
-    /// longer links (a truncated object) is removed and the program built whole; the next check that builds
-    /// keeps a set again.
+    /// The first check keeps the engine's objects in the cache; the next ones link with them. Sets that no
+    /// longer link (a truncated object) are removed with the supports' and the program built whole; the next
+    /// check that builds keeps them again.
     func testEngineObjectsAreKeptAndASetThatDoesNotLinkIsReplaced() throws {
         let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
@@ -204,7 +204,8 @@ final class SeparateCompilationTests: XCTestCase {
         try original.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let afterTruncation = checker.check(files: [lesson])
         XCTAssertEqual(afterTruncation.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(try sets(), [runtime], "the set that did not link is removed")
+        // A link does not say which set is cut short: the engine's and the supports' go, and are compiled again.
+        XCTAssertEqual(try sets(), [], "the sets that did not link are removed")
 
         let editedAgain = text + "\n" + scenario("fifth")
         try Data(editedAgain.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -238,6 +239,29 @@ extension SeparateCompilationTests {
 
         try Data(Self.lesson(["fourth", "fifth", "sixth"]).utf8).write(to: URL(fileURLWithPath: small))
         XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+    }
+
+    /// A support's set that is gone (pruned, or removed by another check) is compiled again beside the
+    /// program, which still links with the engine's kept set, and kept again.
+    func testASupportSetThatIsGoneIsCompiledAgainAndTheEnginesSetStays() throws {
+        let checker = try cachingChecker()
+        let lesson = folder + "/lesson.md"
+        try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
+        let objects = folder + "/cache/objects"
+        let engine = try XCTUnwrap(try Self.sets(in: objects).engine)
+        let runtime = try XCTUnwrap(try Self.sets(in: objects).runtime)
+        let engineObject = objects + "/" + engine + "/Sync.o"
+        let compiled = try FileManager.default.attributesOfItem(atPath: engineObject)[.modificationDate] as? Date
+        try FileManager.default.removeItem(atPath: objects + "/" + runtime)
+
+        try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
+        XCTAssertEqual(Set(names), [engine, runtime])
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: engineObject)[.modificationDate] as? Date, compiled,
+            "the engine's objects are the first check's")
     }
 
     /// The kept sets in `objects`: the engine's (with `Sync.o`), the batch support's and the runtime support's.

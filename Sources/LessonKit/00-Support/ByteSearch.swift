@@ -23,7 +23,12 @@ extension StringProtocol {
                 return false
             }
         }
-        return found ?? String(self).containsBytes(needle)
+        guard let found else {
+            var copy = String(self)
+            copy.makeContiguousUTF8()  // a bridged string may not be contiguous, even as a copy
+            return copy.containsBytes(needle)
+        }
+        return found
     }
 }
 

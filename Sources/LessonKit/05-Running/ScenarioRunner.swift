@@ -38,8 +38,7 @@ package struct ScenarioRunner: Sendable {
         if let sandbox, let uids {
             return try runContained(executable, scenario: scenario, sandbox: sandbox, uids: uids)
         }
-        let base = Self.folderBase(room: 2 * (limits.outputLimit + 1))
-        return try WorkDirectory.using(prefix: "lesson-run", base: base) { directory in
+        return try WorkDirectory.using(prefix: "lesson-run", base: runFolders) { directory in
             var environment = Self.environment(home: directory.path).merging(extra) { $1 }
             if let scenario { environment["LESSON_SCENARIO"] = String(scenario) }
             return try Subprocess.run(
@@ -47,17 +46,29 @@ package struct ScenarioRunner: Sendable {
         }
     }
 
-    /// Where an uncontained run gets its folder: the memory file system, where there is one with room for
-    /// `room` bytes (what its runs may write to their output files) four times over; the temporary
-    /// directory otherwise. Creating a folder and two files, and removing them, cost a run of a batch about
-    /// 1.5 ms more on a disk file system, as much as the rest of the run (25 runs of the `reprints` course:
-    /// 65–80 ms against 30–40 ms). Runs alone get their folders in the same place, so a scenario finds the
-    /// same file system either way. A small memory file system (Docker gives 64 MB) is not used for a batch
-    /// whose outputs might fill it: a write that fails there would cut an output short.
+    /// Where an uncontained run gets its folder, batched or alone (the same place, so a scenario finds the
+    /// same file system either way): the memory file system, where there is one that lets programs run
+    /// from it (not `noexec`: a scenario may write a script into its `TMPDIR` and run it) and has room four
+    /// times over for `room` bytes, what a batch of `batchRoom` runs may write to its output files; the
+    /// temporary directory otherwise (a small memory file system, such as Docker's 64 MB, is not filled:
+    /// a write that failed there would cut an output short). Creating a folder and two files, and removing
+    /// them, cost a run of a batch about 1.5 ms more on a disk file system, as much as the rest of the run
+    /// (25 runs of the `reprints` course: 65–80 ms against 30–40 ms).
+    var runFolders: String? {
+        let (perRun, overflow) = (limits.outputLimit + 1).multipliedReportingOverflow(by: 2 * Self.batchRoom)
+        return overflow ? nil : Self.folderBase(room: perRun)
+    }
+
+    /// `ST_NOEXEC` of Linux's `<sys/statvfs.h>` (an enum there, which Swift does not import).
+    private static let mountedNoExec: UInt = 8
+
+    /// The runs of a batch `runFolders` makes room for; a larger batch is no harm below a fourth of the room.
+    static let batchRoom = 64
+
     static func folderBase(room: Int) -> String? {
         guard let base = WorkDirectory.memoryBase else { return nil }
         var info = statvfs()
-        guard statvfs(base, &info) == 0 else { return nil }
+        guard statvfs(base, &info) == 0, info.f_flag & Self.mountedNoExec == 0 else { return nil }
         let (free, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
         return overflow || free / 4 >= room ? base : nil
     }
@@ -75,8 +86,7 @@ package struct ScenarioRunner: Sendable {
     /// `run`, which gives its report.
     package func runBatch(_ executable: String, selections: [Int]) -> [Int: ProcessResult] {
         guard runsBatches, selections.count > 1 else { return [:] }
-        let room = 2 * (limits.outputLimit + 1) * selections.count
-        let results = try? WorkDirectory.using(prefix: "lesson-batch", base: Self.folderBase(room: room)) {
+        let results = try? WorkDirectory.using(prefix: "lesson-batch", base: runFolders) {
             directory -> [Int: ProcessResult] in
             var environment = Self.environment(home: directory.path)
             environment["LESSON_BATCH"] = directory.path

@@ -107,10 +107,12 @@ package struct ResultCache: Sendable {
         }
     }
 
-    /// Removes `v1`, `v2`, … beside the current layout's folder.
+    /// Removes the folders of earlier layouts (`v1`, `v2`) beside the current one's; a later layout's, which
+    /// a newer checker sharing the folder uses, stays.
     private func removeEarlierLayouts() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where name != Self.layout && name.first == "v" && Int(name.dropFirst()) != nil {
+        let current = Int(Self.layout.dropFirst())!
+        for name in names where name.first == "v" && (Int(name.dropFirst()).map { $0 < current } ?? false) {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }

@@ -87,9 +87,9 @@ final class EngineObjects: @unchecked Sendable {
     /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.
     static let languageMode = LanguageMode.swift5
 
-    /// Waits for the supports' compiles still running (every program that started one failed before its
-    /// link: they leave neither a process nor a scratch folder behind), then removes the folder of a run's
-    /// own sets.
+    /// Ends the check's use of the sets: waits for any compile of the supports still running (when every
+    /// program that started it failed before linking), so that no compiler or scratch folder outlives the
+    /// check, then removes the folder of a run's own sets.
     func close() {
         let started = supportLock.withLock { Array(supportBuilds.values) }
         for build in started { build.done.wait() }
@@ -184,7 +184,25 @@ final class EngineObjects: @unchecked Sendable {
     func support(_ files: [ProgramFile], compiler: SwiftCompiler) -> [ObjectSet]? {
         let build = supportBuild(files, compiler: compiler)
         build.done.wait()
-        return build.sets
+        // Sets may go while a check runs (pruned, or discarded by another check's link that failed), and a
+        // compile may fail (a time limit): the next program asks again.
+        if let sets = build.sets, files.allSatisfy({ kept([$0]) != nil }) { return sets }
+        forgetSupport(files, build)
+        return nil
+    }
+
+    /// Discards the kept sets of `files` after a link with them failed (one may be cut short, and no link
+    /// blames it): the next program compiles them again.
+    func discardSupport(_ files: [ProgramFile]) {
+        for set in files.compactMap({ kept([$0]) }) { discard(set) }
+        forgetSupport(files, nil)
+    }
+
+    private func forgetSupport(_ files: [ProgramFile], _ build: SupportBuild?) {
+        supportLock.withLock {
+            let names = files.map(\.name)
+            if build == nil || supportBuilds[names] === build { supportBuilds[names] = nil }
+        }
     }
 
     private func supportBuild(_ files: [ProgramFile], compiler: SwiftCompiler) -> SupportBuild {

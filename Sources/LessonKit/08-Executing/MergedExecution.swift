@@ -287,7 +287,12 @@ extension Executor {
                     engineObjects.keep(engineFiles, objects: engineObjectPaths, libraryList: build.libraryList)
                 }
             }
-            guard linked.succeeded else { return nil }
+            guard linked.succeeded else {
+                if !linked.timedOut, linked.stoppedBy == nil, !Cleanup.shared.isInterrupted {
+                    engineObjects.discardSupport(supportFiles)
+                }
+                return nil
+            }
             return .built(
                 executable: executable, folder: folder, build: compiled.followed(by: linked), jobs: indices,
                 batches: batches)
