@@ -147,14 +147,20 @@ final class SeparateCompilationTests: XCTestCase {
         "---\nengine: Sync\n---\n\n" + labels.map(scenario).joined(separator: "\n")
     }
 
-    /// A set's library list that does not link (here, naming a library that does not exist) is not the end:
-    /// the libraries of all the program's objects are listed again, and the set is kept with that list.
-    func testALibraryListThatDoesNotLinkIsListedAgain() throws {
+    /// A caching checker that has checked a lesson of two passing scenarios, the lesson, and the folder of
+    /// the sets it kept.
+    private func checkTwoScenarios() throws -> (checker: LessonChecker, lesson: String, objects: String) {
         let checker = try cachingChecker()
         let lesson = folder + "/lesson.md"
         try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
-        let objects = folder + "/cache/objects"
+        return (checker, lesson, folder + "/cache/objects")
+    }
+
+    /// A set's library list that does not link (here, naming a library that does not exist) is not the end:
+    /// the libraries of all the program's objects are listed again, and the set is kept with that list.
+    func testALibraryListThatDoesNotLinkIsListedAgain() throws {
+        let (checker, lesson, objects) = try checkTwoScenarios()
         let sets = try Self.sets(in: objects)
         let set = try XCTUnwrap(sets.engine)
         let list = objects + "/" + set + "/libraries.autolink"
@@ -244,11 +250,7 @@ extension SeparateCompilationTests {
     /// A support's set that is gone (pruned, or removed by another check) is compiled again beside the
     /// program, which still links with the engine's kept set, and kept again.
     func testASupportSetThatIsGoneIsCompiledAgainAndTheEnginesSetStays() throws {
-        let checker = try cachingChecker()
-        let lesson = folder + "/lesson.md"
-        try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
-        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
-        let objects = folder + "/cache/objects"
+        let (checker, lesson, objects) = try checkTwoScenarios()
         let engine = try XCTUnwrap(try Self.sets(in: objects).engine)
         let runtime = try XCTUnwrap(try Self.sets(in: objects).runtime)
         let engineObject = objects + "/" + engine + "/Sync.o"
