@@ -61,6 +61,29 @@ final class ResultCacheTests: XCTestCase {
         #endif
     }
 
+    /// A run's result comes back from the cache as it was stored, every field, the outputs as base64 (bytes
+    /// that are not UTF-8 included); an entry that lacks the one optional field still reads.
+    func testARunsResultRoundTripsThroughTheCache() throws {
+        let cache = ResultCache(directory: folder)
+        let result = ProcessResult(
+            termination: .signaled(4), standardOutput: Array("bir\niki\n".utf8) + [0xFF, 0x00],
+            standardError: Array("trap\n".utf8), seconds: 0.25, reportedEnd: .stopped(.memory(bytes: 1 << 30)))
+        cache.store(result, key: "ef56")
+        let loaded = try XCTUnwrap(cache.load(ProcessResult.self, key: "ef56"))
+        XCTAssertEqual(loaded.termination, result.termination)
+        XCTAssertEqual(loaded.standardOutput, result.standardOutput)
+        XCTAssertEqual(loaded.standardError, result.standardError)
+        XCTAssertEqual(loaded.seconds, result.seconds)
+        XCTAssertEqual(loaded.reportedEnd, result.reportedEnd)
+        let stored = try String(contentsOfFile: cache.path(for: "ef56"), encoding: .utf8)
+        XCTAssertTrue(stored.contains(#""standardOutput":"YmlyCmlraQr\/AA==""#), stored)
+        let plain = try JSONDecoder().decode(
+            ProcessResult.self,
+            from: Data(#"{"termination":{"exited":{"_0":0}},"standardOutput":"","standardError":"","seconds":1}"#.utf8))
+        XCTAssertNil(plain.reportedEnd)
+        XCTAssertEqual(plain.termination, .exited(0))
+    }
+
     /// An entry whose content no longer matches its checksum is discarded: a hand-edited or emptied entry is
     /// computed again, never trusted.
     func testEntriesFailingTheirChecksumAreDiscarded() throws {
