@@ -29,10 +29,9 @@ package struct SourceText: Sendable {
         lines = []
         invalidUTF8Lines = []
         var lineStart = start
-        var newlines = ByteSearch.offsets(of: 0x0A, in: bytes)[...]
-        while lineStart < bytes.count {
-            while let first = newlines.first, first < lineStart { newlines.removeFirst() }
-            let lineEnd = newlines.first ?? bytes.count
+        // Each line ends at the next line feed, the last one at the end of the bytes.
+        var lineEnds = (ByteSearch.offsets(of: 0x0A, in: bytes) + [bytes.count]).makeIterator()
+        while lineStart < bytes.count, let lineEnd = lineEnds.next() {
             var contentEnd = lineEnd
             var ending = ""
             if lineEnd < bytes.count {

@@ -49,7 +49,7 @@ package struct ScenarioRunner: Sendable {
     /// Where an uncontained run gets its folder, batched or alone (the same place, so a scenario finds the
     /// same file system either way): the memory file system, where there is one that lets programs run
     /// from it (not `noexec`: a scenario may write a script into its `TMPDIR` and run it) and has room four
-    /// times over for `room` bytes, what a batch of `batchRoom` runs may write to its output files; the
+    /// times over for what a batch of `batchRoom` runs may write to its output files (`folderBase`); the
     /// temporary directory otherwise (a small memory file system, such as Docker's 64 MB, is not filled:
     /// a write that failed there would cut an output short). Creating a folder and two files, and removing
     /// them, cost a run of a batch about 1.5 ms more on a disk file system, as much as the rest of the run
@@ -65,6 +65,7 @@ package struct ScenarioRunner: Sendable {
     /// The runs of a batch `runFolders` makes room for; a larger batch is no harm below a fourth of the room.
     static let batchRoom = 64
 
+    /// The memory file system when it is not mounted `noexec` and has `room` bytes free four times over.
     static func folderBase(room: Int) -> String? {
         guard let base = WorkDirectory.memoryBase else { return nil }
         var info = statvfs()
