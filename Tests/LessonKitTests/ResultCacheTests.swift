@@ -474,14 +474,36 @@ final class ResultCacheTests: XCTestCase {
             checker.check(files: [lesson]).findings.map(\.message), ["expected output differs at line 1 of 1"])
     }
 
-    /// A failed build and a timeout are checked again, never kept; a book listing's failed build is kept,
-    /// unless a limit stopped it.
+    /// A build that failed at lines of its sources is kept; a failure no located error explains (a link
+    /// error), a crashed compiler, a limit and a timeout are checked again; a book listing's failed build is
+    /// kept, unless a limit stopped it.
     func testFailuresThatMayBeTransientAreNotCached() {
         let scenario = ScenarioJob(
             engine: [], engineIdentity: .unshared, scenario: nil, markdownPath: "/book.md", languageMode: .swift5,
             buildAloneReason: nil)
         let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedBuild, run: nil)))
+        var failedAtALine = failedBuild
+        failedAtALine.diagnostics = [
+            CompilerDiagnostic(
+                file: "/book.md", line: 5, column: 18, severity: .error,
+                message: "cannot convert value of type 'String' to specified type 'Int'", context: [])
+        ]
+        XCTAssertTrue(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedAtALine, run: nil)))
+        var crashed = failedAtALine
+        crashed.output = "error: compile command failed due to signal 11 (use -v to see invocation)\n"
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: crashed, run: nil)))
+        crashed.output = "Stack dump:\n0.\tProgram arguments: swift-frontend -frontend -c\n"
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: crashed, run: nil)))
+        var limited = failedAtALine
+        limited.stoppedBy = .memory(bytes: 1 << 30)
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: limited, run: nil)))
+        limited.stoppedBy = nil
+        limited.timedOut = true
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: limited, run: nil)))
+        XCTAssertFalse(
+            LessonChecker.isCacheable(
+                scenario, ScenarioExecution(build: failedAtALine, run: nil, toolError: "could not start swiftc")))
         var built = failedBuild
         built.succeeded = true
         let timedOut = ProcessResult(termination: .timedOut, standardOutput: [], standardError: [], seconds: 2)
@@ -503,5 +525,61 @@ final class ResultCacheTests: XCTestCase {
         stopped.timedOut = false
         stopped.stoppedBy = .memory(bytes: 1 << 30)
         XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: stopped, run: nil)))
+    }
+
+    /// A scenario that does not build is answered by the cache when its errors are at its lines: a site
+    /// whose old posts fail does not rebuild them at every check. A build whose compiler crashed is not
+    /// kept, and is built again by the next check (the compilers are scripts that log each call, and print
+    /// a stack dump after the real compiler's output while `crash` exists).
+    func testAFailedBuildIsKeptAndACrashedOneIsBuiltAgain() throws {
+        let folder: String = folder
+        let real = try TestSupport.toolchain()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let log = folder + "/calls.log"
+        for (name, target) in [("swiftc", real.swiftc), ("swift-frontend", real.swiftFrontend!)] {
+            let script = """
+                #!/bin/sh
+                echo \(name) >> \(log)
+                [ -e \(folder)/crash ] || exec \(target) "$@"
+                \(target) "$@"
+                echo 'Stack dump:' >&2
+                exit 1
+
+                """
+            try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+            chmod(folder + "/" + name, 0o755)
+        }
+        let lesson = folder + "/lesson.md"
+        try Data(
+            "# Broken\n\n```swift\n// main.swift — a type error\nlet count: Int = \"three\"\nprint(count)\n```\n\n```\n3\n```\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: lesson))
+        FileManager.default.createFile(atPath: folder + "/crash", contents: nil)
+        func check() throws -> (report: String, compilerCalls: Int) {
+            let before = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            let result = try TestSupport.runLesson(
+                ["check", "--color", "never", "--cache-dir", folder + "/cache", lesson],
+                environment: ["SWIFTC": folder + "/swiftc"])
+            XCTAssertEqual(result.status, 1)
+            let calls = try String(contentsOfFile: log, encoding: .utf8).dropFirst(before.count)
+            return (result.standardOutput, calls.split(separator: "\n").count)
+        }
+        let crashed = try check()
+        XCTAssertGreaterThan(crashed.compilerCalls, 0)
+        try FileManager.default.removeItem(atPath: folder + "/crash")
+        let failed = try check()
+        XCTAssertGreaterThan(failed.compilerCalls, 0, "the crashed build was kept")
+        XCTAssertEqual(
+            failed.report,
+            """
+            \(lesson):5:18: error: cannot convert value of type 'String' to specified type 'Int'
+            let count: Int = "three"
+                             ^~~~~~~
+            0 passed, 1 failed
+
+            """)
+        let again = try check()
+        XCTAssertEqual(again.compilerCalls, 0, "the failed build was built again")
+        XCTAssertEqual(again.report, failed.report)
     }
 }

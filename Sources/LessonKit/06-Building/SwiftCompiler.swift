@@ -13,6 +13,19 @@ package struct CompileResult: Sendable, Codable {
 
     package var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
+    /// Whether the build failed for errors the compiler found at lines of its sources, so that the same
+    /// sources fail the same way again: at least one such error, and no crash of the compiler, no limit and
+    /// no timeout (a crash, a compiler killed for want of memory or a link error without a line may not
+    /// happen again).
+    var failedAtItsLines: Bool {
+        !succeeded && !timedOut && stoppedBy == nil && !errors.isEmpty
+            && !Self.crashMarks.contains(where: output.contains)
+    }
+
+    /// What the driver (`compile command failed due to signal 11`) and the frontend (its stack dump) print
+    /// when the compiler crashed.
+    static let crashMarks = ["due to signal", "Stack dump:"]
+
     /// This step, then `next`: one build made of both.
     func followed(by next: CompileResult) -> CompileResult {
         CompileResult(

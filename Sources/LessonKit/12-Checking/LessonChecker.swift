@@ -321,15 +321,16 @@ public struct LessonChecker: Sendable {
         }
     }
 
-    /// Results worth keeping: a build that failed to the end when the job says that is final, a build that
-    /// succeeded, with the run that ended on its own (or at the output
-    /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters). A build
-    /// failure, a timeout, a resource limit or a checker error is checked again.
+    /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output
+    /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters); a build
+    /// that failed at lines of its sources (`CompileResult.failedAtItsLines`), or to the end when the job
+    /// says that is final (a book listing). A crashed compiler, a timeout, a resource limit or a checker
+    /// error is checked again.
     static func isCacheable(_ job: ScenarioJob, _ execution: ScenarioExecution) -> Bool {
-        if job.failedBuildIsFinal, let build = execution.build, !build.succeeded {
-            return execution.toolError == nil && !build.timedOut && build.stoppedBy == nil
+        guard execution.toolError == nil, let build = execution.build else { return false }
+        guard build.succeeded else {
+            return build.failedAtItsLines || (job.failedBuildIsFinal && !build.timedOut && build.stoppedBy == nil)
         }
-        guard execution.toolError == nil, execution.build?.succeeded == true else { return false }
         guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }
         return run.termination != .timedOut
