@@ -202,29 +202,37 @@ public struct CheckReport: Hashable, Sendable {
         public var bookTests = 0
         public var driftChecks = 0
         public var failures = 0
+
+        /// Adds `lesson`, one of the folder's, and its checks.
+        mutating func count(_ lesson: LessonReport) {
+            lessons += 1
+            codeBlocks += lesson.codeBlocks
+            for check in lesson.checks {
+                switch check.kind {
+                case .scenario, .exercise: scenarios += 1
+                case .snippet: snippets += 1
+                case .listing: listings += 1
+                case .bookTest: bookTests += 1
+                case .drift: driftChecks += 1
+                case .lesson, .engineFile: break
+                }
+                if check.status == .failed { failures += 1 }
+            }
+        }
     }
 
     /// One summary per course folder, in the order the folders first appear.
     public var courses: [CourseSummary] {
         var summaries: [CourseSummary] = []
+        // A folder's lessons need not be next to one another: `docs/index.md` sorts after `docs/auth/…`.
+        var positions: [String: Int] = [:]
         for lesson in lessons {
             let folder = lesson.courseFolder
-            if summaries.last?.folder != folder {
+            if positions[folder] == nil {
+                positions[folder] = summaries.count
                 summaries.append(CourseSummary(folder: folder))
             }
-            summaries[summaries.count - 1].lessons += 1
-            summaries[summaries.count - 1].codeBlocks += lesson.codeBlocks
-            for check in lesson.checks {
-                switch check.kind {
-                case .scenario, .exercise: summaries[summaries.count - 1].scenarios += 1
-                case .snippet: summaries[summaries.count - 1].snippets += 1
-                case .listing: summaries[summaries.count - 1].listings += 1
-                case .bookTest: summaries[summaries.count - 1].bookTests += 1
-                case .drift: summaries[summaries.count - 1].driftChecks += 1
-                case .lesson, .engineFile: break
-                }
-                if check.status == .failed { summaries[summaries.count - 1].failures += 1 }
-            }
+            summaries[positions[folder]!].count(lesson)
         }
         return summaries
     }
