@@ -373,7 +373,7 @@ final class ResultCacheTests: XCTestCase {
         let reuse = LessonReuse(
             paths: paths, cache: ResultCache(directory: folder + "/cache"),
             keys: CacheKeys(toolchain: try TestSupport.toolchain()),
-            settings: LessonReuse.settings(options, catalog: .builtIn))
+            settings: LessonReuse.settings(options, catalog: .builtIn), jobs: 2)
         XCTAssertEqual(
             paths.indices.map { reuse.driftStandIn($0)?.engineFiles.map { $0.block.openingLine } }, [[3], [6], [3]])
         XCTAssertEqual(reuse.driftStandIn(2)?.engineFiles.first?.block.content.map(\.text)[2], "    var count = 1")

@@ -35,7 +35,7 @@ public struct LessonChecker: Sendable {
         var (reuse, cached) = phase(.reuse) {
             let reuse = LessonReuse(
                 paths: paths, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain),
-                settings: LessonReuse.settings(options, catalog: catalog))
+                settings: LessonReuse.settings(options, catalog: catalog), jobs: options.jobs)
             return (reuse, reuse.load())
         }
         if cached.allSatisfy({ $0 != nil }) {

@@ -31,18 +31,23 @@ struct LessonReuse {
     /// folder holds a lesson of which what drift reads is not known.
     private var lessonKeys: [String?] = []
 
-    init(paths: [String], cache: ResultCache, keys: CacheKeys, settings: String) {
+    /// Threads that read, hash and decode at once: a warm check of a site is those three, file after file.
+    let jobs: Int
+
+    init(paths: [String], cache: ResultCache, keys: CacheKeys, settings: String, jobs: Int) {
         self.cache = cache
         self.keys = keys
         self.paths = paths
         self.settings = settings
-        contents = paths.map {
-            if case .bytes(let data) = LessonFileBytes.read($0) { data } else { nil }
+        self.jobs = jobs
+        let reads = ParallelMap.map(paths, jobs: jobs) { path -> (Data?, String?, DriftRecord?) in
+            guard case .bytes(let data) = LessonFileBytes.read(path) else { return (nil, nil, nil) }
+            let digest = SHA256.hex(data)
+            return (data, digest, cache.load(DriftRecord.self, key: Self.driftKey(digest, keys, settings)))
         }
-        digests = contents.map { $0.map(SHA256.hex) }
-        let records = digests.map { digest in
-            digest.flatMap { [keys, settings] in cache.load(DriftRecord.self, key: Self.driftKey($0, keys, settings)) }
-        }
+        contents = reads.map(\.0)
+        digests = reads.map(\.1)
+        let records = reads.map(\.2)
         // A file that cannot be read is a finding of its own and gives drift nothing to compare.
         driftInputs = zip(digests, records).map { digest, record in digest == nil ? "unreadable" : record?.inputs }
         standIns = records.map { $0?.standIn }
@@ -52,7 +57,7 @@ struct LessonReuse {
     /// The cached report of each lesson, nil where there is none or where what drift reads of a lesson of
     /// its folder is not known yet; a report of `known` is kept as it is.
     func load(keeping known: [LessonReport?]? = nil) -> [LessonReport?] {
-        zip(paths.indices, lessonKeys).map { index, key in
+        ParallelMap.map(Array(zip(paths.indices, lessonKeys)), jobs: jobs) { [cache] index, key in
             known?[index] ?? key.flatMap { cache.load(LessonReport.self, key: $0) }
         }
     }
@@ -90,7 +95,7 @@ struct LessonReuse {
 
     /// What drift reads of a lesson, as the cache keeps it by the SHA-256 of the lesson's bytes: its digest
     /// (`driftInputs(of:)`) and its stand-in, one entry (a cold check writes one file fewer a lesson).
-    private struct DriftRecord: Codable {
+    private struct DriftRecord: Codable, Sendable {
         var inputs: String
         var standIn: String?
     }
