@@ -156,6 +156,27 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(junit.standardOutput.hasPrefix("<?xml"))
         XCTAssertEqual(try TestSupport.runLesson(["check", "--format", "yaml", path]).status, 2)
     }
+
+    /// One summary line per course folder, however the folder's lessons sort among its subfolders'
+    /// (`index.md` after `auth/a.md`), in the order the folders first appear.
+    func testEachFolderIsSummarizedOnceWhereverItsLessonsSort() throws {
+        let site = try TestSupport.temporaryFolder("folder-summary")
+        defer { try? FileManager.default.removeItem(atPath: site) }
+        try FileManager.default.createDirectory(atPath: site + "/auth", withIntermediateDirectories: true)
+        for (path, text) in [
+            ("README.md", "# Site\n"), ("auth/a.md", "# Auth\n\n```swift\nlet token = 1\n```\n"),
+            ("index.md", "# Index\n\n```swift\nlet page = 2\n```\n"),
+        ] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: site + "/" + path))
+        }
+        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", site])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.standardOutput,
+            "\(site): 2 lessons, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n"
+                + "\(site)/auth: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n"
+                + "2 passed, 0 failed\n")
+    }
 }
 
 /// Collects every element with its attributes and text.
@@ -183,26 +204,5 @@ private final class XMLCollector: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         open.removeLast()
-    }
-
-    /// One summary line per course folder, however the folder's lessons sort among its subfolders'
-    /// (`index.md` after `auth/a.md`), in the order the folders first appear.
-    func testEachFolderIsSummarizedOnceWhereverItsLessonsSort() throws {
-        let site = try TestSupport.temporaryFolder("folder-summary")
-        defer { try? FileManager.default.removeItem(atPath: site) }
-        try FileManager.default.createDirectory(atPath: site + "/auth", withIntermediateDirectories: true)
-        for (path, text) in [
-            ("README.md", "# Site\n"), ("auth/a.md", "# Auth\n\n```swift\nlet token = 1\n```\n"),
-            ("index.md", "# Index\n\n```swift\nlet page = 2\n```\n"),
-        ] {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: site + "/" + path))
-        }
-        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", site])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(
-            result.standardOutput,
-            "\(site): 2 lessons, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n"
-                + "\(site)/auth: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n"
-                + "2 passed, 0 failed\n")
     }
 }
