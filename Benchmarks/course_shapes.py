@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cold, warm and one edited lesson of `lesson check`, on three course shapes generated in three different
+"""Cold, warm and one edited lesson of `lesson check`, on four course shapes generated in four different
 ways, each figure beside its floor, in one run:
 
 alternating  the published ratio, written from templates (generate_snippet_courses.py): 40 lessons that
@@ -8,7 +8,10 @@ reprints     two of the bundled course's lessons (Lessons/), each reprinted 20 t
              one folder, every copy's scenarios told apart by a line they print; every other copy has a third
              scenario, and each copy 3 more snippets: 40 lessons, 100 scenarios, 160 snippets;
 chapters     8 long lessons, 12 scenarios each (4 lessons per engine), whose output is stated in `// prints:`
-             comments instead of expected blocks, one snippet each.
+             comments instead of expected blocks, one snippet each;
+folders      the same two bundled lessons, alternating, each of the 40 copies in a folder of its own (a course
+             folder per lesson, so drift compares nothing), with 6 more snippets each and every fourth file
+             written with CRLF line ends: 40 lessons, 80 scenarios, 280 snippets.
 
 Each scenario prints a mark of its own as its last line (`isaret L.S`), so an edit is the same on every
 shape: every mark of one lesson changed, in its scenarios and their expected output, and the lesson passes.
@@ -22,7 +25,7 @@ For each shape, with the binary given (the debug build is what `swift run lesson
                             swiftc of that lesson's engine and its scenarios wrapped in functions, built and
                             run (best of 3, interleaved): the edit's floor.
 
-usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all three)
+usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all four)
 """
 import os
 import re
@@ -109,7 +112,21 @@ def chapters(out, engines):
         write(os.path.join(out, f"{lesson:02d}-bolum.md"), "".join(parts))
 
 
-SHAPES = {"alternating": alternating, "reprints": reprints, "chapters": chapters}
+def folders(out, engines):
+    texts = [open(source, encoding="utf-8").read() for source in REPRINTED]
+    for number in range(1, 41):
+        lesson = texts[number % 2]
+        lesson += "".join(f"\nParca:\n\n```swift\n{RECURRING[(number + k) % len(RECURRING)]}```\n" for k in range(6))
+        lesson = marked(lesson, number)
+        if number % 4 == 2:
+            lesson = lesson.replace("\n", "\r\n")
+        path = os.path.join(out, f"bolum-{number:03d}", f"{number:03d}-ders.md")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(lesson)
+
+
+SHAPES = {"alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders}
 
 
 def programs(path):

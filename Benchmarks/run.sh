@@ -18,7 +18,7 @@
 #  11. with the debug build: an author's edit of one lesson's three scenarios against a plain swiftc of that
 #      lesson, the cold check against one merged swiftc per engine plus a batched parse, and the balance of
 #      4 and 8 shards (and the lessons one more lesson moves);
-#  12. three course shapes generated in three different ways (Benchmarks/course_shapes.py): cold, warm and
+#  12. four course shapes generated in four different ways (Benchmarks/course_shapes.py): cold, warm and
 #      one edited lesson of each with the debug build, each beside its floor.
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
@@ -307,7 +307,7 @@ printf '%-52s %9s  %s\n' "lesson check, cold cache" "$book_cold" \
 printf '%-52s %9s  %s\n' "debug build (swift run), cold cache" "$book_debug" \
     "$(python3 -c "print(f'{$book_snippets / $book_debug:.0f}')") snippets per second"
 
-# 12. Three course shapes, each generated differently, with the debug build: cold, warm and an edit, each
+# 12. Four course shapes, each generated differently, with the debug build: cold, warm and an edit, each
 #     beside its floor.
 echo
 python3 Benchmarks/course_shapes.py "$LESSON_DEBUG_BIN"
