@@ -1,5 +1,6 @@
 #include "csha256.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 static const uint32_t round_constants[64] = {
@@ -105,19 +106,24 @@ static int cpu_has_sha_ni(void) {
 }
 #endif
 
-// -1: not yet asked; 0: the portable rounds; 1: the CPU's.
-static int use_sha_ni = -1;
+// -1: not yet asked; 0: the portable rounds; 1: the CPU's. Atomic: a check hashes on several threads at
+// once, and the first of them may ask the CPU together.
+static _Atomic int use_sha_ni = -1;
 
 int csha256_accelerated(void) {
 #ifdef CSHA256_X86
-    if (use_sha_ni < 0) use_sha_ni = cpu_has_sha_ni();
-    return use_sha_ni;
+    int use = atomic_load_explicit(&use_sha_ni, memory_order_relaxed);
+    if (use < 0) {
+        use = cpu_has_sha_ni();
+        atomic_store_explicit(&use_sha_ni, use, memory_order_relaxed);
+    }
+    return use;
 #else
     return 0;
 #endif
 }
 
-void csha256_use_acceleration(int use) { use_sha_ni = use ? -1 : 0; }
+void csha256_use_acceleration(int use) { atomic_store_explicit(&use_sha_ni, use ? -1 : 0, memory_order_relaxed); }
 
 static void compress_blocks(uint32_t state[8], const uint8_t *block, size_t blocks) {
 #ifdef CSHA256_X86

@@ -474,27 +474,43 @@ final class ResultCacheTests: XCTestCase {
             checker.check(files: [lesson]).findings.map(\.message), ["expected output differs at line 1 of 1"])
     }
 
-    /// A build that failed at lines of its sources is kept; a failure no located error explains (a link
-    /// error), a crashed compiler, a limit and a timeout are checked again; a book listing's failed build is
-    /// kept, unless a limit stopped it.
-    func testFailuresThatMayBeTransientAreNotCached() {
+    /// A build that failed at lines of the job's own files is kept; a failure no located error explains (a
+    /// link error), an error in another file (a system header) or about a module that could not be built, a
+    /// crashed or killed compiler, a limit and a timeout are checked again; a book listing's failed build is
+    /// kept when its compiler ended by itself.
+    func testOnlyFailuresTheSameSourcesGiveAgainAreCached() {
         let scenario = ScenarioJob(
             engine: [], engineIdentity: .unshared, scenario: nil, markdownPath: "/book.md", languageMode: .swift5,
             buildAloneReason: nil)
-        let failedBuild = CompileResult(succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false)
+        let failedBuild = CompileResult(
+            succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 1)
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedBuild, run: nil)))
-        var failedAtALine = failedBuild
-        failedAtALine.diagnostics = [
-            CompilerDiagnostic(
-                file: "/book.md", line: 5, column: 18, severity: .error,
-                message: "cannot convert value of type 'String' to specified type 'Int'", context: [])
-        ]
+        func failed(at file: String, _ message: String) -> CompileResult {
+            var build = failedBuild
+            build.diagnostics = [
+                CompilerDiagnostic(file: file, line: 5, column: 18, severity: .error, message: message, context: [])
+            ]
+            return build
+        }
+        let failedAtALine = failed(at: "/book.md", "cannot convert value of type 'String' to specified type 'Int'")
         XCTAssertTrue(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedAtALine, run: nil)))
+        XCTAssertTrue(
+            LessonChecker.isCacheable(
+                scenario, ScenarioExecution(build: failed(at: "/book.md", "no such module 'RecipeKit'"), run: nil)))
+        for elsewhere in [
+            failed(at: "/usr/include/stdio.h", "unknown type name 'FILE'"),
+            failed(at: "/book.md", "could not build C module 'SwiftGlibc'"),
+        ] {
+            XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: elsewhere, run: nil)))
+        }
         var crashed = failedAtALine
         crashed.output = "error: compile command failed due to signal 11 (use -v to see invocation)\n"
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: crashed, run: nil)))
         crashed.output = "Stack dump:\n0.\tProgram arguments: swift-frontend -frontend -c\n"
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: crashed, run: nil)))
+        var killed = failedAtALine
+        killed.exitStatus = nil
+        XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: killed, run: nil)))
         var limited = failedAtALine
         limited.stoppedBy = .memory(bytes: 1 << 30)
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: limited, run: nil)))
@@ -506,6 +522,7 @@ final class ResultCacheTests: XCTestCase {
                 scenario, ScenarioExecution(build: failedAtALine, run: nil, toolError: "could not start swiftc")))
         var built = failedBuild
         built.succeeded = true
+        built.exitStatus = 0
         let timedOut = ProcessResult(termination: .timedOut, standardOutput: [], standardError: [], seconds: 2)
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: built, run: timedOut)))
         var trapped = timedOut
@@ -525,12 +542,15 @@ final class ResultCacheTests: XCTestCase {
         stopped.timedOut = false
         stopped.stoppedBy = .memory(bytes: 1 << 30)
         XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: stopped, run: nil)))
+        XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: crashed, run: nil)))
+        XCTAssertFalse(LessonChecker.isCacheable(listing, ScenarioExecution(build: killed, run: nil)))
     }
 
     /// A scenario that does not build is answered by the cache when its errors are at its lines: a site
     /// whose old posts fail does not rebuild them at every check. A build whose compiler crashed is not
-    /// kept, and is built again by the next check (the compilers are scripts that log each call, and print
-    /// a stack dump after the real compiler's output while `crash` exists).
+    /// kept, and is built again by the next check (the compilers are scripts that log each compile, and
+    /// print a stack dump after the real compiler's output while `crash` exists; the driver's own questions,
+    /// `swiftc -###` and those that write no `-o`, go through untouched and unlogged).
     func testAFailedBuildIsKeptAndACrashedOneIsBuiltAgain() throws {
         let folder: String = folder
         let real = try TestSupport.toolchain()
@@ -539,6 +559,7 @@ final class ResultCacheTests: XCTestCase {
         for (name, target) in [("swiftc", real.swiftc), ("swift-frontend", real.swiftFrontend!)] {
             let script = """
                 #!/bin/sh
+                case " $* " in *" -### "*) exec \(target) "$@" ;; *" -o "*) ;; *) exec \(target) "$@" ;; esac
                 echo \(name) >> \(log)
                 [ -e \(folder)/crash ] || exec \(target) "$@"
                 \(target) "$@"

@@ -11,15 +11,17 @@ package struct CompileResult: Sendable, Codable {
     /// The limit that stopped the compiler, when one did (its wall clock is `timedOut`).
     package var stoppedBy: ResourceLimit?
 
+    /// The compiler's exit status when it exited by itself; nil when a signal (its own crash, or the memory
+    /// killer), the clock, the output cap or a limit ended it.
+    package var exitStatus: Int32? = nil
+
     package var errors: [CompilerDiagnostic] { diagnostics.filter { $0.severity == .error } }
 
-    /// Whether the build failed for errors the compiler found at lines of its sources, so that the same
-    /// sources fail the same way again: at least one such error, and no crash of the compiler, no limit and
-    /// no timeout (a crash, a compiler killed for want of memory or a link error without a line may not
-    /// happen again).
-    var failedAtItsLines: Bool {
-        !succeeded && !timedOut && stoppedBy == nil && !errors.isEmpty
-            && !Self.crashMarks.contains(where: output.contains)
+    /// Whether the compiler ended by itself, with no crash report: not killed by a signal, nor stopped by
+    /// the clock, the output cap or a limit, and no driver or frontend saying it crashed. Only such a
+    /// failure may be had again from the same sources.
+    var endedByItself: Bool {
+        exitStatus != nil && !timedOut && stoppedBy == nil && !Self.crashMarks.contains(where: output.contains)
     }
 
     /// What the driver (`compile command failed due to signal 11`) and the frontend (its stack dump) print
@@ -31,7 +33,7 @@ package struct CompileResult: Sendable, Codable {
         CompileResult(
             succeeded: succeeded && next.succeeded, diagnostics: diagnostics + next.diagnostics,
             output: output + next.output, seconds: seconds + next.seconds, timedOut: timedOut || next.timedOut,
-            stoppedBy: stoppedBy ?? next.stoppedBy)
+            stoppedBy: stoppedBy ?? next.stoppedBy, exitStatus: exitStatus == 0 ? next.exitStatus : exitStatus)
     }
 }
 
@@ -142,6 +144,7 @@ package struct SwiftCompiler: Sendable {
         var compiled = CompileResult(
             succeeded: result.termination == .exited(0), diagnostics: CompilerDiagnostic.parse(output),
             output: output, seconds: result.seconds, timedOut: result.termination == .timedOut)
+        if case .exited(let status) = result.termination { compiled.exitStatus = status }
         if !compiled.succeeded, !compiled.timedOut, let memoryLimit, launcher != nil || Self.prlimit != nil,
             Self.memoryWords.contains(where: output.contains)
         {
@@ -178,7 +181,8 @@ package struct SwiftCompiler: Sendable {
         throws -> CompileResult
     {
         guard let command = recipe.extractionCommand(objects: objects, libraryList: libraryList) else {
-            return CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false)
+            return CompileResult(
+                succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 0)
         }
         return try run(command[0], Array(command.dropFirst()), in: directory)
     }

@@ -323,18 +323,37 @@ public struct LessonChecker: Sendable {
 
     /// Results worth keeping: a build that succeeded, with the run that ended on its own (or at the output
     /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters); a build
-    /// that failed at lines of its sources (`CompileResult.failedAtItsLines`), or to the end when the job
-    /// says that is final (a book listing). A crashed compiler, a timeout, a resource limit or a checker
-    /// error is checked again.
+    /// that failed for its own sources (`failedForItsSources`), or, for a job whose failure is final (a
+    /// book listing), one whose compiler ended by itself. A crashed or killed compiler, a timeout, a
+    /// resource limit or a checker error is checked again.
     static func isCacheable(_ job: ScenarioJob, _ execution: ScenarioExecution) -> Bool {
         guard execution.toolError == nil, let build = execution.build else { return false }
         guard build.succeeded else {
-            return build.failedAtItsLines || (job.failedBuildIsFinal && !build.timedOut && build.stoppedBy == nil)
+            return build.endedByItself && (job.failedBuildIsFinal || failedForItsSources(build, of: job))
         }
         guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }
         return run.termination != .timedOut
     }
+
+    /// Whether a failed build fails the same way whenever the job's sources are the same (they are its
+    /// key): each error is at a line of the job's own files (the lesson, its engine's files), and none is
+    /// about a module that could not be built or read, whose cause (a module cache, a module of the
+    /// toolchain's) is not in the key. A missing module (`no such module`) is kept: no search path is given
+    /// but the toolchain's.
+    static func failedForItsSources(_ build: CompileResult, of job: ScenarioJob) -> Bool {
+        let names = Set(job.files.map(\.name))
+        let errors = build.errors
+        return !errors.isEmpty
+            && errors.allSatisfy { error in
+                error.line > 0
+                    && (error.file == job.markdownPath || names.contains((error.file as NSString).lastPathComponent))
+                    && !moduleTroubles.contains(where: error.message.contains)
+            }
+    }
+
+    /// How the compiler says a module could not be built or read.
+    static let moduleTroubles = ["could not build", "failed to build module", "module file", "compiled module"]
 
     /// Each warning given to the check of its block, which it does not fail. A block with no check of its
     /// own (an engine file that no drift check compares) reports its warnings in a check of its own, which
