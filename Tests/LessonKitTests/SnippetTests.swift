@@ -192,8 +192,27 @@ final class SnippetTests: XCTestCase {
         let report = try check([first, second], toolchain: toolchain, jobs: 2)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 404, failed: 0, skipped: 0))
         let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        // Two workers for the 202 distinct snippets, then one process for the three likely forms of the two
-        // fragments (a protocol body for one, switch cases and a case label for the other): too few for two.
+        // Two workers for the 202 distinct snippets and the two likely forms of the one that starts like a
+        // fragment (`case`), then one process for the likely form of the other (a protocol body).
         XCTAssertEqual(calls.count, 3)
+    }
+
+    /// Snippets that start like fragments (`case .ready:`, `catch {`) are parsed in their likely forms in
+    /// the same process as the file form of every snippet: one parser process for the lesson, where a
+    /// second round once started another, and the same verdicts (each passes in its form).
+    func testFragmentsAreParsedBesideTheFilesInOneProcess() throws {
+        let real = try TestSupport.toolchain()
+        let log = folder + "/calls.log"
+        let wrapper = try write(
+            "swift-frontend", "#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftFrontend!) \"$@\"\n")
+        chmod(wrapper, 0o755)
+        let toolchain = Toolchain(swiftc: real.swiftc, swiftFrontend: wrapper)
+        let lesson = try write(
+            "fragments.md",
+            "# Fragments\n\n```swift\nlet ready = true\n```\n\n```swift\ncase .ready:\n    break\n```\n\n"
+                + "```swift\ncatch {\n    print(error)\n}\n```\n")
+        let report = try check([lesson], toolchain: toolchain, jobs: 2)
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "-parse\n")
     }
 }

@@ -64,6 +64,12 @@ enum SnippetForm: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// Whether the snippet starts with a word only a fragment starts with (`case`, `default`, `@unknown`,
+    /// `catch`): it hardly ever parses as a file, so its likely forms are parsed beside its file form.
+    static func startsLikeAFragment(_ text: String) -> Bool {
+        ["case", "default", "@unknown", "catch"].contains(firstWord(of: text).word)
+    }
+
     /// The wrapped forms worth trying first, guessed from how the snippet starts; the others are tried only
     /// when these fail, so the guess saves work and never changes a verdict.
     static func likelyForms(of text: String) -> [SnippetForm] {
