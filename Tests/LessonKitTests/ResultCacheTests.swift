@@ -143,6 +143,25 @@ final class ResultCacheTests: XCTestCase {
         }
     }
 
+    /// A result handed over while the others are worked on is stored at once, once; the others when all
+    /// are done; one not worth keeping never.
+    func testAResultHandedOverIsStoredWhileTheRestIsWorkedOn() {
+        let cache = ResultCache(directory: folder)
+        let results = CachedWork.map(
+            ["a", "b", "c"], cache: cache, key: { $0 }, cacheable: { (_, result: String) in result != "C" }
+        ) { items, keep in
+            keep(1, "B")
+            XCTAssertEqual(cache.load(String.self, key: "b"), "B", "stored when handed over")
+            XCTAssertNil(cache.load(String.self, key: "a"))
+            keep(2, "C")
+            return items.map { $0.uppercased() }
+        }
+        XCTAssertEqual(results, ["A", "B", "C"])
+        XCTAssertEqual(cache.load(String.self, key: "a"), "A")
+        XCTAssertEqual(cache.load(String.self, key: "b"), "B")
+        XCTAssertNil(cache.load(String.self, key: "c"))
+    }
+
     func testKeysSeparateTheirParts() throws {
         let keys = CacheKeys(toolchain: try TestSupport.toolchain())
         XCTAssertNotEqual(keys.key(["ab", "c"]), keys.key(["a", "bc"]))

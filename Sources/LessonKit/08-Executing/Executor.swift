@@ -23,6 +23,9 @@ package struct Executor: Sendable {
     /// Whether a failed merged build stands for all its scenarios, rather than each being built alone to
     /// place its errors; nil: never (each is built alone).
     package var failedMergeStands: (@Sendable (CompileResult) -> Bool)?
+    /// Told each job's execution as soon as it is final, by the job's position among those `execute` was
+    /// given, on the worker that has it: the result cache keeps it while the other jobs build and run.
+    package var finished: (@Sendable (Int, ScenarioExecution) -> Void)?
 
     package init(
         compiler: SwiftCompiler, runner: ScenarioRunner, strategy: BuildStrategy = .merged, jobs: Int,
@@ -44,7 +47,9 @@ package struct Executor: Sendable {
         case .isolated:
             progress?.expect(programs: scenarioJobs.count, scenarios: scenarioJobs.filter(\.runs).count)
             return ParallelMap.map(Array(scenarioJobs.enumerated()), jobs: jobs) { index, job in
-                buildAndRunAlone(job, number: index)
+                let execution = buildAndRunAlone(job, number: index)
+                finished?(index, execution)
+                return execution
             }
         }
     }

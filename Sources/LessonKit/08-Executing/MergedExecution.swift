@@ -61,7 +61,7 @@ extension Executor {
         let units = Self.units(
             for: jobs, among: shared.runs.map(\.job), workers: self.jobs, mergingSingles: separateBuilds != nil)
         progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
-        let board = ExecutionBoard(jobs: jobs, runs: shared.runs)
+        let board = ExecutionBoard(jobs: jobs, runs: shared.runs, finished: finished)
         let planned = jobs
         let batches = runsInBatches(jobs.filter(\.runs).count)
         WorkQueue<Task>.run(units.map { .build($0, round: 0) }, jobs: self.jobs) { task, queue in

@@ -163,10 +163,13 @@ final class ExecutionBoard: @unchecked Sendable {
     private var slots: [ScenarioExecution?]
     private let riders: [Int: [(job: Int, position: Int)]]
     private let jobs: [ScenarioJob]
+    /// Told each execution once it is in its slot (`Executor.finished`).
+    private let finished: (@Sendable (Int, ScenarioExecution) -> Void)?
 
-    init(jobs: [ScenarioJob], runs: [SharedRuns.Run]) {
+    init(jobs: [ScenarioJob], runs: [SharedRuns.Run], finished: (@Sendable (Int, ScenarioExecution) -> Void)? = nil) {
         slots = Array(repeating: nil, count: jobs.count)
         self.jobs = jobs
+        self.finished = finished
         riders = Dictionary(uniqueKeysWithValues: runs.filter { !$0.riders.isEmpty }.map { ($0.job, $0.riders) })
     }
 
@@ -174,6 +177,7 @@ final class ExecutionBoard: @unchecked Sendable {
     func record(_ index: Int, _ execution: ScenarioExecution, progress: CheckProgress?) -> [Int] {
         guard let riders = riders[index] else {
             lock.withLock { slots[index] = execution }
+            finished?(index, execution)
             return []
         }
         let split = SharedRuns.split(execution, positions: riders.map(\.position))
@@ -190,9 +194,15 @@ final class ExecutionBoard: @unchecked Sendable {
                 }
             }
         }
-        let finished = riders.count - unfinished.count
-        progress?.expect(scenarios: finished)
-        progress?.advance(scenarios: finished)
+        if let finished {
+            finished(index, split.own)
+            for rider in riders where !unfinished.contains(rider.job) {
+                if let execution = lock.withLock({ slots[rider.job] }) { finished(rider.job, execution) }
+            }
+        }
+        let done = riders.count - unfinished.count
+        progress?.expect(scenarios: done)
+        progress?.advance(scenarios: done)
         return unfinished
     }
 

@@ -306,10 +306,11 @@ public struct LessonChecker: Sendable {
                     ]
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
-        ) { pending in
+        ) { pending, keep in
             var executor = Executor(
                 compiler: compiler, runner: ScenarioRunner(limits: limits), strategy: options.strategy,
                 jobs: options.jobs, progress: progress)
+            executor.finished = keep
             // Merged programs are compiled file by file, linked with the engine objects kept.
             if options.strategy == .merged, !pending.isEmpty {
                 executor.engineObjects = EngineObjects.forMergedBuilds(toolchain: toolchain, cache: cache, keys: keys)
