@@ -83,6 +83,64 @@ final class SeparateCompilationTests: XCTestCase {
         XCTAssertEqual(try asked(), 2)
     }
 
+    /// What `clang -###` prints for the recipe's link: its one command, with the placeholders made the
+    /// recipe's words; anything else (two commands, a placeholder missing, the scratch folder left in a word)
+    /// gives no direct link, and `clang` links.
+    func testTheLinkersOwnCommandIsReadFromWhatClangPrints() throws {
+        let scratch = "/tmp/lesson-driver-x"
+        let (object, program) = (scratch + "/lesson-placeholder.o", scratch + "/lesson-placeholder")
+        let header = "clang version 17.0.0\nTarget: x86_64-unknown-linux-gnu\nInstalledDir: /opt/swift/usr/bin\n"
+        let line =
+            #" "/opt/swift/usr/bin/ld.lld" "-pie" "-o" "\#(program)" "/lib/Scrt1.o" "-L/opt/swift/lib" "#
+            + #""\#(object)" "\#(DirectLink.listMarker)" "-lswiftCore" "-lc""#
+        let words = try XCTUnwrap(
+            DirectLink.words(from: header + line + "\n", object: object, program: program, folder: scratch))
+        XCTAssertEqual(
+            words,
+            [
+                .literal("/opt/swift/usr/bin/ld.lld"), .literal("-pie"), .literal("-o"), .output,
+                .literal("/lib/Scrt1.o"), .literal("-L/opt/swift/lib"), .objects, .libraryListResponse,
+                .literal("-lswiftCore"), .literal("-lc"),
+            ])
+        let recipe = SeparateCompilation(frontend: [], libraryExtraction: [], link: [], directLink: words)
+        let list = folder + "/libraries.autolink"
+        try Data("-lswiftCore\n-lm\n".utf8).write(to: URL(fileURLWithPath: list))
+        XCTAssertEqual(
+            recipe.linkCommand(objects: ["/b/a.o", "/b/b.o"], output: "/b/scenarios", libraryList: list),
+            [
+                "/opt/swift/usr/bin/ld.lld", "-pie", "-o", "/b/scenarios", "/lib/Scrt1.o", "-L/opt/swift/lib",
+                "/b/a.o", "/b/b.o", "@" + list, "-lswiftCore", "-lc",
+            ])
+        // A list with something other than libraries is `clang`'s to read (here, its link: none).
+        try Data("-lswiftCore\n-Xlinker\n--no-undefined\n".utf8).write(to: URL(fileURLWithPath: list))
+        XCTAssertEqual(recipe.linkCommand(objects: ["/b/a.o"], output: "/b/scenarios", libraryList: list), [])
+
+        XCTAssertNil(
+            DirectLink.words(from: line + "\n" + line + "\n", object: object, program: program, folder: scratch))
+        XCTAssertNil(
+            DirectLink.words(
+                from: line.replacingOccurrences(of: DirectLink.listMarker, with: "-lother"), object: object,
+                program: program, folder: scratch))
+        XCTAssertNil(
+            DirectLink.words(
+                from: line + #" "\#(scratch)/extra.o""#, object: object, program: program, folder: scratch))
+    }
+
+    /// On this machine, where `swiftc` links through `clang`, the recipe holds the linker's own command, and
+    /// programs linked with it run (every merged program of the other tests is).
+    func testTheRecipeLearntHereLinksWithoutClang() throws {
+        let toolchain = try TestSupport.toolchain()
+        let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
+        let recipe = try XCTUnwrap(try DriverRecipe().learn(toolchain: toolchain, arguments: arguments))
+        guard case .literal(let driver)? = recipe.link.first, driver.hasSuffix("/clang") else {
+            throw XCTSkip("the driver links with \(recipe.link.first.map { "\($0)" } ?? "nothing"), not clang")
+        }
+        let direct = try XCTUnwrap(recipe.directLink)
+        guard case .literal(let linker)? = direct.first else { return XCTFail("\(direct)") }
+        XCTAssertFalse(linker.hasSuffix("clang"), linker)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: linker), linker)
+    }
+
     /// Commands of another shape give no recipe: programs are then built by `swiftc` as a whole.
     func testCommandsOfAnotherShapeGiveNoRecipe() {
         let commands = Self.linuxCommands.map(ShellWords.split)

@@ -27,6 +27,9 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     /// Nil where the linker reads the library list from the objects itself (Darwin).
     var libraryExtraction: [Word]?
     var link: [Word]
+    /// The linker's own command, which `link`'s `clang` would start (`DirectLink`); nil where it could not be
+    /// learnt, and `link` is run.
+    var directLink: [Word]? = nil
 
     /// Learns the commands from the driver, in a scratch folder; nil when it prints something else. Throws
     /// when the driver cannot be asked (it fails, it cannot be started).
@@ -48,7 +51,11 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
                 throw LessonError(.toolchain, "swiftc -### ended with \(printed.termination)")
             }
             let lines = String(decoding: printed.standardOutput, as: UTF8.self).split(separator: "\n")
-            return recipe(from: lines.map { ShellWords.split(String($0)) }, source: source, program: program)
+            guard
+                var learnt = recipe(from: lines.map { ShellWords.split(String($0)) }, source: source, program: program)
+            else { return nil }
+            learnt.directLink = DirectLink.learn(learnt, environment: environment, in: folder)
+            return learnt
         }
     }
 
@@ -126,9 +133,11 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     }
 
     /// The command that links `objects` into `output`, with the library list `libraryList` (where the
-    /// platform has one).
-    func linkCommand(objects: [String], output: String, libraryList: String) -> [String] {
-        render(link, objects: objects, libraryList: libraryList, output: output)
+    /// platform has one): the linker itself where its command is known and the list holds only libraries,
+    /// or with `direct` false, `clang`.
+    func linkCommand(objects: [String], output: String, libraryList: String, direct: Bool = true) -> [String] {
+        let words = direct ? directLink.flatMap { DirectLink.takes(libraryList) ? $0 : nil } ?? link : link
+        return render(words, objects: objects, libraryList: libraryList, output: output)
     }
 
     private func render(_ words: [Word], objects: [String], libraryList: String, output: String) -> [String] {
