@@ -31,6 +31,17 @@ final class SnippetTests: XCTestCase {
         return LessonChecker(options: options, toolchain: try toolchain ?? TestSupport.toolchain()).check(files: paths)
     }
 
+    /// The toolchain with a `swift-frontend` that logs each call's first argument to `log`, then runs the
+    /// real one.
+    private func loggingFrontend() throws -> (toolchain: Toolchain, log: String) {
+        let real = try TestSupport.toolchain()
+        let log = folder + "/calls.log"
+        let wrapper = try write(
+            "swift-frontend", "#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftFrontend!) \"$@\"\n")
+        chmod(wrapper, 0o755)
+        return (Toolchain(swiftc: real.swiftc, swiftFrontend: wrapper), log)
+    }
+
     private func snippetLesson(_ code: String, info: String = "swift", frontMatter: String = "") -> String {
         frontMatter + "# A lesson\n\n```\(info)\n\(code)\n```\n"
     }
@@ -178,12 +189,7 @@ final class SnippetTests: XCTestCase {
     /// Each worker parses its snippets in one process, when each has at least 100; wrapped retries are
     /// batched too; the same snippet in two lessons is parsed once.
     func testSnippetsAreParsedInOneProcessPerWorker() throws {
-        let real = try TestSupport.toolchain()
-        let log = folder + "/calls.log"
-        let wrapper = try write(
-            "swift-frontend", "#!/bin/sh\necho \"$#\" >> \(log)\nexec \(real.swiftFrontend!) \"$@\"\n")
-        chmod(wrapper, 0o755)
-        let toolchain = Toolchain(swiftc: real.swiftc, swiftFrontend: wrapper)
+        let (toolchain, log) = try loggingFrontend()
         var text = "# Many\n\n"
         for index in 0..<200 { text += "```swift\nlet value\(index) = \(index)\n```\n\n" }
         text += "```swift\nvar isCancelled: Bool { get }\n```\n\n```swift\ncase .ready:\n    break\n```\n"
@@ -201,12 +207,7 @@ final class SnippetTests: XCTestCase {
     /// the same process as the file form of every snippet: one parser process for the lesson, where a
     /// second round once started another, and the same verdicts (each passes in its form).
     func testFragmentsAreParsedBesideTheFilesInOneProcess() throws {
-        let real = try TestSupport.toolchain()
-        let log = folder + "/calls.log"
-        let wrapper = try write(
-            "swift-frontend", "#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftFrontend!) \"$@\"\n")
-        chmod(wrapper, 0o755)
-        let toolchain = Toolchain(swiftc: real.swiftc, swiftFrontend: wrapper)
+        let (toolchain, log) = try loggingFrontend()
         let lesson = try write(
             "fragments.md",
             "# Fragments\n\n```swift\nlet ready = true\n```\n\n```swift\ncase .ready:\n    break\n```\n\n"
