@@ -162,6 +162,42 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(cache.load(String.self, key: "c"))
     }
 
+    /// The executor hands each job's execution over once, the one it returns, in both strategies: what the
+    /// result cache stores early is what the check reports.
+    func testEveryExecutionIsHandedOverOnceInBothStrategies() throws {
+        let jobs = (0..<3).map { _ in
+            ScenarioJob(
+                engine: [ProgramFile(name: "Engine.swift", contents: "func ping() -> Int { 1 }\n")],
+                engineIdentity: .unshared, scenario: nil, markdownPath: folder + "/lesson.md", languageMode: .swift5,
+                buildAloneReason: nil)
+        }
+        for strategy in [BuildStrategy.isolated, .merged] {
+            let handed = Handed()
+            var executor = Executor(
+                compiler: SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60),
+                runner: ScenarioRunner(limits: ProcessLimits(timeout: 5, outputLimit: 1 << 16)), strategy: strategy,
+                jobs: 2)
+            executor.finished = { index, execution in handed.add(index, execution) }
+            let executions = executor.execute(jobs)
+            let byIndex = handed.all
+            XCTAssertEqual(byIndex.map(\.0).sorted(), [0, 1, 2], "\(strategy)")
+            for (index, execution) in byIndex {
+                XCTAssertEqual(execution.build?.succeeded, true, "\(strategy)")
+                XCTAssertEqual(execution.run?.termination, executions[index].run?.termination, "\(strategy)")
+                XCTAssertEqual(execution.run?.standardOutput, executions[index].run?.standardOutput, "\(strategy)")
+            }
+        }
+    }
+
+    private final class Handed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var executions: [(Int, ScenarioExecution)] = []
+        func add(_ index: Int, _ execution: ScenarioExecution) {
+            lock.withLock { executions.append((index, execution)) }
+        }
+        var all: [(Int, ScenarioExecution)] { lock.withLock { executions } }
+    }
+
     func testKeysSeparateTheirParts() throws {
         let keys = CacheKeys(toolchain: try TestSupport.toolchain())
         XCTAssertNotEqual(keys.key(["ab", "c"]), keys.key(["a", "bc"]))

@@ -130,8 +130,8 @@ final class SeparateCompilationTests: XCTestCase {
     /// programs linked with it run (every merged program of the other tests is).
     func testTheRecipeLearntHereLinksWithoutClang() throws {
         let toolchain = try TestSupport.toolchain()
-        let arguments = SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" }
-        let recipe = try XCTUnwrap(try DriverRecipe().learn(toolchain: toolchain, arguments: arguments))
+        let recipe = try XCTUnwrap(
+            try DriverRecipe().learn(toolchain: toolchain, arguments: EngineObjects.driverArguments(toolchain)))
         guard case .literal(let driver)? = recipe.link.first, driver.hasSuffix("/clang") else {
             throw XCTSkip("the driver links with \(recipe.link.first.map { "\($0)" } ?? "nothing"), not clang")
         }
@@ -139,6 +139,31 @@ final class SeparateCompilationTests: XCTestCase {
         guard case .literal(let linker)? = direct.first else { return XCTFail("\(direct)") }
         XCTAssertFalse(linker.hasSuffix("clang"), linker)
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: linker), linker)
+    }
+
+    /// A linker's command that no longer links (learnt when the machine was otherwise: here a linker that
+    /// always fails) leaves the link to `clang`, and the program links and runs.
+    func testALinkTheLinkersOwnCommandFailsGoesThroughClang() throws {
+        let toolchain = try TestSupport.toolchain()
+        var recipe = try XCTUnwrap(
+            try DriverRecipe().learn(toolchain: toolchain, arguments: EngineObjects.driverArguments(toolchain)))
+        guard var direct = recipe.directLink else { throw XCTSkip("the driver does not link through clang here") }
+        direct[0] = .literal("/bin/false")
+        recipe.directLink = direct
+        let compiler = SwiftCompiler(toolchain: toolchain, timeout: 60)
+        let source = folder + "/main.swift"
+        try Data("print(\"linked\")\n".utf8).write(to: URL(fileURLWithPath: source))
+        let (compiled, objects) = try compiler.compileObjects(
+            inputs: [source], primaries: [source], recipe: recipe, in: folder)
+        XCTAssertTrue(compiled.succeeded, compiled.output)
+        let list = folder + "/program.autolink"
+        XCTAssertTrue(try compiler.extractLibraries(of: objects, to: list, recipe: recipe, in: folder).succeeded)
+        let linked = try compiler.link(
+            objects, output: folder + "/program", libraryList: list, recipe: recipe, in: folder)
+        XCTAssertTrue(linked.succeeded, linked.output)
+        let run = try Subprocess.run(
+            folder + "/program", arguments: [], environment: [:], limits: ProcessLimits(timeout: 10, outputLimit: 1024))
+        XCTAssertEqual(String(decoding: run.standardOutput, as: UTF8.self), "linked\n")
     }
 
     /// Commands of another shape give no recipe: programs are then built by `swiftc` as a whole.

@@ -22,6 +22,8 @@ struct SnippetBatchParser {
     private enum AttemptOutcome: Sendable {
         case parsed(errors: [CompilerDiagnostic], seconds: Double)
         case toolError(String)
+
+        var isToolError: Bool { if case .toolError = self { true } else { false } }
     }
 
     /// Errors a file that is not `main.swift` gets for top-level code: every file of a batch is such a file,
@@ -33,18 +35,9 @@ struct SnippetBatchParser {
     func parse(_ snippets: [SnippetSource]) -> [SnippetParse] {
         progress?.expect(snippets: snippets.count)
         var results = snippets.map { _ in SnippetParse(form: nil, errors: [], seconds: 0) }
-        let files = snippets.indices.map {
-            Attempt(
-                snippet: $0, form: .file, text: snippets[$0].text, languageMode: snippets[$0].languageMode,
-                elides: snippets[$0].elides)
-        }
-        // A snippet that starts like a fragment (`case .loading:`) is parsed in its likely forms beside its
-        // file form, in the same processes: a round of processes fewer, each start about 40 ms of a core.
-        let early = snippets.indices.filter { SnippetForm.startsLikeAFragment(snippets[$0].text) }
-            .flatMap { likelyAttempts(of: $0, in: snippets) }
-        let outcomes = run(files + early)
+        let (plain, early) = parseFilesAndFragments(snippets)
         var failing: [Int] = []
-        for (index, outcome) in outcomes.prefix(files.count).enumerated() {
+        for (index, outcome) in plain.enumerated() {
             switch outcome {
             case .toolError(let message): results[index].toolError = message
             case .parsed(let errors, let seconds):
@@ -59,10 +52,37 @@ struct SnippetBatchParser {
         }
         progress?.advance(snippets: snippets.count - failing.count)
         let failed = Set(failing)
-        let parsedEarly = zip(early, outcomes.dropFirst(files.count)).filter { failed.contains($0.0.snippet) }
-        tryOtherForms(failing, of: snippets, parsedEarly: parsedEarly, into: &results)
+        tryOtherForms(
+            failing, of: snippets, parsedEarly: early.filter { failed.contains($0.0.snippet) }, into: &results)
         progress?.advance(snippets: failing.count)
         return results
+    }
+
+    /// Every snippet parsed as a file, and those that start like a fragment (`case .loading:`) in their
+    /// likely forms too, in the same processes: a round of processes fewer, each start about 40 ms of a
+    /// core. The outcome of each snippet's file form, in order, and the likely forms parsed early of the
+    /// snippets whose early forms all were parsed. A parser process that failed is no snippet's doing: the
+    /// file forms it held are parsed again without the fragments' forms, and a fragment whose early forms
+    /// it held is tried again in the next round, as it would have been.
+    private func parseFilesAndFragments(_ snippets: [SnippetSource]) -> (
+        files: [AttemptOutcome], early: [(Attempt, AttemptOutcome)]
+    ) {
+        let files = snippets.indices.map {
+            Attempt(
+                snippet: $0, form: .file, text: snippets[$0].text, languageMode: snippets[$0].languageMode,
+                elides: snippets[$0].elides)
+        }
+        let early = snippets.indices.filter { SnippetForm.startsLikeAFragment(snippets[$0].text) }
+            .flatMap { likelyAttempts(of: $0, in: snippets) }
+        let outcomes = run(files + early)
+        var plain = Array(outcomes.prefix(files.count))
+        let lost = plain.indices.filter { plain[$0].isToolError }
+        if !early.isEmpty, !lost.isEmpty {
+            for (index, outcome) in zip(lost, run(lost.map { files[$0] })) { plain[index] = outcome }
+        }
+        let parsedEarly = Array(zip(early, outcomes.dropFirst(files.count)))
+        let unsure = Set(parsedEarly.filter { $0.1.isToolError }.map(\.0.snippet))
+        return (plain, parsedEarly.filter { !unsure.contains($0.0.snippet) })
     }
 
     /// Snippet `index` wrapped in each of its likely forms, or with `others` in each other wrapped form.

@@ -192,7 +192,16 @@ package struct SwiftCompiler: Sendable {
         _ objects: [String], output: String, libraryList: String, recipe: SeparateCompilation, in directory: String
     ) throws -> CompileResult {
         let command = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList)
-        return try run(command[0], Array(command.dropFirst()), in: directory)
+        let linked = try run(command[0], Array(command.dropFirst()), in: directory)
+        // The linker's own command was learnt once, from the machine as it was then (its C runtime files,
+        // its library folders): should it fail, `clang` links, as it would have.
+        let throughClang = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList, direct: false)
+        guard !linked.succeeded, !linked.timedOut, linked.stoppedBy == nil, command != throughClang else {
+            return linked
+        }
+        var relinked = try run(throughClang[0], Array(throughClang.dropFirst()), in: directory)
+        relinked.seconds += linked.seconds
+        return relinked
     }
 
     /// What the compiler says when its address space runs out.

@@ -76,7 +76,7 @@ final class EngineObjects: @unchecked Sendable {
     }
 
     /// The driver's commands for files compiled one by one (`-wmo` compiles them as one).
-    private static func driverArguments(_ toolchain: Toolchain) -> [String] {
+    static func driverArguments(_ toolchain: Toolchain) -> [String] {
         SwiftCompiler.arguments(languageMode: languageMode).filter { $0 != "-wmo" } + toolchain.linkerArguments
     }
 

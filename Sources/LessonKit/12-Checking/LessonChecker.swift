@@ -326,8 +326,11 @@ public struct LessonChecker: Sendable {
     /// cap, which is part of the key), or with no run for a program only built (`no_run`, starters); a build
     /// that failed for its own sources (`failedForItsSources`), or, for a job whose failure is final (a
     /// book listing), one whose compiler ended by itself. A crashed or killed compiler, a timeout, a
-    /// resource limit or a checker error is checked again.
+    /// resource limit, a checker error or anything that ended while the check was interrupted is checked
+    /// again.
     static func isCacheable(_ job: ScenarioJob, _ execution: ScenarioExecution) -> Bool {
+        // An interrupted check kills what runs: those ends are the interruption's, not the programs'.
+        guard !Cleanup.shared.isInterrupted else { return false }
         guard execution.toolError == nil, let build = execution.build else { return false }
         guard build.succeeded else {
             return build.endedByItself && (job.failedBuildIsFinal || failedForItsSources(build, of: job))
