@@ -63,7 +63,7 @@ enum DirectLink {
         return leftover ? nil : words
     }
 
-    /// Whether the library list at `path` holds only libraries (`-l…`), as the objects' autolink entries do
+    /// Whether the library list at `libraryList` holds only libraries (`-l…`), as the objects' autolink entries do
     /// on Linux: the linker then reads them as `clang` would have passed them on. Anything else is `clang`'s.
     static func takes(_ libraryList: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: libraryList) else { return false }
