@@ -136,8 +136,10 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
     /// platform has one): the linker itself where its command is known and the list holds only libraries,
     /// or with `direct` false, `clang`.
     func linkCommand(objects: [String], output: String, libraryList: String, direct: Bool = true) -> [String] {
-        let words = direct ? directLink.flatMap { DirectLink.takes(libraryList) ? $0 : nil } ?? link : link
-        return render(words, objects: objects, libraryList: libraryList, output: output)
+        if direct, let directLink, DirectLink.takes(libraryList) {
+            return render(directLink, objects: objects, libraryList: libraryList, output: output)
+        }
+        return render(link, objects: objects, libraryList: libraryList, output: output)
     }
 
     private func render(_ words: [Word], objects: [String], libraryList: String, output: String) -> [String] {

@@ -193,12 +193,11 @@ package struct SwiftCompiler: Sendable {
     ) throws -> CompileResult {
         let command = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList)
         let linked = try run(command[0], Array(command.dropFirst()), in: directory)
+        guard !linked.succeeded, !linked.timedOut, linked.stoppedBy == nil else { return linked }
         // The linker's own command was learnt once, from the machine as it was then (its C runtime files,
         // its library folders): should it fail, `clang` links, as it would have.
         let throughClang = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList, direct: false)
-        guard !linked.succeeded, !linked.timedOut, linked.stoppedBy == nil, command != throughClang else {
-            return linked
-        }
+        guard command != throughClang else { return linked }
         var relinked = try run(throughClang[0], Array(throughClang.dropFirst()), in: directory)
         relinked.seconds += linked.seconds
         return relinked

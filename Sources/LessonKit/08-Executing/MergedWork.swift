@@ -184,22 +184,19 @@ final class ExecutionBoard: @unchecked Sendable {
         let failed = execution.build.map { !$0.succeeded } == true
         let declarations = failed ? jobs[index].body?.topLevelDeclarations : nil
         var unfinished: [Int] = []
+        var recorded = [(index, split.own)]
         lock.withLock {
             slots[index] = split.own
             for (rider, part) in zip(riders, split.riders) {
                 if let part = part ?? failure(of: execution, declaring: declarations, for: jobs[rider.job]) {
                     slots[rider.job] = part
+                    recorded.append((rider.job, part))
                 } else {
                     unfinished.append(rider.job)
                 }
             }
         }
-        if let finished {
-            finished(index, split.own)
-            for rider in riders where !unfinished.contains(rider.job) {
-                if let execution = lock.withLock({ slots[rider.job] }) { finished(rider.job, execution) }
-            }
-        }
+        for (job, part) in recorded { finished?(job, part) }
         let done = riders.count - unfinished.count
         progress?.expect(scenarios: done)
         progress?.advance(scenarios: done)
