@@ -7,7 +7,7 @@ import Testing
 /// each, and each gets what a run of its own would give; a run that traps, exits with another status or
 /// writes past the output cap is left to a run of its own.
 @Suite struct BatchRunTests {
-    /// A merged program of seven scenarios, built with the runtime and batch support as `lesson` builds one.
+    /// A merged program of seven scenarios, linked with the native support as `lesson` links one.
     static let main = """
         import Glibc
 
@@ -39,12 +39,15 @@ import Testing
     @Test func eachCleanRunIsAsIfAloneAndTheOthersAreLeftToRunAlone() throws {
         let folder = try WorkDirectory.create(prefix: "lesson-test")
         defer { folder.remove() }
-        let build = try SwiftCompiler(toolchain: try TestSupport.toolchain()).build(
-            [
-                ProgramSource.runtimeSupport, ProgramSource.batchSupport,
-                ProgramFile(name: "main.swift", contents: Self.main),
-            ],
-            languageMode: .swift5, in: folder.path, output: "program")
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain())
+        let clang = try #require(compiler.toolchain.tool("clang"))
+        let support = folder.path + "/" + NativeSupport.source.name
+        try ScratchFile.save(NativeSupport.source.contents, to: support)
+        let compiled = try compiler.compileC(support, into: folder.path + "/support.o", with: clang, in: folder.path)
+        try #require(compiled.succeeded, "\(compiled.output)")
+        let build = try compiler.build(
+            [NativeSupport.declarations, ProgramFile(name: "main.swift", contents: Self.main)],
+            languageMode: .swift5, in: folder.path, output: "program", extraArguments: [folder.path + "/support.o"])
         try #require(build.succeeded, "\(build.output)")
         let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 64 << 10))
         let program = folder.path + "/program"

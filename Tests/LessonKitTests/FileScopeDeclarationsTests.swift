@@ -156,12 +156,11 @@ final class FileScopeDeclarationsTests: XCTestCase {
             })
         var body = ProgramBody(block: block)
         body.movesDeclarations = true
-        let files = ProgramSource.mergedProgram(engine: [], programs: [(body, "/book.md")], inMain: true)
+        let files = ProgramSource.mergedProgram(
+            engine: [], programs: [(body, "/book.md")], inMain: true, native: true, batches: true)
+        XCTAssertEqual(files.map(\.name), ["_LessonSupportDeclarations.swift", "_LessonScenario0.swift", "main.swift"])
         XCTAssertEqual(
-            files.map(\.name),
-            ["_LessonRuntimeSupport.swift", "_LessonBatchSupport.swift", "_LessonScenario0.swift", "main.swift"])
-        XCTAssertEqual(
-            files[2].contents,
+            files[1].contents,
             """
             #sourceLocation(file: "/book.md", line: 5)
             fileprivate protocol Named {
@@ -180,7 +179,7 @@ final class FileScopeDeclarationsTests: XCTestCase {
 
             """)
         XCTAssertEqual(
-            files[3].contents,
+            files[2].contents,
             "_lessonUnbufferStandardOutput()\nswitch _lessonBatchSelectedScenario() {\ncase 0: _lessonScenario0()\n"
                 + "default: _lessonUnknownScenario()\n}\n")
     }

@@ -54,6 +54,14 @@ final class SeparateCompilationTests: XCTestCase {
                 "/opt/swift/bin/clang", "-pie", "/opt/my swift/swiftrt.o", "/e/Engine.o", "/b/main.o",
                 "@/e/libraries.autolink", "-lswiftCore", "-o", "/b/scenarios",
             ])
+        // The native support is compiled by the `clang` the driver links with; by the one beside `swiftc`
+        // where the link starts another program.
+        let toolchain = Toolchain(swiftc: try TestSupport.toolchain().swiftc, swiftFrontend: nil)
+        XCTAssertEqual(recipe.cCompiler(toolchain), "/opt/swift/bin/clang")
+        var otherLinker = recipe
+        otherLinker.link[0] = .literal("/usr/bin/ld")
+        XCTAssertEqual(otherLinker.cCompiler(toolchain), toolchain.tool("clang"))
+        XCTAssertNotNil(toolchain.tool("clang"))
     }
 
     /// The driver is asked once per process however often its commands are wanted, the answer of a
@@ -252,7 +260,7 @@ final class SeparateCompilationTests: XCTestCase {
         try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
         XCTAssertEqual(
-            Set(try FileManager.default.contentsOfDirectory(atPath: objects)), [set, try XCTUnwrap(sets.runtime)])
+            Set(try FileManager.default.contentsOfDirectory(atPath: objects)), [set, try XCTUnwrap(sets.support)])
         let replaced = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n")
         XCTAssertFalse(replaced.contains("-lno-such-library-anywhere"), "the list that linked replaces it")
         XCTAssertTrue(replaced.contains("-lswiftCore"))
@@ -275,16 +283,15 @@ final class SeparateCompilationTests: XCTestCase {
         let first = checker.check(files: [lesson])
         XCTAssertEqual(first.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
         let set = try XCTUnwrap(try Self.sets(in: objects).engine)
-        let runtime = try XCTUnwrap(try Self.sets(in: objects).runtime)
-        // Three runs do not pay for compiling the batch support: none is kept. The runtime support is a set of
-        // its own, the same for every engine.
-        XCTAssertEqual(Set(try sets()), [set, runtime])
+        let support = try XCTUnwrap(try Self.sets(in: objects).support)
+        // The native support is a set of its own, the same for every engine.
+        XCTAssertEqual(Set(try sets()), [set, support])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: objects + "/" + set).sorted(),
             ["Sync.o", "complete", "libraries.autolink"])
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + runtime).sorted(),
-            ["_LessonRuntimeSupport.o", "complete", "libraries.autolink"])
+            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + support).sorted(),
+            ["_LessonSupport.o", "complete", "libraries.autolink"])
 
         let edited = text + "\n" + scenario("fourth")
         try Data(edited.utf8).write(to: URL(fileURLWithPath: lesson))
@@ -293,41 +300,51 @@ final class SeparateCompilationTests: XCTestCase {
         try original.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let afterTruncation = checker.check(files: [lesson])
         XCTAssertEqual(afterTruncation.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        // A link does not say which set is cut short: the engine's and the supports' go, and are compiled again.
+        // A link does not say which set is cut short: the engine's and the support's go, and are compiled again.
         XCTAssertEqual(try sets(), [], "the sets that did not link are removed")
 
         let editedAgain = text + "\n" + scenario("fifth")
         try Data(editedAgain.utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(Set(try sets()), [set, runtime])
+        XCTAssertEqual(Set(try sets()), [set, support])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: truncated)).count, original.count)
     }
 }
 
 extension SeparateCompilationTests {
-    /// A merged program of three runs does not pay for compiling the batch support; one with enough runs
-    /// (`runsWorthABatch`) compiles it and keeps it as a set of its own, apart from the engine's, which every
-    /// later merged program links; the reports are the same.
-    func testEnoughRunsKeepTheBatchSupportForEveryProgram() throws {
+    /// Merged programs run their scenarios in batches wherever they are compiled file by file, however few:
+    /// the native support they link runs batches, and costs nothing more for it. Built whole by `swiftc`
+    /// (no recipe), each run is a process of its own, as is a single run.
+    func testRunsGoInBatchesWhereProgramsLinkTheNativeSupport() throws {
+        var executor = Executor(
+            compiler: SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60),
+            runner: ScenarioRunner(limits: ProcessLimits(timeout: 5, outputLimit: 1 << 16)), strategy: .merged,
+            jobs: 2)
+        XCTAssertFalse(executor.runsInBatches(3), "built whole")
+        let store = try store(cacheDirectory: nil)
+        defer { store.close() }
+        executor.engineObjects = store
+        XCTAssertTrue(executor.runsInBatches(2))
+        XCTAssertFalse(executor.runsInBatches(1))
+    }
+
+    /// Scenarios that call into the C math library without importing anything (at -Onone,
+    /// `Double.rounded()` calls libm's `round`, which `ld.lld` finds in no library Swift's own objects
+    /// list) link with the kept sets: the native support names the C library's libraries, as a Swift
+    /// support importing its module did. Should they not link, the sets would be discarded.
+    func testAScenarioThatRoundsLinksWithTheKeptSets() throws {
         let checker = try cachingChecker()
-        let objects = folder + "/cache/objects"
-        let small = folder + "/small.md"
-        try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: small))
-        XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertNil(try Self.sets(in: objects).batch)
-
-        let labels = (1...Executor.runsWorthABatch).map { "run \($0)" }
-        let large = folder + "/large.md"
-        try Data(Self.lesson(labels).utf8).write(to: URL(fileURLWithPath: large))
-        let passed = CheckReport.Totals(passed: labels.count, failed: 0, skipped: 0)
-        XCTAssertEqual(checker.check(files: [large]).totals, passed)
-        let batch = try XCTUnwrap(try Self.sets(in: objects).batch)
-        XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: objects + "/" + batch).sorted(),
-            ["_LessonBatchSupport.o", "complete", "libraries.autolink"])
-
-        try Data(Self.lesson(["fourth", "fifth", "sixth"]).utf8).write(to: URL(fileURLWithPath: small))
-        XCTAssertEqual(checker.check(files: [small]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        let lesson = folder + "/lesson.md"
+        let rounding = (1...2).map { label in
+            "```swift\n// main.swift — \(label)\nlet half = Double(CommandLine.arguments.count) + 0.5\n"
+                + "print(half.rounded(), \(label))\n```\n\n```\n2.0 \(label)\n```\n"
+        }
+        let text = "---\nengine: Sync\n---\n\n" + rounding.joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
+        let sets = try Self.sets(in: folder + "/cache/objects")
+        XCTAssertNotNil(sets.engine, "the engine's set is kept")
+        XCTAssertNotNil(sets.support, "the native support's set is kept")
     }
 
     /// A support's set that is gone (pruned, or removed by another check) is compiled again beside the
@@ -335,27 +352,27 @@ extension SeparateCompilationTests {
     func testASupportSetThatIsGoneIsCompiledAgainAndTheEnginesSetStays() throws {
         let (checker, lesson, objects) = try checkTwoScenarios()
         let engine = try XCTUnwrap(try Self.sets(in: objects).engine)
-        let runtime = try XCTUnwrap(try Self.sets(in: objects).runtime)
+        let support = try XCTUnwrap(try Self.sets(in: objects).support)
         let engineObject = objects + "/" + engine + "/Sync.o"
         let compiled = try FileManager.default.attributesOfItem(atPath: engineObject)[.modificationDate] as? Date
-        try FileManager.default.removeItem(atPath: objects + "/" + runtime)
+        try FileManager.default.removeItem(atPath: objects + "/" + support)
 
         try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
         let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
-        XCTAssertEqual(Set(names), [engine, runtime])
+        XCTAssertEqual(Set(names), [engine, support])
         XCTAssertEqual(
             try FileManager.default.attributesOfItem(atPath: engineObject)[.modificationDate] as? Date, compiled,
             "the engine's objects are the first check's")
     }
 
-    /// The kept sets in `objects`: the engine's (with `Sync.o`), the batch support's and the runtime support's.
-    static func sets(in objects: String) throws -> (engine: String?, batch: String?, runtime: String?) {
+    /// The kept sets in `objects`: the engine's (with `Sync.o`) and the native support's.
+    static func sets(in objects: String) throws -> (engine: String?, support: String?) {
         let names = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
         func holding(_ file: String) -> String? {
             names.first { FileManager.default.fileExists(atPath: objects + "/" + $0 + "/" + file) }
         }
-        return (holding("Sync.o"), holding("_LessonBatchSupport.o"), holding("_LessonRuntimeSupport.o"))
+        return (holding("Sync.o"), holding("_LessonSupport.o"))
     }
 
     /// A store of sets in the cache folder, with the recipe of this toolchain's driver.
@@ -405,7 +422,7 @@ extension SeparateCompilationTests {
         XCTAssertTrue(left.contains(fresh))
     }
 
-    /// A program whose engine does not compile keeps no set of the engine (the runtime support's, compiled
+    /// A program whose engine does not compile keeps no set of the engine (the native support's, compiled
     /// beside it, is kept): its scenarios are built alone, and the report names the engine's error at its
     /// line.
     func testAnEngineThatDoesNotCompileKeepsNoSet() throws {
@@ -427,7 +444,7 @@ extension SeparateCompilationTests {
             ])
         let objects = folder + "/cache/objects"
         let sets = try FileManager.default.contentsOfDirectory(atPath: objects).filter { !$0.hasPrefix(".") }
-        XCTAssertEqual(sets, [try XCTUnwrap(try Self.sets(in: objects).runtime)])
+        XCTAssertEqual(sets, [try XCTUnwrap(try Self.sets(in: objects).support)])
     }
 
     /// Without a cache folder, the sets last one run.

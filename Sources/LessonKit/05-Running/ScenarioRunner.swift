@@ -79,7 +79,7 @@ package struct ScenarioRunner: Sendable {
     package var runsBatches: Bool { sandbox == nil && limits.deadline == nil }
 
     /// Runs the scenarios `selections` of a merged program in one process, which forks a child for each
-    /// before any scenario code runs (`_lessonRunBatch` of the runtime support): one program start and one
+    /// before any scenario code runs (`NativeSupport`'s batch runner): one program start and one
     /// dynamic load for the batch instead of one per scenario. Each child runs as the program would alone,
     /// in an empty folder that is its HOME and TMPDIR, with the same environment and limits. Returns the
     /// runs that exited with status 0, or were stopped at the time limit, within the output cap; any other (a

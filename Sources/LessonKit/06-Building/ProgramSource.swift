@@ -50,9 +50,8 @@ package enum ProgramSource {
 
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
     /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
-    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. The functions a program's own code calls keep
-    /// their plain names as symbols, so that programs linked as modules of one executable declare them
-    /// (`runtimeDeclarations`) and one copy of this file serves them all (see `ModuleBatch.swift`).
+    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. For a program built whole by `swiftc`; a program
+    /// compiled file by file declares the same functions and links `NativeSupport`'s.
     package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
         contents: importCLibrary + """
@@ -69,13 +68,6 @@ package enum ProgramSource {
             @_silgen_name("_lessonUnknownScenario") func _lessonUnknownScenario() -> Never {
                 fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
                 exit(64)
-            }
-
-            /// Runs the program `LESSON_SCENARIO` selects, of those linked as modules into one executable.
-            @_silgen_name("_lessonRunSelectedProgram") func _lessonRunSelectedProgram(_ programs: [(Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32]) -> Never {
-                let selected = _lessonSelectedScenario()
-                guard programs.indices.contains(selected) else { _lessonUnknownScenario() }
-                exit(programs[selected](CommandLine.argc, CommandLine.unsafeArgv))
             }
 
             /// Standard output while a listing's context runs: what the earlier listings print is discarded.
@@ -112,104 +104,6 @@ package enum ProgramSource {
 
             """)
 
-    /// What a merged program adds to the runtime support: it runs a batch of its scenarios in one process
-    /// (`ScenarioRunner.runBatch`). A file of its own, compiled only into merged programs (once, as a set of
-    /// its own, where engine objects are kept): it costs a frontend about 0.1 s, which every program built
-    /// alone would pay.
-    package static let batchSupport = ProgramFile(
-        name: "_LessonBatchSupport.swift",
-        contents: importCLibrary + """
-            /// The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
-            /// runs a batch of scenarios instead (`_lessonRunBatch`), and only its children return.
-            @_silgen_name("_lessonBatchSelectedScenario") func _lessonBatchSelectedScenario() -> Int {
-                if let folder = getenv("LESSON_BATCH") { return _lessonRunBatch(String(cString: folder)) }
-                return _lessonSelectedScenario()
-            }
-
-            func _lessonSeconds() -> Double {
-                var now = timespec()
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-            }
-
-            /// Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
-            /// code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
-            /// and TMPDIR, with `LESSON_SCENARIO=N`, its output in `N.out` and `N.err` beside it, cut at
-            /// `LESSON_BATCH_OUTPUT_LIMIT` bytes a file and killed after `LESSON_BATCH_TIMEOUT` seconds. Writes a
-            /// line `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit) to
-            /// `LESSON_BATCH/status`, then exits; the child returns N.
-            func _lessonRunBatch(_ folder: String) -> Int {
-                func number(_ name: String) -> Double? { getenv(name).flatMap { Double(String(cString: $0)) } }
-                let timeout = number("LESSON_BATCH_TIMEOUT") ?? 10
-                let limit = rlim_t(number("LESSON_BATCH_OUTPUT_LIMIT") ?? 1_048_576) + 1
-                let list = getenv("LESSON_BATCH_SCENARIOS").map { String(cString: $0) } ?? ""
-                var report = ""
-                for item in list.split(separator: ",") {
-                    guard let selection = Int(item) else { continue }
-                    let start = _lessonSeconds()
-                    let child = fork()
-                    if child == 0 {
-                        let home = folder + "/\\(selection)"
-                        mkdir(home, 0o700)
-                        guard chdir(home) == 0 else { exit(70) }
-                        for (stream, name) in [(Int32(1), ".out"), (Int32(2), ".err")] {
-                            let file = open(home + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                            guard file >= 0, dup2(file, stream) == stream else { exit(70) }
-                            close(file)
-                        }
-                        var size = rlimit(rlim_cur: limit, rlim_max: limit)
-                        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &size)
-                        var core = rlimit(rlim_cur: 0, rlim_max: 0)
-                        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
-                        for name in ["LESSON_BATCH", "LESSON_BATCH_SCENARIOS", "LESSON_BATCH_TIMEOUT", "LESSON_BATCH_OUTPUT_LIMIT"] {
-                            unsetenv(name)
-                        }
-                        setenv("HOME", home, 1)
-                        setenv("TMPDIR", home, 1)
-                        setenv("LESSON_SCENARIO", String(selection), 1)
-                        return selection
-                    }
-                    guard child > 0 else { break }
-                    var status: Int32 = 0
-                    while waitpid(child, &status, WNOHANG) == 0 {
-                        if _lessonSeconds() - start > timeout {
-                            kill(child, SIGKILL)
-                            waitpid(child, &status, 0)
-                            status = -1
-                            break
-                        }
-                        usleep(200)
-                    }
-                    report += "\\(selection) \\(status) \\(_lessonSeconds() - start)\\n"
-                }
-                let file = open(folder + "/status", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                guard file >= 0 else { exit(70) }
-                let bytes = Array(report.utf8)
-                guard write(file, bytes, bytes.count) == bytes.count else { exit(70) }
-                close(file)
-                exit(0)
-            }
-
-            """)
-
-    /// What a program linked as a module compiles instead of the runtime support: the declarations of its
-    /// functions, without the C library it imports (about 40 ms of each frontend process).
-    static let runtimeDeclarations = ProgramFile(
-        name: "_LessonRuntimeDeclarations.swift", contents: declarations(of: runtimeSupport))
-
-    /// What a merged program whose files are compiled one by one compiles instead of the runtime and batch
-    /// supports, whose objects are compiled once for every engine (`EngineObjects.support`).
-    static let supportDeclarations = ProgramFile(
-        name: "_LessonSupportDeclarations.swift",
-        contents: declarations(of: runtimeSupport) + declarations(of: batchSupport))
-
-    /// The functions of `file` with a symbol name of their own, declared without their bodies: every line
-    /// `@_silgen_name(…) func …(…) … {`.
-    private static func declarations(of file: ProgramFile) -> String {
-        file.contents.split(separator: "\n").filter { $0.hasPrefix("@_silgen_name(") }
-            .map { $0.dropLast(" {".count) + "\n" }.joined()
-    }
-
     /// The statement `main.swift` starts with, before the scenario's own lines.
     package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
 
@@ -218,22 +112,20 @@ package enum ProgramSource {
 
     /// One program for many scenarios of one engine: each scenario's top-level code is wrapped in a function
     /// (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO` selects. Only the runtime
-    /// support imports anything, exactly as in a program built alone. With `batches`, it can run its
-    /// scenarios in a batch (`batchSupport`).
+    /// support imports anything, exactly as in a program built alone.
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each. A program whose
     /// declarations move to file scope (`ProgramBody.movesDeclarations`) always has a file of its own. With
-    /// `supportDeclared`, the supports are only declared (`supportDeclarations`), for files compiled one by one
-    /// and linked with the supports' kept objects.
+    /// `native`, the support is only declared (`NativeSupport.declarations`), for files compiled one by one
+    /// and linked with its kept object; `batches` then lets the program run its scenarios in a batch.
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false,
-        batches: Bool = true, supportDeclared: Bool = false
+        native: Bool = false, batches: Bool = false
     ) -> [ProgramFile] {
-        var files =
-            engine + (supportDeclared ? [supportDeclarations] : [runtimeSupport] + (batches ? [batchSupport] : []))
+        var files = engine + [native ? NativeSupport.declarations : runtimeSupport]
         var functions = ""
-        let selected = batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
+        let selected = native && batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
         var dispatch = mainPrologue + "switch \(selected) {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)

@@ -106,6 +106,15 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
         return frontend + words.compactMap { if case .literal(let text) = $0 { text } else { nil } }
     }
 
+    /// The `clang` the driver links with, which compiles the native support; where the link starts another
+    /// program, the `clang` beside `swiftc`.
+    func cCompiler(_ toolchain: Toolchain) -> String? {
+        if case .literal(let program) = link.first, (program as NSString).lastPathComponent.hasPrefix("clang") {
+            return program
+        }
+        return toolchain.tool("clang")
+    }
+
     /// The frontend command that compiles `primaries` (each into the object beside it, `.o` for `.swift`)
     /// with every other input read for its declarations only.
     func compileCommand(inputs: [String], primaries: Set<String>) -> (command: [String], objects: [String]) {

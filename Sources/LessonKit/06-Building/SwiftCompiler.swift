@@ -163,14 +163,29 @@ package struct SwiftCompiler: Sendable {
         return (try run(command[0], arguments, in: directory), objects)
     }
 
+    /// Compiles the C file `source` into `object` with `clang`, position-independent as the Swift objects it
+    /// is linked with.
+    func compileC(_ source: String, into object: String, with clang: String, in directory: String) throws
+        -> CompileResult
+    {
+        handOver(directory)
+        return try run(clang, ["-c", "-O0", "-fPIC", "-w", source, "-o", object], in: directory)
+    }
+
     /// With a builder, the build folder becomes the builder's (to write the program in), and the builder's
     /// module cache is named; without one, a module cache this user can write, where the default is not.
     func builderArguments(for directory: String) -> [String] {
         guard let builder, launcher != nil else {
             return ModuleCacheFolder.fallback.map { ["-module-cache-path", $0] } ?? []
         }
-        chown(directory, uid_t(builder.uid), gid_t(builder.uid))
+        handOver(directory)
         return ["-module-cache-path", builder.moduleCache]
+    }
+
+    /// Makes the build folder the builder's, where there is one, to write its output in.
+    private func handOver(_ directory: String) {
+        guard let builder, launcher != nil else { return }
+        chown(directory, uid_t(builder.uid), gid_t(builder.uid))
     }
 
     /// Writes the list of the libraries `objects` link with to `libraryList`, where the platform has that

@@ -21,7 +21,7 @@ final class EngineObjects: @unchecked Sendable {
     private let keys: CacheKeys
     private let ownsFolder: Bool
     private let supportLock = NSLock()
-    private var supportBuilds: [[String]: SupportBuild] = [:]
+    private var supportBuilding: SupportBuild?
 
     static let maxSets = 64
 
@@ -87,12 +87,11 @@ final class EngineObjects: @unchecked Sendable {
     /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.
     static let languageMode = LanguageMode.swift5
 
-    /// Ends the check's use of the sets: waits for any compile of the supports still running (when every
+    /// Ends the check's use of the sets: waits for a compile of the native support still running (when every
     /// program that started it failed before linking), so that no compiler or scratch folder outlives the
     /// check, then removes the folder of a run's own sets.
     func close() {
-        let started = supportLock.withLock { Array(supportBuilds.values) }
-        for build in started { build.done.wait() }
+        supportLock.withLock { supportBuilding }?.done.wait()
         if ownsFolder { WorkDirectory(path: folder).remove() }
     }
 
@@ -102,7 +101,7 @@ final class EngineObjects: @unchecked Sendable {
         var objects: [String]
         /// The extracted library list (where the platform has that step). A merged program's `main.swift`
         /// imports nothing, so it links with no library the engine's objects do not list: every Swift file
-        /// lists the standard library's, and the runtime support the C library's.
+        /// lists the standard library's, and the native support the C library's.
         var libraryList: String
     }
 
@@ -164,97 +163,83 @@ final class EngineObjects: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: (set.libraryList as NSString).deletingLastPathComponent)
     }
 
-    /// The supports' objects, compiled once for every merged program of every engine (`support`).
+    /// The native support's object, compiled once for every program compiled file by file (`support`).
     private final class SupportBuild: @unchecked Sendable {
         let done = DispatchGroup()
-        var sets: [ObjectSet]?
+        var set: ObjectSet?
     }
 
-    /// Starts compiling `files` (the runtime support, and the batch support) unless their sets are kept or
-    /// being compiled: in a frontend process of their own, beside the first merged programs' frontends. Each
-    /// merged program once compiled them all, a tenth to a third of its frontend's time (best of eight
-    /// `/usr/bin/time` of the `reprints` course's `Sync` program: 439 ms with them, 280 ms without, 190 ms
-    /// for them alone).
-    func startSupport(_ files: [ProgramFile], compiler: SwiftCompiler) {
-        _ = supportBuild(files, compiler: compiler)
+    /// Starts compiling the native support unless its set is kept or being compiled, beside the first
+    /// programs' frontends.
+    func startSupport(compiler: SwiftCompiler) {
+        _ = supportBuild(compiler: compiler)
     }
 
-    /// The sets of `files`, one each, in order, waited for when they are being compiled; nil when they could
-    /// not be compiled or kept (the program is then built whole).
-    func support(_ files: [ProgramFile], compiler: SwiftCompiler) -> [ObjectSet]? {
-        let build = supportBuild(files, compiler: compiler)
+    /// The native support's set, waited for when it is being compiled; nil when it could not be compiled or
+    /// kept (the program is then built whole).
+    func support(compiler: SwiftCompiler) -> ObjectSet? {
+        let build = supportBuild(compiler: compiler)
         build.done.wait()
-        // Sets may go while a check runs (pruned, or discarded by another check's link that failed), and a
+        // A set may go while a check runs (pruned, or discarded by another check's link that failed), and a
         // compile may fail (a time limit): the next program asks again.
-        if let sets = build.sets, files.allSatisfy({ kept([$0]) != nil }) { return sets }
-        forgetSupport(files, build)
+        if let set = build.set, kept([NativeSupport.source]) != nil { return set }
+        forgetSupport(build)
         return nil
     }
 
-    /// Discards the kept sets of `files` after a link with them failed (one may be cut short, and no link
-    /// blames it): the next program compiles them again.
-    func discardSupport(_ files: [ProgramFile]) {
-        for set in files.compactMap({ kept([$0]) }) { discard(set) }
-        forgetSupport(files, nil)
+    /// Discards the kept support after a link with it failed (it may be cut short, and no link blames it):
+    /// the next program compiles it again.
+    func discardSupport() {
+        if let set = kept([NativeSupport.source]) { discard(set) }
+        forgetSupport(nil)
     }
 
-    private func forgetSupport(_ files: [ProgramFile], _ build: SupportBuild?) {
+    private func forgetSupport(_ build: SupportBuild?) {
         supportLock.withLock {
-            let names = files.map(\.name)
-            if build == nil || supportBuilds[names] === build { supportBuilds[names] = nil }
+            if build == nil || supportBuilding === build { supportBuilding = nil }
         }
     }
 
-    private func supportBuild(_ files: [ProgramFile], compiler: SwiftCompiler) -> SupportBuild {
+    private func supportBuild(compiler: SwiftCompiler) -> SupportBuild {
         supportLock.withLock {
-            let names = files.map(\.name)
-            if let asked = supportBuilds[names] { return asked }
+            if let asked = supportBuilding { return asked }
             let build = SupportBuild()
-            supportBuilds[names] = build
-            let keptSets = files.compactMap { self.kept([$0]) }
-            if keptSets.count == files.count {
-                build.sets = keptSets
+            supportBuilding = build
+            if let set = kept([NativeSupport.source]) {
+                build.set = set
                 return build
             }
             build.done.enter()
             Thread { [self] in
-                build.sets = compileSupport(files, compiler: compiler)
+                build.set = compileSupport(compiler: compiler)
                 build.done.leave()
             }.start()
             return build
         }
     }
 
-    /// Compiles the files of `files` whose sets are not kept (each file its own object, the others read for
-    /// their declarations), keeps each as a set with the libraries they link with, and returns every set.
-    private func compileSupport(_ files: [ProgramFile], compiler: SwiftCompiler) -> [ObjectSet]? {
-        let missing = Set(files.filter { kept([$0]) == nil }.map(\.name))
-        guard let folder = try? WorkDirectory.create(prefix: "lesson-support") else { return nil }
+    /// Compiles the native support with `clang` and keeps its object as a set. Its library list is empty:
+    /// the libraries it needs are named in the object, and listed with the objects of the program that links
+    /// it first (`NativeSupport.source`).
+    private func compileSupport(compiler: SwiftCompiler) -> ObjectSet? {
+        guard let clang = recipe.cCompiler(compiler.toolchain),
+            let folder = try? WorkDirectory.create(prefix: "lesson-support")
+        else { return nil }
         defer { folder.remove() }
         var limited = compiler
         limited.deadline = min(compiler.deadline ?? .infinity, Uptime.now + compiler.timeout)
-        let paths = files.map { folder.path + "/" + $0.name }
+        let source = folder.path + "/" + NativeSupport.source.name
+        let object = SeparateCompilation.object(for: source)
         let libraryList = folder.path + "/support.autolink"
         do {
-            for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
-            let primaries = zip(files, paths).filter { missing.contains($0.0.name) }.map(\.1)
-            // Without `main.swift` beside it, a file compiled alone would be taken for the program's main file.
-            var library = recipe
-            library.frontend.append("-parse-as-library")
-            let (compiled, objects) = try limited.compileObjects(
-                inputs: paths, primaries: Set(primaries), recipe: library, in: folder.path)
-            guard compiled.succeeded else { return nil }
-            let extracted = try limited.extractLibraries(
-                of: objects, to: libraryList, recipe: recipe, in: folder.path)
-            guard extracted.succeeded else { return nil }
-            for (file, object) in zip(files.filter { missing.contains($0.name) }, objects) {
-                keep([file], objects: [object], libraryList: libraryList)
-            }
+            try ScratchFile.save(NativeSupport.source.contents, to: source)
+            try ScratchFile.save("", to: libraryList)
+            guard try limited.compileC(source, into: object, with: clang, in: folder.path).succeeded else { return nil }
         } catch {
             return nil
         }
-        let sets = files.compactMap { kept([$0]) }
-        return sets.count == files.count ? sets : nil
+        keep([NativeSupport.source], objects: [object], libraryList: libraryList)
+        return kept([NativeSupport.source])
     }
 
     /// Removes the least recently used sets past `maxSets`, and scratch folders of checks killed an hour ago.

@@ -190,16 +190,11 @@ extension Executor {
         return stride(from: 0, to: indices.count, by: size).map { Array(indices[$0..<min($0 + size, indices.count)]) }
     }
 
-    /// The fewest runs of a check that pay for compiling the batch support (0.1–0.2 s of a frontend process,
-    /// once a cache: its objects are kept) with what running them in batches saves (about 5 ms a run of the
-    /// program's start).
-    static let runsWorthABatch = 32
-
-    /// Whether the merged programs of a check of `runs` runs go in batches: where the runner batches, once the
-    /// batch support is kept, or when the check has enough runs to pay for compiling it.
+    /// Whether the merged programs of a check of `runs` runs go in batches: where the runner batches and
+    /// programs are compiled file by file, linked with the native support, which runs batches (a program
+    /// built whole runs each scenario in a process of its own).
     func runsInBatches(_ runs: Int) -> Bool {
-        guard batchesRuns, runs > 1 else { return false }
-        return runs >= Self.runsWorthABatch || separateBuilds?.kept([ProgramSource.batchSupport]) != nil
+        batchesRuns && runs > 1 && separateBuilds != nil
     }
 
     /// Builds the scenarios `indices` of `jobs` into one program; with `batches`, one that runs them in batches.
@@ -210,7 +205,7 @@ extension Executor {
             let folder = try buildFolder(prefix: "lesson-merged")
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(
-                    engine: first.engine, programs: scenarios, inMain: true, batches: batches, supportDeclared: true)
+                    engine: first.engine, programs: scenarios, inMain: true, native: true, batches: batches)
                 if let outcome = buildSeparately(
                     files, engineFileCount: first.engine.count, batches: batches, jobs: indices, in: folder,
                     using: separateBuilds)
@@ -218,14 +213,14 @@ extension Executor {
                     return outcome
                 }
             }
-            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios, batches: batches)
+            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: build)
             }
             return .built(
-                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: batches)
+                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: false)
         } catch {
             return .failed(jobs: indices, build: nil)
         }
@@ -241,17 +236,16 @@ extension Executor {
 
     /// Builds a merged program from its files compiled one by one: the scenarios' `main.swift` alone, linked
     /// with the engine's kept objects, or, when none are kept, the engine's files too, whose objects are then
-    /// kept. The runtime support (and with `batches` the batch support) is only declared (`files` hold
-    /// `ProgramSource.supportDeclarations` after the `engineFileCount` engine files): its objects are
-    /// compiled once, in a frontend process of their own started beside this program's, and kept as sets of
-    /// their own, the same for every engine (`EngineObjects.support`). Nil when that cannot be done (the kept
-    /// objects do not link, the supports do not compile): the program is then built as a whole in `folder`.
+    /// kept. The support is only declared (`files` hold `NativeSupport.declarations` after the
+    /// `engineFileCount` engine files): its object is compiled once, by `clang` beside this program's
+    /// frontend, and kept as a set of its own, the same for every engine (`EngineObjects.support`). Nil when
+    /// that cannot be done (the kept objects do not link, the support does not compile): the program is then
+    /// built as a whole in `folder`.
     private func buildSeparately(
         _ files: [ProgramFile], engineFileCount: Int, batches: Bool, jobs indices: [Int], in folder: WorkDirectory,
         using engineObjects: EngineObjects
     ) -> BuildOutcome? {
-        let supportFiles = [ProgramSource.runtimeSupport] + (batches ? [ProgramSource.batchSupport] : [])
-        engineObjects.startSupport(supportFiles, compiler: compiler)
+        engineObjects.startSupport(compiler: compiler)
         do {
             let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let paths = files.map { folder.path + "/" + $0.name }
@@ -267,29 +261,24 @@ extension Executor {
                 folder.remove()
                 return .failed(jobs: indices, build: compiled)
             }
-            guard let support = engineObjects.support(supportFiles, compiler: compiler) else { return nil }
+            guard let support = engineObjects.support(compiler: compiler) else { return nil }
             let object = SeparateCompilation.object(for:)
             let executable = folder.path + "/scenarios"
             let linked: CompileResult
             if let kept {
-                linked = try build.link(kept, support.flatMap(\.objects) + scenarioPaths.map(object), into: executable)
-            } else if engineFiles.isEmpty {
-                // No engine: the runtime support's set lists the libraries (the standard library's, the C
-                // library's), as it does for the batch support's.
-                let objects = support.dropFirst().flatMap(\.objects) + scenarioPaths.map(object)
-                linked = try build.link(support[0], objects, into: executable)
+                linked = try build.link(kept, support.objects + scenarioPaths.map(object), into: executable)
             } else {
+                // No engine kept (or none at all): the libraries the objects list.
                 let engineObjectPaths = enginePaths.map(object)
                 linked = try build.linkListingLibraries(
-                    engineObjectPaths + support.flatMap(\.objects) + scenarioPaths.map(object), into: executable)
-                if linked.succeeded {
-                    // The list covers the supports' libraries too: every later program links them.
+                    engineObjectPaths + support.objects + scenarioPaths.map(object), into: executable)
+                if linked.succeeded, !engineFiles.isEmpty {
                     engineObjects.keep(engineFiles, objects: engineObjectPaths, libraryList: build.libraryList)
                 }
             }
             guard linked.succeeded else {
                 if !linked.timedOut, linked.stoppedBy == nil, !Cleanup.shared.isInterrupted {
-                    engineObjects.discardSupport(supportFiles)
+                    engineObjects.discardSupport()
                 }
                 return nil
             }

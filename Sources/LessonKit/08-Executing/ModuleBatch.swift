@@ -53,9 +53,9 @@ extension Executor {
         do {
             let module = folder.path + "/m\(index)"
             try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
-            // The runtime support is compiled once, with the dispatcher.
+            // The support is linked once, for every module: each declares it.
             let files = jobs[index].files.map {
-                $0.name == ProgramSource.runtimeSupport.name ? ProgramSource.runtimeDeclarations : $0
+                $0.name == ProgramSource.runtimeSupport.name ? NativeSupport.declarations : $0
             }
             let paths = files.map { module + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
@@ -70,35 +70,26 @@ extension Executor {
         }
     }
 
-    /// The dispatcher compiled and linked with the compiled modules into one executable; when that fails,
-    /// every compiled job is left to be built alone.
+    /// The dispatcher compiled and linked with the compiled modules and the native support into one
+    /// executable; when that fails, every compiled job is left to be built alone.
     private func linkModules(_ compiled: [CompiledModule], in folder: WorkDirectory, using engineObjects: EngineObjects)
         -> BuildOutcome
     {
+        engineObjects.startSupport(compiler: compiler)
         do {
             let dispatcher = folder.path + "/main.swift"
+            let declarations = folder.path + "/" + NativeSupport.declarations.name
             try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
-            // The runtime support's objects, as merged builds keep them, or compiled with the dispatcher.
-            let kept = engineObjects.kept([ProgramSource.runtimeSupport])
-            let support = ProgramSource.runtimeSupport.name
-            let declarations = ProgramSource.runtimeDeclarations
-            let companion = kept == nil ? support : declarations.name
-            try ScratchFile.save(
-                kept == nil ? ProgramSource.runtimeSupport.contents : declarations.contents,
-                to: folder.path + "/" + companion)
-            let inputs = [folder.path + "/" + companion, dispatcher]
+            try ScratchFile.save(NativeSupport.declarations.contents, to: declarations)
             let (main, mainObjects) = try compiler.compileObjects(
-                inputs: inputs, primaries: Set(kept == nil ? inputs : [dispatcher]), recipe: engineObjects.recipe,
+                inputs: [declarations, dispatcher], primaries: [dispatcher], recipe: engineObjects.recipe,
                 in: folder.path)
             let executable = folder.path + "/programs"
             let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
-            let objects = compiled.flatMap(\.objects) + mainObjects
-            let linked =
-                !main.succeeded
-                ? main
-                : try kept.map { try separate.link($0, objects, into: executable) }
-                    ?? separate.linkListingLibraries(objects, into: executable)
-            guard linked.succeeded else {
+            let support = main.succeeded ? engineObjects.support(compiler: compiler) : nil
+            let objects = compiled.flatMap(\.objects) + mainObjects + (support?.objects ?? [])
+            let linked = try support.map { _ in try separate.linkListingLibraries(objects, into: executable) }
+            guard let linked, linked.succeeded else {
                 folder.remove()
                 return .failed(jobs: compiled.map(\.job), build: nil)
             }
@@ -112,8 +103,8 @@ extension Executor {
         }
     }
 
-    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch. It imports nothing (the runtime
-    /// support selects and exits), so that it compiles without the C library's module.
+    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch. It imports nothing, so that it
+    /// compiles without the C library's module: the native support selects and exits.
     static func dispatcher(programs: Int) -> String {
         var text = ""
         for position in 0..<programs {
@@ -121,8 +112,11 @@ extension Executor {
             text += "func \(entryPoint(position))(_ argc: Int32, "
             text += "_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32\n"
         }
-        let entryPoints = (0..<programs).map(entryPoint).joined(separator: ", ")
-        return text + "_lessonRunSelectedProgram([\(entryPoints)])\n"
+        text += "switch _lessonSelectedScenario() {\n"
+        for position in 0..<programs {
+            text += "case \(position): _lessonExit(\(entryPoint(position))(CommandLine.argc, CommandLine.unsafeArgv))\n"
+        }
+        return text + "default: _lessonUnknownScenario()\n}\n"
     }
 }
 

@@ -1,0 +1,219 @@
+/// The supports of programs compiled file by file (merged programs, a book's module batches), written in C:
+/// what `main.swift` calls to unbuffer its output, pick its scenario, mark a listing's segment, and run a
+/// batch of scenarios in one process (`ScenarioRunner.runBatch`). `clang` compiles it in about 20 ms of a
+/// core, where a Swift file doing the same costs a frontend process about 190 ms, most of it importing the C
+/// library's module; a cold check pays that once, beside its first programs' frontends.
+///
+/// The functions use Swift's calling convention (`swiftcall`), so Swift code calls them through plain
+/// declarations (`declarations`), as the Swift runtime's own C++ functions are called. A program built
+/// whole by `swiftc` compiles `ProgramSource.runtimeSupport` instead, whose functions of the same names do
+/// the same.
+enum NativeSupport {
+    /// The C file, compiled once into a set of its own (`EngineObjects.support`) linked into every program
+    /// compiled file by file. The libraries it names are extracted with the program's own objects.
+    static let source = ProgramFile(
+        name: "_LessonSupport.c",
+        contents: #"""
+            #include <fcntl.h>
+            #include <inttypes.h>
+            #include <stdint.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include <string.h>
+            #include <sys/resource.h>
+            #include <sys/stat.h>
+            #include <sys/wait.h>
+            #include <time.h>
+            #include <unistd.h>
+
+            /* The libraries the C library's Swift module links (its module map's `link` lines), listed in this
+               object as a Swift object lists what it links: a program compiled file by file links them, as a
+               program built whole with `ProgramSource.runtimeSupport`, which imports that module, does.
+               `Double.rounded()` at -Onone calls libm's `round`, which `ld.lld` finds nowhere else. */
+            #if defined(__ELF__) && defined(__GLIBC__)
+            __asm__(".section .swift1_autolink_entries,\"e\"\n"
+                    ".asciz \"-lm\"\n.asciz \"-lpthread\"\n.asciz \"-lutil\"\n.asciz \"-ldl\"\n"
+                    ".previous\n");
+            #endif
+
+            #define LESSON_SWIFT __attribute__((swiftcall))
+
+            LESSON_SWIFT void _lessonUnbufferStandardOutput(void) {
+                setvbuf(stdout, NULL, _IONBF, 0);
+            }
+
+            /* What Swift's `Int(text)` accepts: a sign, then decimal digits only, within Int's range. */
+            static int lesson_integer(const char *text, intptr_t *value) {
+                int negative = *text == '-';
+                if (*text == '-' || *text == '+') text++;
+                if (*text == 0) return 0;
+                intptr_t result = 0;
+                for (; *text; text++) {
+                    if (*text < '0' || *text > '9') return 0;
+                    intptr_t digit = *text - '0';
+                    if (__builtin_mul_overflow(result, 10, &result)) return 0;
+                    if (negative ? __builtin_sub_overflow(result, digit, &result)
+                                 : __builtin_add_overflow(result, digit, &result)) return 0;
+                }
+                *value = result;
+                return 1;
+            }
+
+            /* The scenario a merged program runs: `LESSON_SCENARIO` in its environment, -1 without one. */
+            LESSON_SWIFT intptr_t _lessonSelectedScenario(void) {
+                const char *text = getenv("LESSON_SCENARIO");
+                intptr_t selected;
+                return text && lesson_integer(text, &selected) ? selected : -1;
+            }
+
+            LESSON_SWIFT __attribute__((noreturn)) void _lessonUnknownScenario(void) {
+                fputs("no scenario selected: set LESSON_SCENARIO\n", stderr);
+                exit(64);
+            }
+
+            LESSON_SWIFT __attribute__((noreturn)) void _lessonExit(int32_t status) {
+                exit(status);
+            }
+
+            /* Standard output while a listing's context runs: what the earlier listings print is discarded. */
+            static int lesson_saved_output = -1;
+
+            LESSON_SWIFT void _lessonSilenceStandardOutput(void) {
+                lesson_saved_output = dup(1);
+                int discard = open("/dev/null", O_WRONLY);
+                if (discard >= 0) {
+                    dup2(discard, 1);
+                    close(discard);
+                }
+            }
+
+            LESSON_SWIFT void _lessonRestoreStandardOutput(void) {
+                if (lesson_saved_output < 0) return;
+                dup2(lesson_saved_output, 1);
+                close(lesson_saved_output);
+                lesson_saved_output = -1;
+            }
+
+            /* Where the output of a listing checked within this run begins (see `SharedRuns.swift`). */
+            LESSON_SWIFT void _lessonBeginSegment(intptr_t segment) {
+                _lessonRestoreStandardOutput();
+                fprintf(stdout, "\001begin %" PRIdPTR "\001", segment);
+            }
+
+            /* Where it ends, on both streams; its output is discarded again until the next begins. */
+            LESSON_SWIFT void _lessonEndSegment(intptr_t segment) {
+                fprintf(stdout, "\001end %" PRIdPTR "\001", segment);
+                fprintf(stderr, "\001end %" PRIdPTR "\001", segment);
+                _lessonSilenceStandardOutput();
+            }
+
+            static double lesson_seconds(void) {
+                struct timespec now;
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+            }
+
+            static double lesson_number(const char *name, double fallback) {
+                const char *text = getenv(name);
+                if (text == NULL || *text == 0) return fallback;
+                char *end;
+                double value = strtod(text, &end);
+                return *end == 0 ? value : fallback;
+            }
+
+            static void lesson_redirect(const char *path, int stream) {
+                int file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+                if (file < 0 || dup2(file, stream) != stream) exit(70);
+                close(file);
+            }
+
+            /* Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
+               code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
+               and TMPDIR, with `LESSON_SCENARIO=N`, its output in `N.out` and `N.err` beside it, cut at
+               `LESSON_BATCH_OUTPUT_LIMIT` bytes a file and killed after `LESSON_BATCH_TIMEOUT` seconds. Writes a
+               line `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit) to
+               `LESSON_BATCH/status`, then exits; the child returns N. */
+            static intptr_t lesson_run_batch(const char *batch) {
+                double timeout = lesson_number("LESSON_BATCH_TIMEOUT", 10);
+                rlim_t limit = (rlim_t)lesson_number("LESSON_BATCH_OUTPUT_LIMIT", 1048576) + 1;
+                const char *listed = getenv("LESSON_BATCH_SCENARIOS");
+                /* Copies: the environment they come from changes in each child. */
+                char *folder = strdup(batch), *list = strdup(listed ? listed : "");
+                size_t capacity = 64 * (strlen(list) + 1), used = 0;
+                char *report = malloc(capacity), *rest = list, *item;
+                if (folder == NULL || list == NULL || report == NULL) exit(70);
+                while ((item = strsep(&rest, ",")) != NULL) {
+                    intptr_t selection;
+                    if (!lesson_integer(item, &selection)) continue;
+                    double start = lesson_seconds();
+                    char home[4096], number[32];
+                    snprintf(home, sizeof home, "%s/%" PRIdPTR, folder, selection);
+                    pid_t child = fork();
+                    if (child == 0) {
+                        char path[4200];
+                        mkdir(home, 0700);
+                        if (chdir(home) != 0) exit(70);
+                        snprintf(path, sizeof path, "%s.out", home);
+                        lesson_redirect(path, 1);
+                        snprintf(path, sizeof path, "%s.err", home);
+                        lesson_redirect(path, 2);
+                        struct rlimit size = {limit, limit}, core = {0, 0};
+                        setrlimit(RLIMIT_FSIZE, &size);
+                        setrlimit(RLIMIT_CORE, &core);
+                        unsetenv("LESSON_BATCH");
+                        unsetenv("LESSON_BATCH_SCENARIOS");
+                        unsetenv("LESSON_BATCH_TIMEOUT");
+                        unsetenv("LESSON_BATCH_OUTPUT_LIMIT");
+                        snprintf(number, sizeof number, "%" PRIdPTR, selection);
+                        setenv("HOME", home, 1);
+                        setenv("TMPDIR", home, 1);
+                        setenv("LESSON_SCENARIO", number, 1);
+                        return selection;
+                    }
+                    if (child < 0) break;
+                    int status = 0;
+                    while (waitpid(child, &status, WNOHANG) == 0) {
+                        if (lesson_seconds() - start > timeout) {
+                            kill(child, SIGKILL);
+                            waitpid(child, &status, 0);
+                            status = -1;
+                            break;
+                        }
+                        usleep(200);
+                    }
+                    used += snprintf(report + used, capacity - used, "%" PRIdPTR " %d %.9f\n", selection, status,
+                                     lesson_seconds() - start);
+                }
+                char path[4200];
+                snprintf(path, sizeof path, "%s/status", folder);
+                int file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+                if (file < 0 || write(file, report, used) != (ssize_t)used) exit(70);
+                close(file);
+                exit(0);
+            }
+
+            /* The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
+               runs a batch of scenarios instead (`lesson_run_batch`), and only its children return. */
+            LESSON_SWIFT intptr_t _lessonBatchSelectedScenario(void) {
+                const char *batch = getenv("LESSON_BATCH");
+                return batch ? lesson_run_batch(batch) : _lessonSelectedScenario();
+            }
+
+            """#)
+
+    /// The functions of `source` as Swift declares them, in place of a support compiled with the program.
+    static let declarations = ProgramFile(
+        name: "_LessonSupportDeclarations.swift",
+        contents: """
+            @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput()
+            @_silgen_name("_lessonSelectedScenario") func _lessonSelectedScenario() -> Int
+            @_silgen_name("_lessonUnknownScenario") func _lessonUnknownScenario() -> Never
+            @_silgen_name("_lessonExit") func _lessonExit(_ status: Int32) -> Never
+            @_silgen_name("_lessonSilenceStandardOutput") func _lessonSilenceStandardOutput()
+            @_silgen_name("_lessonRestoreStandardOutput") func _lessonRestoreStandardOutput()
+            @_silgen_name("_lessonBeginSegment") func _lessonBeginSegment(_ segment: Int)
+            @_silgen_name("_lessonEndSegment") func _lessonEndSegment(_ segment: Int)
+            @_silgen_name("_lessonBatchSelectedScenario") func _lessonBatchSelectedScenario() -> Int
+
+            """)
+}
