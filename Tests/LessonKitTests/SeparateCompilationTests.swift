@@ -267,7 +267,7 @@ final class SeparateCompilationTests: XCTestCase {
     }
 
     /// The first check keeps the engine's objects in the cache; the next ones link with them. Sets that no
-    /// longer link (a truncated object) are removed with the supports' and the program built whole; the next
+    /// longer link (a truncated object) are removed with the support's and the program built whole; the next
     /// check that builds keeps them again.
     func testEngineObjectsAreKeptAndASetThatDoesNotLinkIsReplaced() throws {
         let checker = try cachingChecker()
