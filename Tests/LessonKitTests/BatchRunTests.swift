@@ -83,6 +83,30 @@ import Testing
         #expect(try runner.run(program, scenario: 6).termination == .exited(3))
     }
 
+    /// Every function `NativeSupport.declarations` declares is defined by the C file: a program that refers
+    /// to each of them links with its object alone (a missing one would fail every separate link, and leave
+    /// programs to be built whole).
+    @Test func everyDeclaredFunctionOfTheNativeSupportIsDefined() throws {
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain())
+        let support = folder.path + "/" + NativeSupport.source.name
+        try ScratchFile.save(NativeSupport.source.contents, to: support)
+        let clang = try #require(compiler.toolchain.tool("clang"))
+        try #require(
+            try compiler.compileC(support, into: folder.path + "/support.o", with: clang, in: folder.path).succeeded)
+        let names = NativeSupport.declarations.contents.split(separator: "\n").compactMap { line in
+            line.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(names.count == 9)
+        let main = "let referenced: [Any] = [\(names.joined(separator: ", "))]\nprint(referenced.count)\n"
+        let build = try compiler.build(
+            [NativeSupport.declarations, ProgramFile(name: "main.swift", contents: main)],
+            languageMode: .swift5, in: folder.path, output: "program",
+            extraArguments: ["-use-ld=lld", folder.path + "/support.o"])
+        #expect(build.succeeded, "\(build.output)")
+    }
+
     /// A sandbox (grading) or a grading budget runs every scenario on its own; so does a batch of one.
     @Test func onlyPlainRunsOfMoreThanOneScenarioAreBatched() {
         #expect(ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 1024)).runsBatches)

@@ -34,27 +34,21 @@ package enum ProgramSource {
         "#sourceLocation(file: \(literal(path)), line: \(firstLine))\n" + text
     }
 
-    /// The C library, imported as the support files import it (`@preconcurrency` lets Swift 6 mode use C's
-    /// `stdout`).
-    static let importCLibrary = """
-        #if canImport(Glibc)
-        @preconcurrency import Glibc
-        #elseif canImport(Musl)
-        @preconcurrency import Musl
-        #elseif canImport(Darwin)
-        @preconcurrency import Darwin
-        #endif
-
-
-        """
-
     /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
     /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
     /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. For a program built whole by `swiftc`; a program
     /// compiled file by file declares the same functions and links `NativeSupport`'s.
     package static let runtimeSupport = ProgramFile(
         name: "_LessonRuntimeSupport.swift",
-        contents: importCLibrary + """
+        contents: """
+            #if canImport(Glibc)
+            @preconcurrency import Glibc
+            #elseif canImport(Musl)
+            @preconcurrency import Musl
+            #elseif canImport(Darwin)
+            @preconcurrency import Darwin
+            #endif
+
             @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput() {
                 setvbuf(stdout, nil, _IONBF, 0)
             }

@@ -87,8 +87,10 @@ extension Executor {
             let executable = folder.path + "/programs"
             let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let support = main.succeeded ? engineObjects.support(compiler: compiler) : nil
-            let objects = compiled.flatMap(\.objects) + mainObjects + (support?.objects ?? [])
-            let linked = try support.map { _ in try separate.linkListingLibraries(objects, into: executable) }
+            let linked = try support.map {
+                try separate.linkListingLibraries(
+                    compiled.flatMap(\.objects) + mainObjects + $0.objects, into: executable)
+            }
             guard let linked, linked.succeeded else {
                 folder.remove()
                 return .failed(jobs: compiled.map(\.job), build: nil)
