@@ -126,7 +126,22 @@ def folders(out, engines):
             handle.write(lesson)
 
 
-SHAPES = {"alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders}
+def evolving(out, engines):
+    sync, invalidation = load_engines(engines)
+    for lesson in range(1, 31):
+        base, make = (sync, sync_scenario) if lesson % 2 else (invalidation, invalidation_scenario)
+        grown = "".join(f'\nfunc adim{step}() -> String {{ "adim {step}" }}\n' for step in range(1, lesson + 1))
+        parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{base}{grown}```\n"]
+        for index in range(1, 2 + lesson % 2 + 1):
+            code, output = make(lesson, index)
+            code += f"print(adim{lesson}())\n"
+            output += f"adim {lesson}\n"
+            parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
+        parts += [f"\nParca:\n\n```swift\n{RECURRING[(lesson + k) % len(RECURRING)]}```\n" for k in range(4)]
+        write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
+
+
+SHAPES = {"alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving}
 
 
 def programs(path):

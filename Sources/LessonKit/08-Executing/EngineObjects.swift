@@ -22,6 +22,8 @@ final class EngineObjects: @unchecked Sendable {
     private let ownsFolder: Bool
     private let supportLock = NSLock()
     private var supportBuilding: SupportBuild?
+    /// The library lists extracted in this check, by their objects' autolink entries.
+    let libraryLists = LibraryListMemo()
 
     static let maxSets = 64
 

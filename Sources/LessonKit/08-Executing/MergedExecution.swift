@@ -329,10 +329,19 @@ struct SeparateBuild {
         return relinked
     }
 
-    /// Lists the libraries `objects` link with, then links them.
+    /// Lists the libraries `objects` link with (as listed before for objects of the same autolink entries, or
+    /// by the toolchain's extraction), then links them.
     func linkListingLibraries(_ objects: [String], into executable: String) throws -> CompileResult {
-        let extracted = try compiler.extractLibraries(of: objects, to: libraryList, recipe: recipe, in: folder.path)
-        guard extracted.succeeded else { return extracted }
+        let memo = engineObjects.libraryLists
+        let key = recipe.libraryExtraction == nil ? nil : memo.key(for: objects)
+        if let key, let known = memo.list(for: key) {
+            try ScratchFile.save(known, to: libraryList)
+        } else {
+            let extracted = try compiler.extractLibraries(
+                of: objects, to: libraryList, recipe: recipe, in: folder.path)
+            guard extracted.succeeded else { return extracted }
+            if let key { memo.remember(listAt: libraryList, for: key) }
+        }
         return try compiler.link(objects, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
     }
 }

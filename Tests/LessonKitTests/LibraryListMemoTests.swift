@@ -1,0 +1,125 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// The libraries of a program's objects listed once a check for every set of autolink entries: the entries
+/// read from the objects, the list the toolchain's extraction wrote for the same entries reused.
+final class LibraryListMemoTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("autolink-\(getpid())-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func recipe() throws -> SeparateCompilation {
+        let toolchain = try TestSupport.toolchain()
+        let recipe = try XCTUnwrap(
+            try SeparateCompilation.learn(toolchain: toolchain, arguments: EngineObjects.driverArguments(toolchain)))
+        guard recipe.libraryExtraction != nil else { throw XCTSkip("this platform lists no libraries") }
+        return recipe
+    }
+
+    /// Compiles `source` (as `main.swift` in a folder named `name`) into its object.
+    private func object(_ name: String, _ source: String, recipe: SeparateCompilation) throws -> String {
+        let directory = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/main.swift"
+        try ScratchFile.save(source, to: path)
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
+        let (compiled, objects) = try compiler.compileObjects(
+            inputs: [path], primaries: [path], recipe: recipe, in: directory)
+        XCTAssertTrue(compiled.succeeded, compiled.output)
+        return try XCTUnwrap(objects.first)
+    }
+
+    /// The list the toolchain's extraction writes for `objects`.
+    private func extracted(_ objects: [String], recipe: SeparateCompilation, name: String) throws -> String {
+        let list = folder + "/" + name + ".autolink"
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
+        XCTAssertTrue(try compiler.extractLibraries(of: objects, to: list, recipe: recipe, in: folder).succeeded)
+        return try String(contentsOfFile: list, encoding: .utf8)
+    }
+
+    static let plain = "print(1)\n"
+    static let withAType = "struct Box { var size = 2 }\nprint(Box())\n"
+    static let withFoundation = "import Foundation\nprint(Date.distantPast.timeIntervalSince1970 < 0)\n"
+
+    /// Two programs that import the same modules have the same entries, and the extraction writes the same
+    /// list for them; a program that imports Foundation has other entries, and another list.
+    func testObjectsOfTheSameEntriesHaveTheSameList() throws {
+        let recipe = try recipe()
+        let plain = try object("plain", Self.plain, recipe: recipe)
+        let typed = try object("typed", Self.withAType, recipe: recipe)
+        let foundation = try object("foundation", Self.withFoundation, recipe: recipe)
+        let memo = LibraryListMemo()
+        let plainKey = try XCTUnwrap(memo.key(for: [plain]))
+        XCTAssertEqual(memo.key(for: [typed]), plainKey)
+        XCTAssertNotEqual(memo.key(for: [foundation]), plainKey)
+        XCTAssertNotEqual(memo.key(for: [plain, plain]), plainKey, "each object's entries count")
+
+        let plainList = try extracted([plain], recipe: recipe, name: "plain")
+        XCTAssertEqual(try extracted([typed], recipe: recipe, name: "typed"), plainList)
+        let foundationList = try extracted([foundation], recipe: recipe, name: "foundation")
+        XCTAssertTrue(foundationList.split(separator: "\n").contains("-lFoundation"), foundationList)
+        XCTAssertFalse(plainList.split(separator: "\n").contains("-lFoundation"), plainList)
+    }
+
+    /// The entries are the bytes of the object's autolink section: NUL-terminated linker flags. A file that
+    /// is not a 64-bit ELF object, or whose section headers lie past its end, has none that can be read.
+    func testEntriesAreReadFromTheObjectsAutolinkSection() throws {
+        let plain = try object("plain", Self.plain, recipe: try recipe())
+        let entries = try XCTUnwrap(AutolinkEntries.of(objectAt: plain))
+        XCTAssertEqual(entries.last, 0)
+        let flags = entries.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        XCTAssertTrue(flags.contains("-lswiftCore"), "\(flags)")
+        XCTAssertTrue(flags.allSatisfy { $0.hasPrefix("-l") }, "\(flags)")
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: plain))
+        let text = folder + "/text.o"
+        try ScratchFile.save("-lswiftCore\n", to: text)
+        XCTAssertNil(AutolinkEntries.of(objectAt: text))
+        let cut = folder + "/cut.o"
+        try ScratchFile.save(bytes.prefix(bytes.count / 2), to: cut)
+        XCTAssertNil(AutolinkEntries.of(objectAt: cut), "section headers are at the end of the file")
+        XCTAssertNil(AutolinkEntries.of(objectAt: folder + "/missing.o"))
+    }
+
+    /// Programs whose objects have the same entries are linked with the list extracted for the first: the
+    /// extraction (here counted by a shell that starts it) runs once, and both programs run.
+    func testTheExtractionRunsOnceForObjectsOfTheSameEntries() throws {
+        var recipe = try recipe()
+        let log = folder + "/extractions"
+        let counting: [SeparateCompilation.Word] = [
+            .literal("/bin/sh"), .literal("-c"), .literal("echo extracted >> '\(log)'; exec \"$@\""), .literal("sh"),
+        ]
+        recipe.libraryExtraction = counting + (recipe.libraryExtraction ?? [])
+        let toolchain = try TestSupport.toolchain()
+        let store = try EngineObjects(recipe: recipe, keys: CacheKeys(toolchain: toolchain), cacheDirectory: nil)
+        defer { store.close() }
+        let compiler = SwiftCompiler(toolchain: toolchain, timeout: 60)
+        var lists: [String] = []
+        for (name, source) in [("plain", Self.plain), ("typed", Self.withAType)] {
+            let object = try object(name, source, recipe: recipe)
+            let build = SeparateBuild(
+                compiler: compiler, engineObjects: store, folder: WorkDirectory(path: folder + "/" + name))
+            let linked = try build.linkListingLibraries([object], into: folder + "/" + name + "/program")
+            XCTAssertTrue(linked.succeeded, linked.output)
+            lists.append(try String(contentsOfFile: build.libraryList, encoding: .utf8))
+            let run = try Subprocess.run(
+                folder + "/" + name + "/program", arguments: [], environment: [:],
+                limits: ProcessLimits(timeout: 10, outputLimit: 1024))
+            XCTAssertEqual(run.termination, .exited(0))
+        }
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "extracted\n")
+        XCTAssertEqual(lists[1], lists[0])
+        XCTAssertEqual(lists[0], try extracted([folder + "/plain/main.o"], recipe: try self.recipe(), name: "again"))
+    }
+}
