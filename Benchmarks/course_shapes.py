@@ -141,7 +141,18 @@ def evolving(out, engines):
         write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
 
 
-SHAPES = {"alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving}
+def declaring(out, engines):
+    alternating(out, engines)
+    for path in lessons_of(out):
+        text = open(path, encoding="utf-8").read()
+        text = re.sub(r'print\("(isaret [0-9.]+)"\)', r'struct Isaret { let metin: String }\nprint(Isaret(metin: "\1").metin)', text)
+        write(path, text)
+
+
+SHAPES = {
+    "alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving,
+    "declaring": declaring,
+}
 
 
 def programs(path):

@@ -10,18 +10,7 @@ extension StringProtocol {
     func containsBytes(_ needle: String) -> Bool {
         let found = utf8.withContiguousStorageIfAvailable { text in
             var needle = needle
-            return needle.withUTF8 { wanted in
-                guard !wanted.isEmpty else { return true }
-                guard text.count >= wanted.count else { return false }
-                let end = text.baseAddress! + (text.count - wanted.count + 1)
-                var start = text.baseAddress!
-                while start < end, let first = memchr(start, Int32(wanted[0]), end - start) {
-                    let candidate = UnsafePointer(first.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(candidate, wanted.baseAddress!, wanted.count) == 0 { return true }
-                    start = candidate + 1
-                }
-                return false
-            }
+            return needle.withUTF8 { ByteSearch.occurs($0, in: text) }
         }
         guard let found else {
             var copy = String(self)
@@ -47,5 +36,23 @@ enum ByteSearch {
             }
             return offsets
         }
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { text in needle.withUnsafeBufferPointer { occurs($0, in: text) } }
+    }
+
+    /// Whether `wanted` occurs in `text`: each place `memchr` finds its first byte compared by `memcmp`.
+    static func occurs(_ wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !wanted.isEmpty else { return true }
+        guard text.count >= wanted.count, var start = text.baseAddress else { return false }
+        let end = start + (text.count - wanted.count + 1)
+        while start < end, let first = memchr(start, Int32(wanted[0]), end - start) {
+            let candidate = UnsafePointer(first.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate, wanted.baseAddress!, wanted.count) == 0 { return true }
+            start = candidate + 1
+        }
+        return false
     }
 }

@@ -35,6 +35,45 @@ package enum MergeEligibility {
 }
 
 extension MergeEligibility {
+    /// The words of `standaloneWords` a scenario may still be merged with, its declarations moved to file
+    /// scope (see `mayMoveScenarioDeclarations`).
+    static let scenarioMovableWords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "typealias"]
+
+    /// Whether a scenario built alone only because it declares types (a struct, a class, an enum, a protocol,
+    /// an extension of one of them, a typealias) may be merged with those declarations moved out of its
+    /// function to a file of its own, made `fileprivate` (`FileScopeDeclarations`). Nothing a moved
+    /// declaration adds is then visible to the engine, as nothing the engine is compiled with may change: an
+    /// extension must extend a type the scenario declares, and a conformance must be one of such a type.
+    /// Every other word of `standaloneWords` (`deinit`, `import`, a `return` outside a moved declaration)
+    /// still builds the scenario alone. A `fileprivate` type prints another fully qualified name
+    /// (`Executor.revealsMovedDeclarations`): a run that prints one is not the scenario's answer, and the
+    /// scenario is built alone.
+    package static func mayMoveScenarioDeclarations(scenario: String, engineSources: [String]) -> Bool {
+        let tokens = SwiftTokens.of(scenario)
+        let blocking = standaloneWords.subtracting(scenarioMovableWords).subtracting(["return"])
+        // `return` may be in a moved type's methods, not in what stays in the function (`if x { return }`).
+        guard tokens.isSelfContained, !tokens.words.contains(where: blocking.contains),
+            let movable = movableBlock(scenario), mayMoveDeclarations([movable]),
+            let split = FileScopeDeclarations(scenario), !SwiftTokens.of(split.body).words.contains("return")
+        else { return false }
+        let declared = Set(tokens.topLevelDeclaredNames)
+        guard tokens.topLevelExtendedNames.allSatisfy(declared.contains) else { return false }
+        let engineNames = Set(engineSources.flatMap { SwiftTokens.of($0).topLevelDeclaredNames })
+        return declared.isDisjoint(with: engineNames)
+    }
+
+    /// Whether a scenario whose declarations may move may nest them in an enum of its own
+    /// (`ProgramBody.nestsDeclarations`): it extends nothing (an extension cannot nest, and one of a nested
+    /// type does not see the enum's other members), and the code that stays does not name `self` or `Self`.
+    package static func mayNestScenarioDeclarations(scenario: String) -> Bool {
+        guard !SwiftTokens.of(scenario).words.contains("extension"), let split = FileScopeDeclarations(scenario)
+        else { return false }
+        let staying = SwiftTokens.of(split.body).words
+        return !staying.contains("self") && !staying.contains("Self")
+    }
+}
+
+extension MergeEligibility {
     /// Words that cannot be written in a function body, or mean something else there: a book's listing
     /// that uses one is built alone, at the top level of its own `main.swift`. Types, functions and bindings
     /// may be local, so a listing that declares them is merged; so is one with `deinit` or `weak`, since a

@@ -123,7 +123,8 @@ package enum ProgramSource {
         var dispatch = mainPrologue + "switch \(selected) {\n"
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
-            if scenario.body.movesDeclarations, let split = scenario.body.splitWrapped(to: scenario.markdownPath) {
+            let split = scenario.body.movesDeclarations ? scenario.body.splitWrapped(to: scenario.markdownPath) : nil
+            if let split, !scenario.body.nestsDeclarations {
                 // The declarations are `fileprivate`: a file of the program's own.
                 let contents = split.fileScope + "func \(function)() {\n" + split.body + "}\n"
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
@@ -131,7 +132,8 @@ package enum ProgramSource {
                 continue
             }
             let wrapped =
-                "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
+                split.map { nested(index, $0) + "func \(function)() { \(scope(index))._lessonRun() }\n" }
+                ?? "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
             if inMain {
                 functions += wrapped
             } else {
@@ -141,6 +143,16 @@ package enum ProgramSource {
         }
         dispatch += "default: _lessonUnknownScenario()\n}\n"
         return files + [ProgramFile(name: "main.swift", contents: functions + dispatch)]
+    }
+
+    /// The enum a scenario's moved declarations nest in (`ProgramBody.nestsDeclarations`). Its name is
+    /// what its types' fully qualified names show (`Executor.revealsMovedDeclarations`).
+    static func scope(_ index: Int) -> String { nestingScopePrefix + "\(index)" }
+    static let nestingScopePrefix = "_LessonScope"
+
+    /// The enum holding `split`'s declarations, and the code that stayed as its static method `_lessonRun`.
+    private static func nested(_ index: Int, _ split: (fileScope: String, body: String)) -> String {
+        "enum \(scope(index)) {\n" + split.fileScope + "static func _lessonRun() {\n" + split.body + "}\n}\n"
     }
 
     /// A complete program: the engine files, the runtime support, and `body` (a scenario, a listing after
@@ -165,6 +177,12 @@ package struct ProgramBody: Hashable, Sendable {
     /// Whether, wrapped in a function, its type declarations move out to file scope (see
     /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
     package var movesDeclarations = false
+    /// Whether, moved, its declarations nest in an enum of its own (`_LessonScope3`) beside its function
+    /// instead of a file of their own, where the function runs the code as a static method of that enum: a
+    /// file is an object more to compile and link, and every scenario of a course may declare a type of the
+    /// same name. Only for declarations an enum can hold (not extensions) and code that does not name `self`
+    /// or `Self`, which mean the enum in its method and nothing at the top level.
+    package var nestsDeclarations = false
     /// Whether the context's blocks and the block are parts of one program, a book test's blocks: what every
     /// part prints is output, and wrapped in a function they share one scope (a later block's function
     /// overloads an earlier one, as at the top level), where listings run before a block each open a scope.

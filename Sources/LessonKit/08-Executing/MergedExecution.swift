@@ -78,6 +78,17 @@ extension Executor {
         return board.executions
     }
 
+    /// Whether a run printed what the runtime writes in the fully qualified name of a moved type
+    /// (`String(reflecting:)`, `dump`, a class instance's description): `main.(unknown context at
+    /// $55d0c1a2b3c4).Point` for a `fileprivate` one, `main._LessonScope3.Point` for one nested in its
+    /// scenario's enum, where the program built alone prints `main.Point`.
+    static func revealsMovedDeclarations(_ run: ProcessResult) -> Bool {
+        let markers = ["(unknown context at $", "." + ProgramSource.nestingScopePrefix].map { Array($0.utf8) }
+        return markers.contains { marker in
+            ByteSearch.contains(marker, in: run.standardOutput) || ByteSearch.contains(marker, in: run.standardError)
+        }
+    }
+
     /// How many times the scenarios of one chunk are merged at most: once, then again without those a failed
     /// build's errors are in (the compiler may report an error only once another is gone).
     static let mergeRounds = 4

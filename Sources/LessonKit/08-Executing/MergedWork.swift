@@ -101,10 +101,7 @@ struct MergedWork {
                 self.run(request)
                 continue
             }
-            record(
-                request.job,
-                ScenarioExecution(
-                    build: request.build, run: run, program: executor.kept(request.executable, request.build)))
+            recordRun(request, run)
             progress?.advance(scenarios: 1)
             request.folder.ranOnce()
         }
@@ -117,19 +114,35 @@ struct MergedWork {
         }
         do {
             let run = try executor.run(request.executable, job: request.job, selection: request.selection)
-            record(
-                request.job,
-                ScenarioExecution(
-                    build: request.build, run: run, program: executor.kept(request.executable, request.build)))
+            recordRun(request, run)
         } catch {
             record(request.job, ScenarioExecution(build: nil, run: nil, toolError: "\(error)"))
         }
     }
 
-    /// Each of `indices` built as a program of its own: more programs than expected. Those whose declarations
-    /// moved are built as modules where programs can be, as they would have been without the move.
+    /// Records the run of a merged program, unless it printed a fully qualified name of a type whose
+    /// declaration moved (`Executor.revealsMovedDeclarations`): built alone, the scenario prints another, so
+    /// it is built alone for its answer.
+    private func recordRun(_ request: Executor.MergedRun, _ run: ProcessResult) {
+        let job = jobs[request.job]
+        if job.movesDeclarations, !job.sharesExecutable, Executor.revealsMovedDeclarations(run) {
+            progress?.expect(scenarios: 1)
+            buildAlone([request.job])
+            return
+        }
+        record(
+            request.job,
+            ScenarioExecution(build: request.build, run: run, program: executor.kept(request.executable, request.build))
+        )
+    }
+
+    /// Each of `indices` built as a program of its own: more programs than expected. A book's listings whose
+    /// declarations moved are built as modules where programs can be, as they would have been without the
+    /// move; a scenario is built alone, as its lesson wrote it.
     private func buildAlone(_ indices: [Int]) {
-        let asModule = { (index: Int) in jobs[index].movesDeclarations && executor.separateBuilds != nil }
+        let asModule = { (index: Int) in
+            jobs[index].movesDeclarations && jobs[index].sharesExecutable && executor.separateBuilds != nil
+        }
         let modules = Executor.units(
             for: jobs, among: indices.filter(asModule), workers: executor.jobs, mergingSingles: true,
             movingDeclarations: false)

@@ -20,6 +20,9 @@ package struct ScenarioJob: Sendable {
     /// of its own (see `FileScopeDeclarations`): a listing whose protocol or extension cannot be local. When
     /// that build fails, the listing is built as a module of its own, which says what its own errors are.
     package var movesDeclarations = false
+    /// Whether its moved declarations nest in an enum of its own instead (a scenario's types, see
+    /// `ProgramBody.nestsDeclarations`).
+    package var nestsDeclarations = false
     /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
     package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
@@ -66,6 +69,7 @@ package struct ScenarioJob: Sendable {
         scenario.map {
             var body = ProgramBody(block: $0, context: context, segments: segments)
             body.movesDeclarations = movesDeclarations
+            body.nestsDeclarations = nestsDeclarations
             body.isOneProgram = isOneProgram
             return body
         }

@@ -104,11 +104,17 @@ struct CheckWork {
                 : MergeEligibility.reasonToBuildAlone(
                     scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
                     standalone: options.standalone, languageMode: plan.languageMode)
-            scenarioJobs.append(
-                ScenarioJob(
-                    engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
-                    markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
-                    runs: options.runs))
+            var job = ScenarioJob(
+                engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
+                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
+                runs: options.runs)
+            if case .usesWord = reason {
+                job.movesDeclarations = MergeEligibility.mayMoveScenarioDeclarations(
+                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents))
+                job.nestsDeclarations =
+                    job.movesDeclarations && MergeEligibility.mayNestScenarioDeclarations(scenario: scenario.block.text)
+            }
+            scenarioJobs.append(job)
             owners.append(.scenario(index, scenario: number))
         }
     }

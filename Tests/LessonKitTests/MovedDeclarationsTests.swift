@@ -1,0 +1,96 @@
+import XCTest
+
+@testable import LessonKit
+
+/// Scenarios that declare types of their own are merged with those declarations moved to a file of their
+/// own: which may be, how many programs a lesson of them takes, and the runs that are not their answer.
+final class MovedDeclarationsTests: XCTestCase {
+    private func movable(_ path: String) throws -> [Bool] {
+        let plan = LessonPlanner.plan(Lesson.read(path: TestSupport.packageRoot + "/" + path))
+        let engine = plan.engineFiles.map(\.block.text)
+        return plan.scenarios.map {
+            MergeEligibility.mayMoveScenarioDeclarations(scenario: $0.block.text, engineSources: engine)
+        }
+    }
+
+    /// Types, protocols, typealiases and extensions of the scenario's own types move; an extension of
+    /// another type (`Int`), an operator, an import, `deinit`, `async` do not.
+    func testOnlyTheScenariosOwnDeclarationsMove() throws {
+        XCTAssertEqual(try movable("Fixtures/merge/moved-declarations.md"), Array(repeating: true, count: 6))
+        XCTAssertEqual(
+            try movable("Fixtures/merge/declarations.md"), [true, false, false, false, false, false, true])
+        let engine = ["final class Screen {}\nfunc verdict() -> String { \"\" }\n"]
+        func moves(_ scenario: String) -> Bool {
+            MergeEligibility.mayMoveScenarioDeclarations(scenario: scenario, engineSources: engine)
+        }
+        XCTAssertTrue(
+            moves("struct Counter {\n    func next(_ n: Int) -> Int { return n + 1 }\n}\nprint(Counter().next(1))"))
+        XCTAssertFalse(moves("struct A {}\nif A.self == A.self { return }\nprint(1)"), "a return that stays")
+        XCTAssertFalse(moves("extension Screen {\n    func show() {}\n}"), "an engine type extended")
+        XCTAssertFalse(moves("struct Screen {}\nprint(Screen())"), "an engine name declared again")
+        XCTAssertFalse(moves("struct A {}\nextension Int: Equatable {}"), "a conformance of another type")
+        XCTAssertFalse(moves("final class A {\n    weak var other: A?\n}"), "weak")
+        XCTAssertFalse(moves("struct A {} ; print(A())"), "a declaration that shares its line")
+    }
+
+    /// Declarations an enum can hold nest in one of the scenario's own, in `main.swift`, and the code that
+    /// stayed is its static method: no file more. An extension, or code that names `self` or `Self` (the
+    /// enum, in its method), keeps a file of its own.
+    func testAScenariosTypesNestInAnEnumOfItsOwnUnlessItExtendsOrNamesSelf() throws {
+        XCTAssertTrue(MergeEligibility.mayNestScenarioDeclarations(scenario: "struct A {}\nprint(A())"))
+        XCTAssertFalse(
+            MergeEligibility.mayNestScenarioDeclarations(
+                scenario: "struct A {}\nextension A {\n    var b: Int { 1 }\n}"))
+        XCTAssertFalse(MergeEligibility.mayNestScenarioDeclarations(scenario: "struct A {}\nprint(Self.self)"))
+        XCTAssertTrue(
+            MergeEligibility.mayNestScenarioDeclarations(scenario: "struct A {\n    func me() -> A { self }\n}"))
+
+        let text = "// main.swift — nests\nstruct Box {\n    let size: Int\n}\nprint(Box(size: 1))\n"
+        let block = try XCTUnwrap(
+            LessonPlanner.plan(Lesson(path: "/l.md", bytes: Array(("```swift\n" + text + "```\n").utf8))).scenarios
+                .first
+        ).block
+        var body = ProgramBody(block: block)
+        body.movesDeclarations = true
+        body.nestsDeclarations = true
+        let files = ProgramSource.mergedProgram(
+            engine: [], programs: [(body, "/l.md")], inMain: true, native: true)
+        XCTAssertEqual(files.map(\.name), ["_LessonSupportDeclarations.swift", "main.swift"])
+        let main = try XCTUnwrap(files.last).contents
+        XCTAssertTrue(main.hasPrefix("enum _LessonScope0 {\n#sourceLocation(file: \"/l.md\", line: 2)\n"), main)
+        XCTAssertTrue(main.contains("\nfileprivate struct Box {\n"), main)
+        XCTAssertTrue(main.contains("static func _lessonRun() {\n"), main)
+        XCTAssertTrue(main.contains("func _lessonScenario0() { _LessonScope0._lessonRun() }\n"), main)
+    }
+
+    /// The fixture's six scenarios take four programs: a merged build that fails for the scenario whose type
+    /// reads a top-level constant, the five others merged again, that scenario alone, and the scenario that
+    /// prints its class's qualified name alone. The report is the golden one (`FixtureTests`).
+    func testALessonOfDeclaringScenariosTakesFourProgramsNotSix() throws {
+        TestSupport.enterPackageRoot()
+        var checker = LessonChecker(
+            options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain(),
+            catalog: try TestSupport.fixtureCatalog())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(files: ["Fixtures/merge/moved-declarations.md"])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
+        XCTAssertEqual(progress.current.programsBuilt, 4)
+        XCTAssertEqual(progress.current.programs, 4)
+        XCTAssertEqual(progress.current.scenariosRun, progress.current.scenarios)
+    }
+
+    /// What the runtime prints in the qualified name of a `fileprivate` type, on either stream, sends the
+    /// scenario to be built alone; a module-qualified name does not.
+    func testAQualifiedNameOfAMovedTypeIsNoAnswer() {
+        func run(_ output: String, _ error: String = "") -> ProcessResult {
+            ProcessResult(
+                termination: .exited(0), standardOutput: Array(output.utf8), standardError: Array(error.utf8),
+                seconds: 0)
+        }
+        XCTAssertTrue(Executor.revealsMovedDeclarations(run("main.(unknown context at $55d0c1a2b3c4).Knight\n")))
+        XCTAssertTrue(Executor.revealsMovedDeclarations(run("", "▿ main.(unknown context at $1).A\n")))
+        XCTAssertTrue(Executor.revealsMovedDeclarations(run("main._LessonScope3.Knight\n")))
+        XCTAssertFalse(Executor.revealsMovedDeclarations(run("main.Knight\n(unknown context)\n_LessonScope\n")))
+    }
+}
