@@ -149,9 +149,16 @@ def declaring(out, engines):
         write(path, text)
 
 
+def importing(out, engines):
+    alternating(out, engines)
+    for path in lessons_of(out):
+        text = open(path, encoding="utf-8").read()
+        write(path, re.sub(r"(```swift\n// main\.swift[^\n]*\n)", r"\1import Foundation\n", text))
+
+
 SHAPES = {
     "alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving,
-    "declaring": declaring,
+    "declaring": declaring, "importing": importing,
 }
 
 

@@ -62,6 +62,34 @@ extension MergeEligibility {
         return declared.isDisjoint(with: engineNames)
     }
 
+    /// How a scenario built alone for words a merged program can still hold is merged anyway: its imports
+    /// hoisted to the top of the program's files (`HoistedImports`), its declarations moved out of its
+    /// function (`mayMoveScenarioDeclarations`), nested or not. Nil when it cannot be.
+    package struct MergedAnyway: Equatable, Sendable {
+        package var imports: [String]
+        package var movesDeclarations: Bool
+        package var nestsDeclarations: Bool
+    }
+
+    package static func mergedAnyway(scenario: String, engineSources: [String]) -> MergedAnyway? {
+        guard let hoisted = HoistedImports(scenario) else { return nil }
+        let code = hoisted.code
+        switch reasonToBuildAlone(
+            scenario: code, engineSources: engineSources, standalone: false, languageMode: .swift5)
+        {
+        case nil:
+            return hoisted.imports.isEmpty
+                ? nil : MergedAnyway(imports: hoisted.imports, movesDeclarations: false, nestsDeclarations: false)
+        case .usesWord?:
+            guard mayMoveScenarioDeclarations(scenario: code, engineSources: engineSources) else { return nil }
+            return MergedAnyway(
+                imports: hoisted.imports, movesDeclarations: true,
+                nestsDeclarations: mayNestScenarioDeclarations(scenario: code))
+        default:
+            return nil
+        }
+    }
+
     /// Whether a scenario whose declarations may move may nest them in an enum of its own
     /// (`ProgramBody.nestsDeclarations`): it extends nothing (an extension cannot nest, and one of a nested
     /// type does not see the enum's other members), and the code that stays does not name `self` or `Self`.

@@ -115,8 +115,10 @@ package enum ProgramSource {
     /// and linked with its kept object; `batches` then lets the program run its scenarios in a batch.
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false,
-        native: Bool = false, batches: Bool = false
+        native: Bool = false, batches: Bool = false, imports: [String] = []
     ) -> [ProgramFile] {
+        // Every file with a scenario's code imports what the scenarios import (`HoistedImports`).
+        let imported = imports.map { $0 + "\n" }.joined()
         var files = engine + [native ? NativeSupport.declarations : runtimeSupport]
         var functions = ""
         let selected = native && batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
@@ -126,7 +128,7 @@ package enum ProgramSource {
             let split = scenario.body.movesDeclarations ? scenario.body.splitWrapped(to: scenario.markdownPath) : nil
             if let split, !scenario.body.nestsDeclarations {
                 // The declarations are `fileprivate`: a file of the program's own.
-                let contents = split.fileScope + "func \(function)() {\n" + split.body + "}\n"
+                let contents = imported + split.fileScope + "func \(function)() {\n" + split.body + "}\n"
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
                 dispatch += "case \(index): \(function)()\n"
                 continue
@@ -137,12 +139,20 @@ package enum ProgramSource {
             if inMain {
                 functions += wrapped
             } else {
-                files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: wrapped))
+                files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: imported + wrapped))
             }
             dispatch += "case \(index): \(function)()\n"
         }
         dispatch += "default: _lessonUnknownScenario()\n}\n"
-        return files + [ProgramFile(name: "main.swift", contents: functions + dispatch)]
+        return files + [ProgramFile(name: "main.swift", contents: imported + functions + dispatch)]
+    }
+
+    /// The file that imports what a merged program's scenarios import, compiled with the engine: the
+    /// engine's objects are then compiled as the scenarios see the module (an imported module's extensions
+    /// are seen in every file), kept apart from the objects of scenarios that import nothing, and list the
+    /// imported modules' libraries. None without imports.
+    static func importsFile(_ imports: [String]) -> [ProgramFile] {
+        imports.isEmpty ? [] : [ProgramFile(name: "_LessonImports.swift", contents: imports.map { $0 + "\n" }.joined())]
     }
 
     /// The enum a scenario's moved declarations nest in (`ProgramBody.nestsDeclarations`). Its name is
@@ -183,6 +193,9 @@ package struct ProgramBody: Hashable, Sendable {
     /// same name. Only for declarations an enum can hold (not extensions) and code that does not name `self`
     /// or `Self`, which mean the enum in its method and nothing at the top level.
     package var nestsDeclarations = false
+    /// Whether its `import` lines are blank in the function it is wrapped in, imported at the top of the
+    /// program's files instead (see `HoistedImports`).
+    package var hoistsImports = false
     /// Whether the context's blocks and the block are parts of one program, a book test's blocks: what every
     /// part prints is output, and wrapped in a function they share one scope (a later block's function
     /// overloads an earlier one, as at the top level), where listings run before a block each open a scope.
@@ -204,7 +217,12 @@ package struct ProgramBody: Hashable, Sendable {
 
     /// In a function body: each block of the context opens a scope the next is written in, so that a later
     /// listing's declaration shadows an earlier one of the same name, as reading order has it.
-    func wrapped(to path: String) -> String { wrapped(to: path, code: \.text) }
+    func wrapped(to path: String) -> String { wrapped(to: path, code: code) }
+
+    /// A block's code as a merged program holds it: its import lines blank when they are hoisted.
+    private func code(_ block: FencedBlock) -> String {
+        hoistsImports ? HoistedImports(block.text)?.code ?? block.text : block.text
+    }
 
     /// The declarations of every block at file scope, and the function body without them; nil when a block
     /// does not split.
@@ -212,12 +230,12 @@ package struct ProgramBody: Hashable, Sendable {
         var splits: [Int: FileScopeDeclarations] = [:]
         var fileScope = ""
         for block in context + [block] {
-            guard let split = FileScopeDeclarations(block.text) else { return nil }
+            guard let split = FileScopeDeclarations(code(block)) else { return nil }
             splits[block.openingLine] = split
             fileScope += ProgramSource.mapped(split.fileScope, firstLine: block.firstContentLine, to: path)
             fileScope += "#sourceLocation()\n"
         }
-        return (fileScope, wrapped(to: path) { splits[$0.openingLine]?.body ?? $0.text })
+        return (fileScope, wrapped(to: path) { splits[$0.openingLine]?.body ?? code($0) })
     }
 
     private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {

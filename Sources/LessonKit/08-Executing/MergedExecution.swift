@@ -157,7 +157,7 @@ extension Executor {
         var batched: [LanguageMode: [Int]] = [:]
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
-            let moved = job.movesDeclarations && movingDeclarations
+            let moved = job.mergesAnyway && movingDeclarations
             if job.buildAloneReason != nil, !moved, job.sharesExecutable, mergingSingles,
                 job.languageMode == EngineObjects.languageMode
             {
@@ -212,19 +212,22 @@ extension Executor {
     func buildMerged(_ indices: [Int], of jobs: [ScenarioJob], batches: Bool) -> BuildOutcome {
         let first = jobs[indices[0]]
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
+        // The jobs of one merged build share their imports (`EngineIdentity`): a file of the engine's.
+        let engine = first.engine + ProgramSource.importsFile(first.hoistedImports)
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
             if let separateBuilds, first.languageMode == EngineObjects.languageMode {
                 let files = ProgramSource.mergedProgram(
-                    engine: first.engine, programs: scenarios, inMain: true, native: true, batches: batches)
+                    engine: engine, programs: scenarios, inMain: true, native: true, batches: batches,
+                    imports: first.hoistedImports)
                 if let outcome = buildSeparately(
-                    files, engineFileCount: first.engine.count, batches: batches, jobs: indices, in: folder,
+                    files, engineFileCount: engine.count, batches: batches, jobs: indices, in: folder,
                     using: separateBuilds)
                 {
                     return outcome
                 }
             }
-            let files = ProgramSource.mergedProgram(engine: first.engine, programs: scenarios)
+            let files = ProgramSource.mergedProgram(engine: engine, programs: scenarios, imports: first.hoistedImports)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()

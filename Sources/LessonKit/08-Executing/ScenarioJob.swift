@@ -23,6 +23,12 @@ package struct ScenarioJob: Sendable {
     /// Whether its moved declarations nest in an enum of its own instead (a scenario's types, see
     /// `ProgramBody.nestsDeclarations`).
     package var nestsDeclarations = false
+    /// Its `import` lines, which a merged program imports at the top of its files (see `HoistedImports`);
+    /// such a job is merged only with jobs of the same imports, with the engine compiled beside them.
+    package var hoistedImports: [String] = []
+    /// Whether it may be merged although it has a reason to be built alone: its declarations move, or its
+    /// imports are hoisted.
+    var mergesAnyway: Bool { movesDeclarations || !hoistedImports.isEmpty }
     /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
     package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
@@ -70,6 +76,7 @@ package struct ScenarioJob: Sendable {
             var body = ProgramBody(block: $0, context: context, segments: segments)
             body.movesDeclarations = movesDeclarations
             body.nestsDeclarations = nestsDeclarations
+            body.hoistsImports = !hoistedImports.isEmpty
             body.isOneProgram = isOneProgram
             return body
         }

@@ -108,11 +108,17 @@ struct CheckWork {
                 engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
                 markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
                 runs: options.runs)
-            if case .usesWord = reason {
-                job.movesDeclarations = MergeEligibility.mayMoveScenarioDeclarations(
+            if case .usesWord = reason,
+                let merged = MergeEligibility.mergedAnyway(
                     scenario: scenario.block.text, engineSources: engine.sources.map(\.contents))
-                job.nestsDeclarations =
-                    job.movesDeclarations && MergeEligibility.mayNestScenarioDeclarations(scenario: scenario.block.text)
+            {
+                job.movesDeclarations = merged.movesDeclarations
+                job.nestsDeclarations = merged.nestsDeclarations
+                job.hoistedImports = merged.imports
+                // Merged only with scenarios of the same imports: the engine is compiled as they see it.
+                if !merged.imports.isEmpty {
+                    job.engineIdentity = .content(identity + "\n" + merged.imports.joined(separator: "\n"))
+                }
             }
             scenarioJobs.append(job)
             owners.append(.scenario(index, scenario: number))
