@@ -80,6 +80,31 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertEqual(progress.current.scenariosRun, progress.current.scenarios)
     }
 
+    /// `deinit`, `weak` and `unowned` are merged with the scenario's process ended at the end of its
+    /// function; a `defer` of the function's own, which would then not run, builds the scenario alone. The
+    /// fixture's four scenarios take two programs, and its report is the golden one (`FixtureTests`).
+    func testScenariosThatReleaseObjectsAreMergedWithAnExitAtTheirEnd() throws {
+        let merged = { MergeEligibility.mergedAnyway(scenario: $0, engineSources: []) }
+        XCTAssertEqual(
+            merged("final class A {\n    deinit { print(1) }\n}\nlet a = A()\n"),
+            MergeEligibility.MergedAnyway(
+                imports: [], movesDeclarations: true, nestsDeclarations: true, exitsAtEnd: true))
+        XCTAssertEqual(
+            merged("weak var held: AnyObject? = nil\nprint(held == nil)\n"),
+            MergeEligibility.MergedAnyway(
+                imports: [], movesDeclarations: false, nestsDeclarations: false, exitsAtEnd: true))
+        XCTAssertNil(merged("final class A {\n    deinit {}\n}\nlet a = A()\ndefer { print(2) }\n"))
+        XCTAssertNotNil(merged("final class A {\n    deinit {}\n    func f() { defer { print(2) } }\n}\n"))
+
+        TestSupport.enterPackageRoot()
+        var checker = LessonChecker(options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(files: ["Fixtures/merge/lifetimes.md"])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
+        XCTAssertEqual(progress.current.programsBuilt, 2)
+    }
+
     /// What the runtime prints in the qualified name of a `fileprivate` type, on either stream, sends the
     /// scenario to be built alone; a module-qualified name does not.
     func testAQualifiedNameOfAMovedTypeIsNoAnswer() {

@@ -4,8 +4,10 @@
 /// with a local-context name, `deinit` and `weak` references run at other times once locals replace globals,
 /// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
 /// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
-/// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated).
-/// The scan is deliberately cautious: a word it cannot place makes the scenario standalone, never merged.
+/// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated),
+/// unless `mergedAnyway` finds a way to merge them that changes none of it (types moved out, imports hoisted,
+/// an exit at the function's end). The scan is deliberately cautious: a word it cannot place makes the
+/// scenario standalone, never merged.
 package enum MergeEligibility {
     /// Words whose presence makes a scenario standalone.
     static let standaloneWords: Set<String> = [
@@ -48,9 +50,11 @@ extension MergeEligibility {
     /// still builds the scenario alone. A `fileprivate` type prints another fully qualified name
     /// (`Executor.revealsMovedDeclarations`): a run that prints one is not the scenario's answer, and the
     /// scenario is built alone.
-    package static func mayMoveScenarioDeclarations(scenario: String, engineSources: [String]) -> Bool {
+    package static func mayMoveScenarioDeclarations(
+        scenario: String, engineSources: [String], allowing allowed: Set<String> = []
+    ) -> Bool {
         let tokens = SwiftTokens.of(scenario)
-        let blocking = standaloneWords.subtracting(scenarioMovableWords).subtracting(["return"])
+        let blocking = standaloneWords.subtracting(scenarioMovableWords).subtracting(allowed).subtracting(["return"])
         // `return` may be in a moved type's methods, not in what stays in the function (`if x { return }`).
         guard tokens.isSelfContained, !tokens.words.contains(where: blocking.contains),
             let movable = movableBlock(scenario), mayMoveDeclarations([movable]),
@@ -64,30 +68,37 @@ extension MergeEligibility {
 
     /// How a scenario built alone for words a merged program can still hold is merged anyway: its imports
     /// hoisted to the top of the program's files (`HoistedImports`), its declarations moved out of its
-    /// function (`mayMoveScenarioDeclarations`), nested or not. Nil when it cannot be.
+    /// function (`mayMoveScenarioDeclarations`), nested or not, and, where it uses `deinit`, `weak` or
+    /// `unowned`, its process ended at the end of its function (`ProgramBody.exitsAtEnd`). Nil when it
+    /// cannot be.
     package struct MergedAnyway: Equatable, Sendable {
         package var imports: [String]
         package var movesDeclarations: Bool
         package var nestsDeclarations: Bool
+        package var exitsAtEnd = false
     }
+
+    /// The words of `standaloneWords` that matter only when the scenario's top-level variables are released,
+    /// which at the top level they never are: a function that exits at its end never releases them either.
+    static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
 
     package static func mergedAnyway(scenario: String, engineSources: [String]) -> MergedAnyway? {
         guard let hoisted = HoistedImports(scenario) else { return nil }
         let code = hoisted.code
-        switch reasonToBuildAlone(
-            scenario: code, engineSources: engineSources, standalone: false, languageMode: .swift5)
-        {
-        case nil:
-            return hoisted.imports.isEmpty
-                ? nil : MergedAnyway(imports: hoisted.imports, movesDeclarations: false, nestsDeclarations: false)
-        case .usesWord?:
-            guard mayMoveScenarioDeclarations(scenario: code, engineSources: engineSources) else { return nil }
-            return MergedAnyway(
-                imports: hoisted.imports, movesDeclarations: true,
-                nestsDeclarations: mayNestScenarioDeclarations(scenario: code))
-        default:
+        let words = SwiftTokens.of(code).words
+        let exits = words.contains(where: lifetimeWords.contains)
+        let declares = words.contains(where: scenarioMovableWords.contains)
+        guard !hoisted.imports.isEmpty || exits || declares,
+            mayMoveScenarioDeclarations(
+                scenario: code, engineSources: engineSources, allowing: exits ? lifetimeWords : [])
+        else { return nil }
+        // A `defer` of the function's own would not run once it exits before its end; at the top level it runs.
+        if exits, let split = FileScopeDeclarations(code), SwiftTokens.of(split.body).words.contains("defer") {
             return nil
         }
+        return MergedAnyway(
+            imports: hoisted.imports, movesDeclarations: declares,
+            nestsDeclarations: declares && mayNestScenarioDeclarations(scenario: code), exitsAtEnd: exits)
     }
 
     /// Whether a scenario whose declarations may move may nest them in an enum of its own

@@ -64,6 +64,10 @@ package enum ProgramSource {
                 exit(64)
             }
 
+            @_silgen_name("_lessonExit") func _lessonExit(_ status: Int32) -> Never {
+                exit(status)
+            }
+
             /// Standard output while a listing's context runs: what the earlier listings print is discarded.
             nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
 
@@ -196,6 +200,11 @@ package struct ProgramBody: Hashable, Sendable {
     /// Whether its `import` lines are blank in the function it is wrapped in, imported at the top of the
     /// program's files instead (see `HoistedImports`).
     package var hoistsImports = false
+    /// Whether, wrapped in a function, its process exits at the function's end (`_lessonExit(0)`), before
+    /// the function's locals are released: at the top level they are globals, never released, so a
+    /// `deinit` they would run, or a `weak` reference they would clear, is not seen either way. Each
+    /// scenario of a merged program runs in a process of its own.
+    package var exitsAtEnd = false
     /// Whether the context's blocks and the block are parts of one program, a book test's blocks: what every
     /// part prints is output, and wrapped in a function they share one scope (a later block's function
     /// overloads an earlier one, as at the top level), where listings run before a block each open a scope.
@@ -239,7 +248,9 @@ package struct ProgramBody: Hashable, Sendable {
     }
 
     private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
-        let own = ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
+        let own =
+            ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
+            + (exitsAtEnd ? "_lessonExit(0)\n" : "")
         guard !context.isEmpty else { return own }
         if isOneProgram { return context.indices.map { contextBlock($0, to: path, code: code) }.joined() + own }
         var text = "_lessonSilenceStandardOutput()\n"

@@ -26,9 +26,11 @@ package struct ScenarioJob: Sendable {
     /// Its `import` lines, which a merged program imports at the top of its files (see `HoistedImports`);
     /// such a job is merged only with jobs of the same imports, with the engine compiled beside them.
     package var hoistedImports: [String] = []
-    /// Whether it may be merged although it has a reason to be built alone: its declarations move, or its
-    /// imports are hoisted.
-    var mergesAnyway: Bool { movesDeclarations || !hoistedImports.isEmpty }
+    /// Whether, merged, its process ends at the end of its function (see `ProgramBody.exitsAtEnd`).
+    package var exitsAtEnd = false
+    /// Whether it may be merged although it has a reason to be built alone: its declarations move, its
+    /// imports are hoisted, or it exits at its end.
+    var mergesAnyway: Bool { movesDeclarations || !hoistedImports.isEmpty || exitsAtEnd }
     /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
     package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
@@ -77,6 +79,7 @@ package struct ScenarioJob: Sendable {
             body.movesDeclarations = movesDeclarations
             body.nestsDeclarations = nestsDeclarations
             body.hoistsImports = !hoistedImports.isEmpty
+            body.exitsAtEnd = exitsAtEnd
             body.isOneProgram = isOneProgram
             return body
         }

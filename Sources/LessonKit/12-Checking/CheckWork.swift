@@ -115,6 +115,7 @@ struct CheckWork {
                 job.movesDeclarations = merged.movesDeclarations
                 job.nestsDeclarations = merged.nestsDeclarations
                 job.hoistedImports = merged.imports
+                job.exitsAtEnd = merged.exitsAtEnd
                 // Merged only with scenarios of the same imports: the engine is compiled as they see it.
                 if !merged.imports.isEmpty {
                     job.engineIdentity = .content(identity + "\n" + merged.imports.joined(separator: "\n"))
