@@ -16,7 +16,7 @@ final class MovedDeclarationsTests: XCTestCase {
     /// Types, protocols, typealiases and extensions of the scenario's own types move; an extension of
     /// another type (`Int`), an operator, an import, `deinit`, `async` do not.
     func testOnlyTheScenariosOwnDeclarationsMove() throws {
-        XCTAssertEqual(try movable("Fixtures/merge/moved-declarations.md"), Array(repeating: true, count: 6))
+        XCTAssertEqual(try movable("Fixtures/merge/moved-declarations.md"), Array(repeating: true, count: 7))
         XCTAssertEqual(
             try movable("Fixtures/merge/declarations.md"), [true, false, false, false, false, false, true])
         let engine = ["final class Screen {}\nfunc verdict() -> String { \"\" }\n"]
@@ -31,6 +31,8 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertFalse(moves("struct A {}\nextension Int: Equatable {}"), "a conformance of another type")
         XCTAssertFalse(moves("final class A {\n    weak var other: A?\n}"), "weak")
         XCTAssertFalse(moves("struct A {} ; print(A())"), "a declaration that shares its line")
+        XCTAssertTrue(moves("struct A {\n    static func + (l: A, r: A) -> A { l }\n}\nprint(A() + A())"))
+        XCTAssertFalse(moves("struct A {}\nfunc + (l: A, r: A) -> A { l }\nprint(A() + A())"), "a global operator")
     }
 
     /// Declarations an enum can hold nest in one of the scenario's own, in `main.swift`, and the code that
@@ -63,10 +65,10 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertTrue(main.contains("func _lessonScenario0() { _LessonScope0._lessonRun() }\n"), main)
     }
 
-    /// The fixture's six scenarios take four programs: a merged build that fails for the scenario whose type
-    /// reads a top-level constant, the five others merged again, that scenario alone, and the scenario that
-    /// prints its class's qualified name alone. The report is the golden one (`FixtureTests`).
-    func testALessonOfDeclaringScenariosTakesFourProgramsNotSix() throws {
+    /// The fixture's seven scenarios take four programs: a merged build that fails for the scenario whose
+    /// type reads a top-level constant, the six others merged again, that scenario alone, and the scenario
+    /// that prints its class's qualified name alone. The report is the golden one (`FixtureTests`).
+    func testALessonOfDeclaringScenariosTakesFourProgramsNotSeven() throws {
         TestSupport.enterPackageRoot()
         var checker = LessonChecker(
             options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain(),
@@ -74,7 +76,7 @@ final class MovedDeclarationsTests: XCTestCase {
         let progress = CheckProgress()
         checker.progress = progress
         let report = checker.check(files: ["Fixtures/merge/moved-declarations.md"])
-        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 6, failed: 1, skipped: 0))
         XCTAssertEqual(progress.current.programsBuilt, 4)
         XCTAssertEqual(progress.current.programs, 4)
         XCTAssertEqual(progress.current.scenariosRun, progress.current.scenarios)

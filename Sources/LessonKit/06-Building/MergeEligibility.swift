@@ -57,7 +57,7 @@ extension MergeEligibility {
         let blocking = standaloneWords.subtracting(scenarioMovableWords).subtracting(allowed).subtracting(["return"])
         // `return` may be in a moved type's methods, not in what stays in the function (`if x { return }`).
         guard tokens.isSelfContained, !tokens.words.contains(where: blocking.contains),
-            let movable = movableBlock(scenario), mayMoveDeclarations([movable]),
+            let movable = movableBlock(scenario, operatorsInTypes: true), mayMoveDeclarations([movable]),
             let split = FileScopeDeclarations(scenario), !SwiftTokens.of(split.body).words.contains("return")
         else { return false }
         let declared = Set(tokens.topLevelDeclaredNames)
@@ -177,17 +177,21 @@ extension MergeEligibility {
         var conformed: [String]
     }
 
-    package static func movableBlock(_ source: String) -> MovableBlock? {
+    /// The block's `MovableBlock`, or nil. With `operatorsInTypes`, an operator's function inside a moved
+    /// type (`static func ==`) moves with it; only one that stays (a global operator function) keeps the
+    /// block from moving.
+    package static func movableBlock(_ source: String, operatorsInTypes: Bool = false) -> MovableBlock? {
         let tokens = SwiftTokens.of(source)
         // An access level inside a moved type stays as it was; on a declaration that moves, the split refuses it.
         let immovable = { (word: String) in
             listingStandaloneWords.contains(word) && !movableWords.contains(word)
                 && !FileScopeDeclarations.accessLevels.contains(word)
         }
-        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"), !tokens.declaresOperatorFunction,
-            !tokens.words.contains(where: immovable),
+        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
+            operatorsInTypes || !tokens.declaresOperatorFunction, !tokens.words.contains(where: immovable),
             !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
-            let split = FileScopeDeclarations(source)
+            let split = FileScopeDeclarations(source),
+            !SwiftTokens.of(split.body).declaresOperatorFunction
         else { return nil }
         return MovableBlock(declared: tokens.topLevelDeclaredNames, conformed: split.conformedTypes)
     }
@@ -208,6 +212,6 @@ extension MergeEligibility {
 
     /// `mayMoveDeclarations` of the blocks' sources.
     package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
-        mayMoveDeclarations(sources.map(movableBlock))
+        mayMoveDeclarations(sources.map { movableBlock($0) })
     }
 }
