@@ -58,7 +58,10 @@ final class EnvironmentTests: XCTestCase {
                 assertProtections(reference.output, in: environment)
             }
             let wrongGrade = try graded(wrong, in: environment)
-            XCTAssertEqual([wrongGrade.score, wrongGrade.maxScore], [4, 5], environment.rawValue)
+            // Each test's feedback is in the message: a point lost in one environment alone says which and why.
+            XCTAssertEqual(
+                [wrongGrade.score, wrongGrade.maxScore], [4, 5],
+                "\(environment.rawValue): \(wrongGrade.tests.map { "\($0.score)/\($0.max_score) \($0.output)" })")
         }
         // The compiler wrote its module cache as the builder's user, never as the grader's.
         let cache = "/run/lesson-sandbox/module-cache-71000"
