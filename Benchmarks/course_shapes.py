@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Cold, warm and one edited lesson of `lesson check`, on four course shapes generated in four different
-ways, each figure beside its floor, in one run:
+"""Cold, warm and one edited lesson of `lesson check`, on seven course shapes generated in different ways,
+each figure beside its floor, in one run:
 
 alternating  the published ratio, written from templates (generate_snippet_courses.py): 40 lessons that
              alternate between the two engines, 2 or 3 scenarios each, 4 snippets of 8 recurring ones;
@@ -11,7 +11,13 @@ chapters     8 long lessons, 12 scenarios each (4 lessons per engine), whose out
              comments instead of expected blocks, one snippet each;
 folders      the same two bundled lessons, alternating, each of the 40 copies in a folder of its own (a course
              folder per lesson, so drift compares nothing), with 6 more snippets each and every fourth file
-             written with CRLF line ends: 40 lessons, 80 scenarios, 280 snippets.
+             written with CRLF line ends: 40 lessons, 80 scenarios, 280 snippets;
+evolving     30 lessons, each in a folder of its own, whose engine grows lesson by lesson (a copy of one of the
+             two engines with one more function than the lesson before), 2 or 3 scenarios each, one of which
+             calls the newest function, and 4 snippets: every lesson is a program of its own;
+declaring    `alternating` whose every scenario declares a type of its own (`struct Isaret`), the same name in
+             every scenario;
+importing    `alternating` whose every scenario imports Foundation on its second line.
 
 Each scenario prints a mark of its own as its last line (`isaret L.S`), so an edit is the same on every
 shape: every mark of one lesson changed, in its scenarios and their expected output, and the lesson passes.
@@ -25,7 +31,7 @@ For each shape, with the binary given (the debug build is what `swift run lesson
                             swiftc of that lesson's engine and its scenarios wrapped in functions, built and
                             run (best of 3, interleaved): the edit's floor.
 
-usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all four)
+usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all seven)
 """
 import os
 import re
@@ -217,7 +223,11 @@ def edit_floor(lesson, folder):
     shutil.rmtree(folder, ignore_errors=True)
     for name, code in engines:
         write(os.path.join(folder, name), code)
-    body = "".join(f"func scenario{n}() {{\n{code}}}\n" for n, code in enumerate(scenarios))
+    # An import cannot be in a function: the scenarios' imports go first, once.
+    imports = sorted({line for code in scenarios for line in code.splitlines() if line.startswith("import ")})
+    scenarios = ["".join(line + "\n" for line in code.splitlines() if not line.startswith("import ")) for code in scenarios]
+    body = "".join(line + "\n" for line in imports)
+    body += "".join(f"func scenario{n}() {{\n{code}}}\n" for n, code in enumerate(scenarios))
     write(os.path.join(folder, "main.swift"), body + "".join(f"scenario{n}()\n" for n in range(len(scenarios))))
     start = time.monotonic()
     build_and_run(folder)
