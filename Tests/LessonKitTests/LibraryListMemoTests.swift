@@ -89,6 +89,11 @@ final class LibraryListMemoTests: XCTestCase {
         let cut = folder + "/cut.o"
         try ScratchFile.save(bytes.prefix(bytes.count / 2), to: cut)
         XCTAssertNil(AutolinkEntries.of(objectAt: cut), "section headers are at the end of the file")
+        // The section headers' offset (e_shoff, at 0x28) past every file: no entries, and no trap.
+        var far = [UInt8](bytes)
+        far.replaceSubrange(0x28..<0x30, with: [UInt8](repeating: 0xFF, count: 8))
+        try ScratchFile.save(far, to: folder + "/far.o")
+        XCTAssertNil(AutolinkEntries.of(objectAt: folder + "/far.o"))
         XCTAssertNil(AutolinkEntries.of(objectAt: folder + "/missing.o"))
     }
 

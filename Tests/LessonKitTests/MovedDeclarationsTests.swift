@@ -16,7 +16,9 @@ final class MovedDeclarationsTests: XCTestCase {
     /// Types, protocols, typealiases and extensions of the scenario's own types move; an extension of
     /// another type (`Int`), an operator, an import, `deinit`, `async` do not.
     func testOnlyTheScenariosOwnDeclarationsMove() throws {
-        XCTAssertEqual(try movable("Fixtures/merge/moved-declarations.md"), Array(repeating: true, count: 7))
+        // The fifth's type reads a top-level constant, the eighth's calls a top-level function (and imports).
+        XCTAssertEqual(
+            try movable("Fixtures/merge/moved-declarations.md"), [true, true, true, true, false, true, true, false])
         XCTAssertEqual(
             try movable("Fixtures/merge/declarations.md"), [true, false, false, false, false, false, true])
         let engine = ["final class Screen {}\nfunc verdict() -> String { \"\" }\n"]
@@ -33,6 +35,17 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertFalse(moves("struct A {} ; print(A())"), "a declaration that shares its line")
         XCTAssertTrue(moves("struct A {\n    static func + (l: A, r: A) -> A { l }\n}\nprint(A() + A())"))
         XCTAssertFalse(moves("struct A {}\nfunc + (l: A, r: A) -> A { l }\nprint(A() + A())"), "a global operator")
+        // What stays becomes local to a function, out of a moved type's sight.
+        XCTAssertFalse(
+            moves(
+                "func round(_ v: Double) -> Double { v }\nstruct P {\n    var shown: Double { round(1.5) }\n}\nprint(P().shown)"
+            ),
+            "a function that stays, named in a moved type")
+        XCTAssertFalse(
+            moves("let limit = 3\nstruct P {\n    var n: Int { limit }\n}\nprint(P().n)"), "a constant that stays")
+        XCTAssertTrue(
+            moves("let total = 3\nstruct P {\n    var n = 1\n}\nprint(P().n, total)"),
+            "what stays, named only by what stays")
     }
 
     /// Declarations an enum can hold nest in one of the scenario's own, in `main.swift`, and the code that
@@ -65,9 +78,9 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertTrue(main.contains("func _lessonScenario0() { _LessonScope0._lessonRun() }\n"), main)
     }
 
-    /// The fixture's seven scenarios take four programs: a merged build that fails for the scenario whose
-    /// type reads a top-level constant, the six others merged again, that scenario alone, and the scenario
-    /// that prints its class's qualified name alone. The report is the golden one (`FixtureTests`).
+    /// The fixture's eight scenarios take four programs: six merged, the scenario that prints its class's
+    /// qualified name again alone, and alone from the start the two whose types name what stays at the top
+    /// level (a constant, a function). The report is the golden one (`FixtureTests`).
     func testALessonOfDeclaringScenariosTakesFourProgramsNotSeven() throws {
         TestSupport.enterPackageRoot()
         var checker = LessonChecker(
@@ -76,7 +89,7 @@ final class MovedDeclarationsTests: XCTestCase {
         let progress = CheckProgress()
         checker.progress = progress
         let report = checker.check(files: ["Fixtures/merge/moved-declarations.md"])
-        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 6, failed: 1, skipped: 0))
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 7, failed: 1, skipped: 0))
         XCTAssertEqual(progress.current.programsBuilt, 4)
         XCTAssertEqual(progress.current.programs, 4)
         XCTAssertEqual(progress.current.scenariosRun, progress.current.scenarios)

@@ -19,7 +19,7 @@ enum AutolinkEntries {
         guard bytes.count >= 64, bytes[0] == 0x7F, bytes[1] == 0x45, bytes[2] == 0x4C, bytes[3] == 0x46,
             bytes[4] == 2, bytes[5] == 1
         else { return nil }
-        let headersAt = Int(word(bytes, at: 0x28, size: 8))
+        let headersAt = Int(clamping: word(bytes, at: 0x28, size: 8))
         let headerSize = Int(word(bytes, at: 0x3A, size: 2))
         let count = Int(word(bytes, at: 0x3C, size: 2))
         let namesIndex = Int(word(bytes, at: 0x3E, size: 2))
@@ -35,7 +35,8 @@ enum AutolinkEntries {
             let noBits = type == 8  // SHT_NOBITS: no bytes in the file
             guard noBits || (offset <= bytes.count && size <= bytes.count - offset) else { return nil }
             let name = Int(word(bytes, at: header, size: 4))
-            return (name, noBits ? offset..<offset : offset..<offset + size)
+            // A section without bytes has none to read, wherever its offset points.
+            return (name, noBits ? 0..<0 : offset..<offset + size)
         }
         guard let names = section(namesIndex) else { return nil }
         var entries: [UInt8] = []

@@ -46,8 +46,10 @@ extension MergeEligibility {
     /// function to a file of its own, made `fileprivate` (`FileScopeDeclarations`). Nothing a moved
     /// declaration adds is then visible to the engine, as nothing the engine is compiled with may change: an
     /// extension must extend a type the scenario declares, and a conformance must be one of such a type.
-    /// Every other word of `standaloneWords` (`deinit`, `import`, a `return` outside a moved declaration)
-    /// still builds the scenario alone. A `fileprivate` type prints another fully qualified name
+    /// A moved declaration may not name what stays (the scenario's top-level functions and bindings become
+    /// locals, out of its sight). Every other word of `standaloneWords` but those `allowed` (the lifetime
+    /// words, see `mergedAnyway`; imports are hoisted before) still builds the scenario alone, as does a
+    /// `return` outside a moved declaration. A `fileprivate` type prints another fully qualified name
     /// (`Executor.revealsMovedDeclarations`): a run that prints one is not the scenario's answer, and the
     /// scenario is built alone.
     package static func mayMoveScenarioDeclarations(
@@ -60,6 +62,10 @@ extension MergeEligibility {
             let movable = movableBlock(scenario, operatorsInTypes: true), mayMoveDeclarations([movable]),
             let split = FileScopeDeclarations(scenario), !SwiftTokens.of(split.body).words.contains("return")
         else { return false }
+        // What stays is local to a function, where a moved declaration no longer sees it: a method calling the
+        // scenario's own `func round` would call another of that name (libm's), or not build.
+        let staying = Set(SwiftTokens.of(split.body).topLevelDeclaredNames)
+        guard !SwiftTokens.of(split.fileScope).unqualifiedWords.contains(where: staying.contains) else { return false }
         let declared = Set(tokens.topLevelDeclaredNames)
         guard tokens.topLevelExtendedNames.allSatisfy(declared.contains) else { return false }
         let engineNames = Set(engineSources.flatMap { SwiftTokens.of($0).topLevelDeclaredNames })
@@ -69,8 +75,7 @@ extension MergeEligibility {
     /// How a scenario built alone for words a merged program can still hold is merged anyway: its imports
     /// hoisted to the top of the program's files (`HoistedImports`), its declarations moved out of its
     /// function (`mayMoveScenarioDeclarations`), nested or not, and, where it uses `deinit`, `weak` or
-    /// `unowned`, its process ended at the end of its function (`ProgramBody.exitsAtEnd`). Nil when it
-    /// cannot be.
+    /// `unowned`, its process ended at the end of its function (`ProgramBody.exitsAtEnd`).
     package struct MergedAnyway: Equatable, Sendable {
         package var imports: [String]
         package var movesDeclarations: Bool
@@ -82,6 +87,7 @@ extension MergeEligibility {
     /// which at the top level they never are: a function that exits at its end never releases them either.
     static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
 
+    /// How `scenario` is merged anyway (`MergedAnyway`); nil when it cannot be.
     package static func mergedAnyway(scenario: String, engineSources: [String]) -> MergedAnyway? {
         guard let hoisted = HoistedImports(scenario) else { return nil }
         let code = hoisted.code

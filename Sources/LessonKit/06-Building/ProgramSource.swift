@@ -109,8 +109,9 @@ package enum ProgramSource {
     static func scenarioFunction(_ index: Int) -> String { "_lessonScenario\(index)" }
 
     /// One program for many scenarios of one engine: each scenario's top-level code is wrapped in a function
-    /// (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO` selects. Only the runtime
-    /// support imports anything, exactly as in a program built alone.
+    /// (with its `#sourceLocation`), and `main.swift` runs the one `LESSON_SCENARIO` selects. Besides the
+    /// runtime support, only the scenarios' hoisted imports (`imports`, the same for every scenario of the
+    /// program and compiled with the engine too) import anything, as in a program built alone.
     ///
     /// Each function is in a file of its own, or with `inMain` all are in `main.swift`: compiled apart from
     /// the engine, one file is one object, where a file per scenario costs an object each. A program whose

@@ -16,9 +16,11 @@ package struct ScenarioJob: Sendable {
     /// Whether a program built alone may still be linked into one executable with others, as a module of
     /// its own (see `ModuleBatch.swift`): its module is then not named `main`.
     package var sharesExecutable = false
-    /// Whether, in a merged build, its type declarations move out of the function it is wrapped in, to a file
-    /// of its own (see `FileScopeDeclarations`): a listing whose protocol or extension cannot be local. When
-    /// that build fails, the listing is built as a module of its own, which says what its own errors are.
+    /// Whether, in a merged build, its type declarations move out of the function it is wrapped in
+    /// (`FileScopeDeclarations`): a listing's protocol or extension, which cannot be local, to a file of its
+    /// own; a scenario's types to such a file or, with `nestsDeclarations`, into an enum of its own
+    /// (`MergeEligibility.mergedAnyway`). When that build fails, a listing is built as a module of its own,
+    /// which says what its own errors are; a scenario is built alone.
     package var movesDeclarations = false
     /// Whether its moved declarations nest in an enum of its own instead (a scenario's types, see
     /// `ProgramBody.nestsDeclarations`).
