@@ -7,4 +7,8 @@ package enum LanguageMode: String, Hashable, Sendable, Codable, CaseIterable, Cu
     package var version: String { rawValue }
 
     package var description: String { "Swift \(rawValue)" }
+
+    /// Whether a program's top-level code is main-actor isolated (Swift 6): a merged program's function that
+    /// holds a scenario's top-level code is then `@MainActor` too.
+    package var isolatesTopLevelCode: Bool { self == .swift6 }
 }

@@ -4,8 +4,8 @@
 /// with a local-context name, `deinit` and `weak` references run at other times once locals replace globals,
 /// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
 /// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
-/// marked `standalone` and every scenario of a Swift 6 lesson (its top-level code is main-actor isolated),
-/// unless `mergedAnyway` finds a way to merge them that changes none of it (types moved out, imports hoisted,
+/// marked `standalone` and a scenario of a Swift 6 lesson where it or its engine uses concurrency
+/// (`concurrencyWords`), unless `mergedAnyway` finds a way to merge them that changes none of it (types moved out, imports hoisted,
 /// an exit at the function's end). The scan is deliberately cautious: a word it cannot place makes the
 /// scenario standalone, never merged.
 package enum MergeEligibility {
@@ -17,6 +17,19 @@ package enum MergeEligibility {
         "return",
     ]
 
+    /// The words of Swift's concurrency. In Swift 6 a scenario's top-level variables are globals isolated to
+    /// the main actor, and wrapped in a function (`@MainActor`, as top-level code is) they are locals, which
+    /// the compiler lets a closure capture or a task take where it refuses such a global (`Task.detached {
+    /// box.add() }` builds only wrapped): where the scenario or its engine uses one of these words, a Swift 6
+    /// scenario is built alone. Without them nothing is isolated but the top-level code, and it is the same
+    /// wrapped.
+    static let concurrencyWords: Set<String> = [
+        "actor", "async", "await", "Task", "TaskGroup", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "Sendable", "@Sendable", "sending", "nonisolated", "isolated", "@isolated",
+        "@MainActor", "MainActor", "@globalActor", "@preconcurrency", "@concurrent", "@TaskLocal", "Thread",
+        "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
+    ]
+
     /// Why `scenario` must be built alone, or nil when it may be merged.
     package static func reasonToBuildAlone(
         scenario: String, engineSources: [String], standalone: Bool, languageMode: LanguageMode
@@ -24,8 +37,14 @@ package enum MergeEligibility {
         -> BuildAloneReason?
     {
         if standalone { return .markedStandalone }
-        if languageMode != .swift5 { return .languageMode(languageMode) }
         let scenarioTokens = SwiftTokens.of(scenario)
+        if languageMode != .swift5,
+            scenarioTokens.words.contains(where: concurrencyWords.contains)
+                || engineSources.contains(where: { SwiftTokens.of($0).words.contains(where: concurrencyWords.contains) }
+                )
+        {
+            return .languageMode(languageMode)
+        }
         if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
         let engineNames = Set(engineSources.flatMap { SwiftTokens.of($0).topLevelDeclaredNames })

@@ -120,8 +120,10 @@ package enum ProgramSource {
     /// and linked with its kept object; `batches` then lets the program run its scenarios in a batch.
     package static func mergedProgram(
         engine: [ProgramFile], programs scenarios: [(body: ProgramBody, markdownPath: String)], inMain: Bool = false,
-        native: Bool = false, batches: Bool = false, imports: [String] = []
+        native: Bool = false, batches: Bool = false, imports: [String] = [], languageMode: LanguageMode = .swift5
     ) -> [ProgramFile] {
+        // Top-level code isolated to the main actor stays so in its function.
+        let isolation = languageMode.isolatesTopLevelCode ? "@MainActor " : ""
         // Every file with a scenario's code imports what the scenarios import (`HoistedImports`).
         let imported = imports.map { $0 + "\n" }.joined()
         var files = engine + [native ? NativeSupport.declarations : runtimeSupport]
@@ -133,14 +135,14 @@ package enum ProgramSource {
             let split = scenario.body.movesDeclarations ? scenario.body.splitWrapped(to: scenario.markdownPath) : nil
             if let split, !scenario.body.nestsDeclarations {
                 // The declarations are `fileprivate`: a file of the program's own.
-                let contents = imported + split.fileScope + "func \(function)() {\n" + split.body + "}\n"
+                let contents = imported + split.fileScope + isolation + "func \(function)() {\n" + split.body + "}\n"
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
                 dispatch += "case \(index): \(function)()\n"
                 continue
             }
             let wrapped =
-                split.map { nested(index, $0) + "func \(function)() { \(scope(index))._lessonRun() }\n" }
-                ?? "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
+                split.map { nested(index, $0) + isolation + "func \(function)() { \(scope(index))._lessonRun() }\n" }
+                ?? isolation + "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
             if inMain {
                 functions += wrapped
             } else {

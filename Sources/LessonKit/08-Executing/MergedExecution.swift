@@ -227,7 +227,8 @@ extension Executor {
                     return outcome
                 }
             }
-            let files = ProgramSource.mergedProgram(engine: engine, programs: scenarios, imports: first.hoistedImports)
+            let files = ProgramSource.mergedProgram(
+                engine: engine, programs: scenarios, imports: first.hoistedImports, languageMode: first.languageMode)
             let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
             guard build.succeeded else {
                 folder.remove()

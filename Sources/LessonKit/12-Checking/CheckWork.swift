@@ -108,7 +108,8 @@ struct CheckWork {
                 engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
                 markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
                 runs: options.runs)
-            if case .usesWord = reason,
+            // Types moved, imports hoisted and exits at the end are Swift 5's: a Swift 6 one's would be isolated.
+            if case .usesWord = reason, plan.languageMode == .swift5,
                 let merged = MergeEligibility.mergedAnyway(
                     scenario: scenario.block.text, engineSources: engine.sources.map(\.contents))
             {

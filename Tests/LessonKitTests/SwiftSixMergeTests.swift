@@ -1,0 +1,53 @@
+import XCTest
+
+@testable import LessonKit
+
+/// Swift 6 scenarios are merged, each in a `@MainActor` function as top-level code is isolated, unless they
+/// or their engine use concurrency, where a function's locals and the top level's isolated globals differ.
+final class SwiftSixMergeTests: XCTestCase {
+    private func reason(_ scenario: String, engine: String = "final class Ledger {}\n") -> BuildAloneReason? {
+        MergeEligibility.reasonToBuildAlone(
+            scenario: scenario, engineSources: [engine], standalone: false, languageMode: .swift6)
+    }
+
+    func testASwiftSixScenarioIsMergedUnlessItOrItsEngineUsesConcurrency() {
+        XCTAssertNil(reason("let tally = Ledger()\nvar n = 0\nlet f = { n += 1 }\nf()\nprint(n)\n"))
+        XCTAssertEqual(reason("let t = Ledger()\nTask.detached { print(t) }\n"), .languageMode(.swift6))
+        XCTAssertEqual(reason("nonisolated(unsafe) var n = 0\nprint(n)\n"), .languageMode(.swift6))
+        XCTAssertEqual(
+            reason("print(1)\n", engine: "@MainActor final class Screen {}\n"), .languageMode(.swift6),
+            "an engine isolated to the main actor")
+        XCTAssertEqual(reason("print(1)\n", engine: "actor Store {}\n"), .languageMode(.swift6))
+        // The same words in Swift 5 do not build a scenario alone.
+        XCTAssertNil(
+            MergeEligibility.reasonToBuildAlone(
+                scenario: "let t = Ledger()\nTask.detached { print(t) }\n", engineSources: ["final class Ledger {}\n"],
+                standalone: false, languageMode: .swift5))
+    }
+
+    func testTheFunctionOfASwiftSixScenarioIsIsolatedToTheMainActor() throws {
+        let block = try XCTUnwrap(
+            LessonPlanner.plan(Lesson(path: "/l.md", bytes: Array("```swift\n// main.swift\nprint(1)\n```\n".utf8)))
+                .scenarios.first
+        ).block
+        let body = ProgramBody(block: block)
+        let six = ProgramSource.mergedProgram(
+            engine: [], programs: [(body, "/l.md")], inMain: true, languageMode: .swift6)
+        XCTAssertTrue(try XCTUnwrap(six.last).contents.contains("@MainActor func _lessonScenario0() {\n"))
+        let five = ProgramSource.mergedProgram(engine: [], programs: [(body, "/l.md")], inMain: true)
+        XCTAssertFalse(try XCTUnwrap(five.last).contents.contains("@MainActor"))
+    }
+
+    /// The fixture's two scenarios without concurrency take one program; the one whose detached task takes
+    /// a top-level constant is built alone, and fails as it does on its own. The report is the golden one
+    /// (`FixtureTests`).
+    func testALessonOfSwiftSixScenariosTakesTwoPrograms() throws {
+        TestSupport.enterPackageRoot()
+        var checker = LessonChecker(options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(files: ["Fixtures/merge/swift-6.md"])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 2, failed: 1, skipped: 0))
+        XCTAssertEqual(progress.current.programsBuilt, 2)
+    }
+}
