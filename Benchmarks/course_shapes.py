@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cold, warm and one edited lesson of `lesson check`, on seven course shapes generated in different ways,
+"""Cold, warm and one edited lesson of `lesson check`, on eight course shapes generated in different ways,
 each figure beside its floor, in one run:
 
 alternating  the published ratio, written from templates (generate_snippet_courses.py): 40 lessons that
@@ -17,7 +17,8 @@ evolving     30 lessons, each in a folder of its own, whose engine grows lesson 
              calls the newest function, and 4 snippets: every lesson is a program of its own;
 declaring    `alternating` whose every scenario declares a type of its own (`struct Isaret`), the same name in
              every scenario;
-importing    `alternating` whose every scenario imports Foundation on its second line.
+importing    `alternating` whose every scenario imports Foundation on its second line;
+swift6       `alternating` with `swift-version: 6` in every lesson's front matter (floors built in Swift 6 too).
 
 Each scenario prints a mark of its own as its last line (`isaret L.S`), so an edit is the same on every
 shape: every mark of one lesson changed, in its scenarios and their expected output, and the lesson passes.
@@ -31,7 +32,7 @@ For each shape, with the binary given (the debug build is what `swift run lesson
                             swiftc of that lesson's engine and its scenarios wrapped in functions, built and
                             run (best of 3, interleaved): the edit's floor.
 
-usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all seven)
+usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all eight)
 """
 import os
 import re
@@ -162,9 +163,16 @@ def importing(out, engines):
         write(path, re.sub(r"(```swift\n// main\.swift[^\n]*\n)", r"\1import Foundation\n", text))
 
 
+def swift6(out, engines):
+    alternating(out, engines)
+    for path in lessons_of(out):
+        text = open(path, encoding="utf-8").read()
+        write(path, text.replace("\nlanguage: tr\n", "\nlanguage: tr\nswift-version: 6\n", 1))
+
+
 SHAPES = {
     "alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving,
-    "declaring": declaring, "importing": importing,
+    "declaring": declaring, "importing": importing, "swift6": swift6,
 }
 
 
@@ -195,9 +203,16 @@ def counts(course):
     return len(lessons_of(course)), scenarios, snippets
 
 
-def build_and_run(folder, arguments=()):
+def swift_version(path):
+    """The lesson's language mode, `swift-version` in its front matter (5 without one)."""
+    found = re.search(r"^swift-version: (\d+)$", open(path, encoding="utf-8").read(), re.M)
+    return found.group(1) if found else "5"
+
+
+def build_and_run(folder, arguments=(), version="5"):
     sources = sorted(name for name in os.listdir(folder) if name.endswith(".swift"))
-    subprocess.run(SWIFTC + sources + ["-o", "prog"], cwd=folder, check=True, capture_output=True)
+    command = [version if word == "5" else word for word in SWIFTC]
+    subprocess.run(command + sources + ["-o", "prog"], cwd=folder, check=True, capture_output=True)
     subprocess.run(["./prog", *arguments], cwd=folder, check=True, capture_output=True)
 
 
@@ -210,10 +225,10 @@ def one_swiftc_per_scenario(course, work):
             for name, code in engines:
                 write(os.path.join(folder, name), code)
             write(os.path.join(folder, "main.swift"), scenario)
-            folders.append(folder)
+            folders.append((folder, swift_version(path)))
     start = time.monotonic()
     with ThreadPoolExecutor(2) as pool:
-        list(pool.map(build_and_run, folders))
+        list(pool.map(lambda job: build_and_run(job[0], version=job[1]), folders))
     return time.monotonic() - start
 
 
@@ -230,7 +245,7 @@ def edit_floor(lesson, folder):
     body += "".join(f"func scenario{n}() {{\n{code}}}\n" for n, code in enumerate(scenarios))
     write(os.path.join(folder, "main.swift"), body + "".join(f"scenario{n}()\n" for n in range(len(scenarios))))
     start = time.monotonic()
-    build_and_run(folder)
+    build_and_run(folder, version=swift_version(lesson))
     return time.monotonic() - start
 
 

@@ -50,4 +50,38 @@ final class SwiftSixMergeTests: XCTestCase {
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 2, failed: 1, skipped: 0))
         XCTAssertEqual(progress.current.programsBuilt, 2)
     }
+
+    /// A merged Swift 6 program is compiled file by file like a Swift 5 one, by the driver's frontend command
+    /// with its `-swift-version` changed, and its engine's objects are kept apart from the same engine's in
+    /// Swift 5: the same lesson in both modes keeps two sets beside the support's.
+    func testSwiftSixProgramsCompileFileByFileWithObjectsOfTheirOwn() throws {
+        let recipe = SeparateCompilation(
+            frontend: ["swift-frontend", "-frontend", "-c", "-swift-version", "5", "-Onone"], libraryExtraction: nil,
+            link: [])
+        XCTAssertEqual(
+            recipe.inLanguageMode(.swift6)?.frontend,
+            ["swift-frontend", "-frontend", "-c", "-swift-version", "6", "-Onone"])
+        XCTAssertNil(
+            SeparateCompilation(frontend: ["swift-frontend"], libraryExtraction: nil, link: []).inLanguageMode(.swift6))
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swift-6-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lesson = try String(contentsOfFile: TestSupport.packageRoot + "/Fixtures/merge/swift-6.md", encoding: .utf8)
+        for (name, text) in [
+            ("six", lesson), ("five", lesson.replacingOccurrences(of: "swift-version: 6\n", with: "")),
+        ] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+            try ScratchFile.save(text, to: folder + "/\(name)/lesson.md")
+        }
+        var options = TestSupport.fixtureOptions
+        options.cacheDirectory = folder + "/cache"
+        let checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let report = checker.check(files: [folder + "/six/lesson.md", folder + "/five/lesson.md"])
+        // In Swift 5 the detached task builds and prints; in Swift 6 it does not build.
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
+        let sets = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/objects").filter {
+            !$0.hasPrefix(".")
+        }
+        XCTAssertEqual(sets.count, 3, "\(sets)")
+    }
 }

@@ -131,6 +131,15 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
         return (command + objects.flatMap { ["-o", $0] }, objects)
     }
 
+    /// The same commands with the frontend in `mode` (the driver changes only `-swift-version` between
+    /// modes); nil when the frontend names no language mode.
+    func inLanguageMode(_ mode: LanguageMode) -> SeparateCompilation? {
+        guard let flag = frontend.firstIndex(of: "-swift-version"), flag + 1 < frontend.count else { return nil }
+        var copy = self
+        copy.frontend[flag + 1] = mode.version
+        return copy
+    }
+
     static func object(for source: String) -> String {
         (source as NSString).deletingPathExtension + ".o"
     }

@@ -86,7 +86,8 @@ final class EngineObjects: @unchecked Sendable {
         keys.key(["separate compilation"] + arguments)
     }
 
-    /// The language mode of the programs the sets are linked into: Swift 5, the only one merged.
+    /// The language mode the recipe's frontend compiles in; a merged program of another mode compiles with
+    /// the recipe in its own (`SeparateCompilation.inLanguageMode`), and its engine's set is kept apart.
     static let languageMode = LanguageMode.swift5
 
     /// Ends the check's use of the sets: waits for a compile of the native support still running (when every
@@ -107,9 +108,10 @@ final class EngineObjects: @unchecked Sendable {
         var libraryList: String
     }
 
-    /// The kept objects of `engine` (its files in order); nil when none are kept.
-    func kept(_ engine: [ProgramFile]) -> ObjectSet? {
-        let set = objectSet(engine)
+    /// The kept objects of `engine` (its files in order) compiled by `frontend` (the recipe's by default);
+    /// nil when none are kept.
+    func kept(_ engine: [ProgramFile], frontend: [String]? = nil) -> ObjectSet? {
+        let set = objectSet(engine, frontend: frontend)
         let folder = (set.libraryList as NSString).deletingLastPathComponent
         let list = recipe.libraryExtraction == nil ? [] : [set.libraryList]
         guard (set.objects + list + [folder + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists)
@@ -119,8 +121,8 @@ final class EngineObjects: @unchecked Sendable {
     }
 
     /// Keeps the objects of `engine` (compiled from its files in order) with the libraries they link with.
-    func keep(_ engine: [ProgramFile], objects: [String], libraryList: String) {
-        let set = objectSet(engine)
+    func keep(_ engine: [ProgramFile], objects: [String], libraryList: String, frontend: [String]? = nil) {
+        let set = objectSet(engine, frontend: frontend)
         let path = (set.libraryList as NSString).deletingLastPathComponent
         guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
         else { return }
@@ -141,9 +143,10 @@ final class EngineObjects: @unchecked Sendable {
         pruneSets()
     }
 
-    /// Where the set of `engine` lives, by the engine's files and the compiler's flags.
-    private func objectSet(_ engine: [ProgramFile]) -> ObjectSet {
-        let key = keys.key(["engine objects"] + recipe.frontend + engine.flatMap { [$0.name, $0.contents] })
+    /// Where the set of `engine` lives, by the engine's files and the compiler's flags (its language mode's).
+    private func objectSet(_ engine: [ProgramFile], frontend: [String]? = nil) -> ObjectSet {
+        let flags = frontend ?? recipe.frontend
+        let key = keys.key(["engine objects"] + flags + engine.flatMap { [$0.name, $0.contents] })
         let path = folder + "/" + key
         return ObjectSet(
             objects: engine.map { SeparateCompilation.object(for: path + "/" + $0.name) },

@@ -216,13 +216,13 @@ extension Executor {
         let engine = first.engine + ProgramSource.importsFile(first.hoistedImports)
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
-            if let separateBuilds, first.languageMode == EngineObjects.languageMode {
+            if let separateBuilds {
                 let files = ProgramSource.mergedProgram(
                     engine: engine, programs: scenarios, inMain: true, native: true, batches: batches,
-                    imports: first.hoistedImports)
+                    imports: first.hoistedImports, languageMode: first.languageMode)
                 if let outcome = buildSeparately(
                     files, engineFileCount: engine.count, batches: batches, jobs: indices, in: folder,
-                    using: separateBuilds)
+                    using: separateBuilds, languageMode: first.languageMode)
                 {
                     return outcome
                 }
@@ -258,15 +258,16 @@ extension Executor {
     /// built as a whole in `folder`.
     private func buildSeparately(
         _ files: [ProgramFile], engineFileCount: Int, batches: Bool, jobs indices: [Int], in folder: WorkDirectory,
-        using engineObjects: EngineObjects
+        using engineObjects: EngineObjects, languageMode: LanguageMode
     ) -> BuildOutcome? {
+        guard let recipe = engineObjects.recipe.inLanguageMode(languageMode) else { return nil }
         engineObjects.startSupport(compiler: compiler)
         do {
-            let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
+            let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder, recipe: recipe)
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let engineFiles = Array(files.prefix(engineFileCount))
-            let kept = engineFiles.isEmpty ? nil : engineObjects.kept(engineFiles)
+            let kept = engineFiles.isEmpty ? nil : engineObjects.kept(engineFiles, frontend: recipe.frontend)
             let enginePaths = Array(paths.prefix(engineFileCount))
             let scenarioPaths = Array(paths.dropFirst(engineFileCount + 1))
             let primaries = (kept == nil ? enginePaths : []) + scenarioPaths
@@ -288,7 +289,9 @@ extension Executor {
                 linked = try build.linkListingLibraries(
                     engineObjectPaths + support.objects + scenarioPaths.map(object), into: executable)
                 if linked.succeeded, !engineFiles.isEmpty {
-                    engineObjects.keep(engineFiles, objects: engineObjectPaths, libraryList: build.libraryList)
+                    engineObjects.keep(
+                        engineFiles, objects: engineObjectPaths, libraryList: build.libraryList,
+                        frontend: recipe.frontend)
                 }
             }
             guard linked.succeeded else {
@@ -313,16 +316,20 @@ struct SeparateBuild {
     var engineObjects: EngineObjects
     var folder: WorkDirectory
 
-    init(compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory) {
+    /// The commands, the frontend's in the program's language mode.
+    var recipe: SeparateCompilation
+
+    init(
+        compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory, recipe: SeparateCompilation? = nil
+    ) {
         var limited = compiler
         let end = Uptime.now + compiler.timeout
         limited.deadline = min(compiler.deadline ?? end, end)
         self.compiler = limited
         self.engineObjects = engineObjects
         self.folder = folder
+        self.recipe = recipe ?? engineObjects.recipe
     }
-
-    var recipe: SeparateCompilation { engineObjects.recipe }
     /// The library list of this program's own objects, when it is extracted.
     var libraryList: String { folder.path + "/program.autolink" }
 
