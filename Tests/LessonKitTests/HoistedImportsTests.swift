@@ -94,10 +94,8 @@ final class HoistedImportsTests: XCTestCase {
         }
         let lesson = folder + "/lesson.md"
         try ScratchFile.save(scenarios.joined(separator: "\n"), to: lesson)
-        var checker = LessonChecker(options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain())
-        let progress = CheckProgress()
-        checker.progress = progress
-        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertEqual(progress.current.programsBuilt, 1)
+        let (report, counts) = try TestSupport.checkCounting([lesson])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(counts.programsBuilt, 1)
     }
 }

@@ -81,18 +81,14 @@ final class MovedDeclarationsTests: XCTestCase {
     /// The fixture's eight scenarios take four programs: six merged, the scenario that prints its class's
     /// qualified name again alone, and alone from the start the two whose types name what stays at the top
     /// level (a constant, a function). The report is the golden one (`FixtureTests`).
-    func testALessonOfDeclaringScenariosTakesFourProgramsNotSeven() throws {
+    func testALessonOfDeclaringScenariosTakesFourProgramsNotEight() throws {
         TestSupport.enterPackageRoot()
-        var checker = LessonChecker(
-            options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain(),
-            catalog: try TestSupport.fixtureCatalog())
-        let progress = CheckProgress()
-        checker.progress = progress
-        let report = checker.check(files: ["Fixtures/merge/moved-declarations.md"])
+        let (report, counts) = try TestSupport.checkCounting(
+            ["Fixtures/merge/moved-declarations.md"], catalog: try TestSupport.fixtureCatalog())
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 7, failed: 1, skipped: 0))
-        XCTAssertEqual(progress.current.programsBuilt, 4)
-        XCTAssertEqual(progress.current.programs, 4)
-        XCTAssertEqual(progress.current.scenariosRun, progress.current.scenarios)
+        XCTAssertEqual(counts.programsBuilt, 4)
+        XCTAssertEqual(counts.programs, 4)
+        XCTAssertEqual(counts.scenariosRun, counts.scenarios)
     }
 
     /// `deinit`, `weak` and `unowned` are merged with the scenario's process ended at the end of its
@@ -112,12 +108,9 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertNotNil(merged("final class A {\n    deinit {}\n    func f() { defer { print(2) } }\n}\n"))
 
         TestSupport.enterPackageRoot()
-        var checker = LessonChecker(options: TestSupport.fixtureOptions, toolchain: try TestSupport.toolchain())
-        let progress = CheckProgress()
-        checker.progress = progress
-        let report = checker.check(files: ["Fixtures/merge/lifetimes.md"])
+        let (report, counts) = try TestSupport.checkCounting(["Fixtures/merge/lifetimes.md"])
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
-        XCTAssertEqual(progress.current.programsBuilt, 2)
+        XCTAssertEqual(counts.programsBuilt, 2)
     }
 
     /// What the runtime prints in the qualified name of a `fileprivate` type, on either stream, sends the

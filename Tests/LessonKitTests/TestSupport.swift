@@ -38,6 +38,16 @@ enum TestSupport {
 
     static func toolchain() throws -> Toolchain { try Toolchain.locate() }
 
+    /// Checks `files` with the fixtures' options and `catalog`, counting what the check built and ran.
+    static func checkCounting(_ files: [String], catalog: EngineCatalog = .builtIn) throws -> (
+        report: CheckReport, counts: CheckProgress.Counts
+    ) {
+        var checker = LessonChecker(options: fixtureOptions, toolchain: try toolchain(), catalog: catalog)
+        let progress = CheckProgress()
+        checker.progress = progress
+        return (checker.check(files: files), progress.current)
+    }
+
     /// The built `lesson` executable, beside the test bundle.
     static var lessonExecutable: String {
         #if canImport(Darwin)

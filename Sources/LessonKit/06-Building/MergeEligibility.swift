@@ -21,14 +21,24 @@ package enum MergeEligibility {
     /// the main actor, and wrapped in a function (`@MainActor`, as top-level code is) they are locals, which
     /// the compiler lets a closure capture or a task take where it refuses such a global (`Task.detached {
     /// box.add() }` builds only wrapped): where the scenario or its engine uses one of these words, a Swift 6
-    /// scenario is built alone. Without them nothing is isolated but the top-level code, and it is the same
-    /// wrapped.
+    /// scenario is built alone (`mayWrapIsolatedCode`).
     static let concurrencyWords: Set<String> = [
         "actor", "async", "await", "Task", "TaskGroup", "withTaskGroup", "withThrowingTaskGroup",
         "withDiscardingTaskGroup", "Sendable", "@Sendable", "sending", "nonisolated", "isolated", "@isolated",
         "@MainActor", "MainActor", "@globalActor", "@preconcurrency", "@concurrent", "@TaskLocal", "Thread",
         "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
     ]
+
+    /// Whether a Swift 6 scenario means the same in a `@MainActor` function as at the top level: neither it
+    /// nor its engine uses concurrency (`concurrencyWords`), and it declares no top-level function, which at
+    /// the top level is not isolated and may not touch the isolated globals (`func add(_ n: Int) { total +=
+    /// n }`), where a local function of the `@MainActor` function may. Then only the top-level code and its
+    /// variables are isolated, and wrapped they still are.
+    static func mayWrapIsolatedCode(_ scenario: SwiftTokens, engineSources: [String]) -> Bool {
+        guard !scenario.words.contains(where: concurrencyWords.contains), !scenario.topLevelWords.contains("func")
+        else { return false }
+        return !engineSources.contains { SwiftTokens.of($0).words.contains(where: concurrencyWords.contains) }
+    }
 
     /// Why `scenario` must be built alone, or nil when it may be merged.
     package static func reasonToBuildAlone(
@@ -38,11 +48,7 @@ package enum MergeEligibility {
     {
         if standalone { return .markedStandalone }
         let scenarioTokens = SwiftTokens.of(scenario)
-        if languageMode != .swift5,
-            scenarioTokens.words.contains(where: concurrencyWords.contains)
-                || engineSources.contains(where: { SwiftTokens.of($0).words.contains(where: concurrencyWords.contains) }
-                )
-        {
+        if languageMode.isolatesTopLevelCode, !mayWrapIsolatedCode(scenarioTokens, engineSources: engineSources) {
             return .languageMode(languageMode)
         }
         if !scenarioTokens.isSelfContained { return .notSelfContained }
