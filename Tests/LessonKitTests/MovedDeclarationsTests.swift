@@ -113,6 +113,18 @@ final class MovedDeclarationsTests: XCTestCase {
         XCTAssertEqual(counts.programsBuilt, 2)
     }
 
+    /// An engine whose class prints from its `deinit` sees no scenario object go at the scenario's end, as
+    /// at the top level: merged scenarios exit at their end, and one with a `defer` is built alone. The
+    /// fixture's three scenarios take two programs, and its report is the golden one (`FixtureTests`).
+    func testAnEngineDeinitSeesNoObjectGoAtAMergedScenariosEnd() throws {
+        TestSupport.enterPackageRoot()
+        let (report, counts) = try TestSupport.checkCounting(["Fixtures/merge/engine-deinit.md"])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(counts.programsBuilt, 2)
+        XCTAssertTrue(ScenarioJob.declaresDeinit(["final class A {\n    deinit {}\n}\n"]))
+        XCTAssertFalse(ScenarioJob.declaresDeinit(["let deinitialized = true\n// deinit\n"]))
+    }
+
     /// What the runtime prints in the qualified name of a `fileprivate` type, on either stream, sends the
     /// scenario to be built alone; a module-qualified name does not.
     func testAQualifiedNameOfAMovedTypeIsNoAnswer() {

@@ -66,6 +66,25 @@ package struct ScenarioJob: Sendable {
             languageMode: languageMode, buildAloneReason: reason, runs: false)
     }
 
+    /// Keeps a merged scenario's objects alive to its end, as the top level does, where its engine declares
+    /// a `deinit` (`engineDeclaresDeinit`): at the top level they are globals, never released, and as locals
+    /// of its function their release at the function's end would run it (a class that prints when it goes).
+    /// The process then exits at the function's end; a scenario with a `defer`, which would then not run, is
+    /// built alone.
+    package mutating func keepObjectsAlive(engineDeclaresDeinit: Bool) {
+        guard engineDeclaresDeinit, buildAloneReason == nil, let scenario else { return }
+        if SwiftTokens.of(scenario.text).words.contains("defer") {
+            buildAloneReason = .usesWord("defer")
+        } else {
+            exitsAtEnd = true
+        }
+    }
+
+    /// Whether any of `sources` declares a `deinit`.
+    package static func declaresDeinit(_ sources: [String]) -> Bool {
+        sources.contains { SwiftTokens.of($0).words.contains("deinit") }
+    }
+
     /// The program of this scenario alone.
     package var files: [ProgramFile] {
         guard let body else {

@@ -92,6 +92,7 @@ struct CheckWork {
     private mutating func addScenarios(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
         let identity = engine.identity(languageMode: plan.languageMode)
+        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(engine.sources.map(\.contents))
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
                 presetChecks[index, default: []].append(check)
@@ -108,6 +109,7 @@ struct CheckWork {
                 engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
                 markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
                 runs: options.runs)
+            job.keepObjectsAlive(engineDeclaresDeinit: engineDeclaresDeinit)
             // Types moved, imports hoisted and exits at the end are Swift 5's: a Swift 6 one's would be isolated.
             if case .usesWord = reason, plan.languageMode == .swift5,
                 let merged = MergeEligibility.mergedAnyway(

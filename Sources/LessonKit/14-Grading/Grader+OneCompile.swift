@@ -10,16 +10,19 @@ extension Grader {
     }
 
     /// The visible and the hidden tests from one compile of the submission, the visible ones run first;
-    /// nil where that does not apply (no hidden or no visible test, a test that must be built alone, Swift 6
-    /// mode, a driver whose commands are not understood) or where the compile failed outside the student's
-    /// file: the tests are then built as programs of their own, which places each error at its test.
+    /// nil where that does not apply (no hidden or no visible test, a test that must be built alone or must
+    /// exit at its end, Swift 6 mode, a driver whose commands are not understood) or where the compile failed
+    /// outside the student's file: the tests are then built as programs of their own, which places each error
+    /// at its test.
     func runFromOneCompile(
         _ jobs: [ScenarioJob], tests: [GradingTest], studentFile: String, executor: Executor, start: Double
     ) -> OneCompile? {
         let visible = tests.indices.filter { !tests[$0].hidden }
         let hidden = tests.indices.filter { tests[$0].hidden }
         guard !visible.isEmpty, !hidden.isEmpty, let engine = jobs.first?.engine,
-            jobs.allSatisfy({ $0.buildAloneReason == nil && $0.languageMode == .swift5 && $0.scenario != nil }),
+            jobs.allSatisfy({
+                $0.buildAloneReason == nil && $0.languageMode == .swift5 && $0.scenario != nil && !$0.exitsAtEnd
+            }),
             let recipe = options.driverCommands.flatMap(TwoProgramBuild.readRecipe)
                 ?? TwoProgramBuild.recipe(toolchain: toolchain),
             let folder = try? WorkDirectory.create(prefix: "lesson-build")

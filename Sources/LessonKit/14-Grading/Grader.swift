@@ -168,13 +168,16 @@ package struct Grader: Sendable {
     /// One program per test; hidden and visible tests never share one.
     private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], languageMode: LanguageMode) -> [ScenarioJob]
     {
-        tests.map { test in
-            ScenarioJob(
+        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(engine.map(\.contents))
+        return tests.map { test in
+            var job = ScenarioJob(
                 engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
                 scenario: test.scenario.block, markdownPath: test.sourcePath, languageMode: languageMode,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
                     scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
                     standalone: test.scenario.options.standalone, languageMode: languageMode))
+            job.keepObjectsAlive(engineDeclaresDeinit: engineDeclaresDeinit)
+            return job
         }
     }
 
