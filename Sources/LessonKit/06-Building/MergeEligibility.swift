@@ -4,9 +4,9 @@
 /// with a local-context name, `deinit` and `weak` references run at other times once locals replace globals,
 /// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
 /// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
-/// marked `standalone` and a scenario of a Swift 6 lesson where it or its engine uses concurrency
-/// (`concurrencyWords`), unless `mergedAnyway` finds a way to merge them that changes none of it (types moved out, imports hoisted,
-/// an exit at the function's end). The scan is deliberately cautious: a word it cannot place makes the
+/// marked `standalone` and those of a Swift 6 lesson that its top-level isolation would tell apart
+/// (`mayWrapIsolatedCode`), unless `mergedAnyway` finds a way to merge them that changes none of it (types
+/// moved out, imports hoisted, an exit at the function's end). The scan is deliberately cautious: a word it cannot place makes the
 /// scenario standalone, never merged.
 package enum MergeEligibility {
     /// Words whose presence makes a scenario standalone.
@@ -34,10 +34,9 @@ package enum MergeEligibility {
     /// the top level is not isolated and may not touch the isolated globals (`func add(_ n: Int) { total +=
     /// n }`), where a local function of the `@MainActor` function may. Then only the top-level code and its
     /// variables are isolated, and wrapped they still are.
-    static func mayWrapIsolatedCode(_ scenario: SwiftTokens, engineSources: [String]) -> Bool {
-        guard !scenario.words.contains(where: concurrencyWords.contains), !scenario.topLevelWords.contains("func")
-        else { return false }
-        return !engineSources.contains { SwiftTokens.of($0).words.contains(where: concurrencyWords.contains) }
+    static func mayWrapIsolatedCode(_ scenario: SwiftTokens, engine: [SwiftTokens]) -> Bool {
+        !scenario.topLevelWords.contains("func")
+            && !([scenario] + engine).contains { $0.words.contains(where: concurrencyWords.contains) }
     }
 
     /// Why `scenario` must be built alone, or nil when it may be merged.
@@ -48,12 +47,13 @@ package enum MergeEligibility {
     {
         if standalone { return .markedStandalone }
         let scenarioTokens = SwiftTokens.of(scenario)
-        if languageMode.isolatesTopLevelCode, !mayWrapIsolatedCode(scenarioTokens, engineSources: engineSources) {
+        let engineTokens = engineSources.map(SwiftTokens.of)
+        if languageMode.isolatesTopLevelCode, !mayWrapIsolatedCode(scenarioTokens, engine: engineTokens) {
             return .languageMode(languageMode)
         }
         if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
-        let engineNames = Set(engineSources.flatMap { SwiftTokens.of($0).topLevelDeclaredNames })
+        let engineNames = Set(engineTokens.flatMap(\.topLevelDeclaredNames))
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
             return .shadowsEngineName(name)
         }

@@ -168,13 +168,14 @@ package struct Grader: Sendable {
     /// One program per test; hidden and visible tests never share one.
     private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], languageMode: LanguageMode) -> [ScenarioJob]
     {
-        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(engine.map(\.contents))
+        let sources = engine.map(\.contents)
+        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(sources)
         return tests.map { test in
             var job = ScenarioJob(
                 engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
                 scenario: test.scenario.block, markdownPath: test.sourcePath, languageMode: languageMode,
                 buildAloneReason: MergeEligibility.reasonToBuildAlone(
-                    scenario: test.scenario.block.text, engineSources: engine.map(\.contents),
+                    scenario: test.scenario.block.text, engineSources: sources,
                     standalone: test.scenario.options.standalone, languageMode: languageMode))
             job.keepObjectsAlive(engineDeclaresDeinit: engineDeclaresDeinit)
             return job
