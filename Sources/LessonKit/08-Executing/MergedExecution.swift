@@ -17,15 +17,22 @@ extension Executor {
         case merged([Int])
         /// Programs built alone, linked into one executable (see `ModuleBatch.swift`).
         case modules([Int])
+        /// Scenarios of several engines, each engine's in order, compiled together (see `CombinedLessons.swift`).
+        case combined([Int])
     }
 
     /// A merged executable and the jobs it holds, or the jobs it failed to build.
     enum BuildOutcome: Sendable {
-        /// `batches`: the executable runs a batch of its scenarios in one process (a merged program).
-        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool)
+        /// `batches`: the executable runs a batch of its scenarios in one process (a merged program);
+        /// `combined`: its engines' declarations are `fileprivate` (see `CombinedLessons.swift`).
+        case built(
+            executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool,
+            combined: Bool = false)
         case alone(Int, ScenarioExecution)
         /// Its jobs, and the build that failed (nil when none ran).
         case failed(jobs: [Int], build: CompileResult?)
+        /// A build that failed, whose jobs are built again in these units.
+        case regrouped([Unit])
     }
 
     /// A run of one scenario of a merged executable.
@@ -36,6 +43,8 @@ extension Executor {
         var build: CompileResult
         /// The executable's folder, released after its last run.
         var folder: FolderRelease
+        /// Whether the executable combined several engines (see `CombinedLessons.swift`).
+        var combined = false
     }
 
     /// One thing for a worker to do: build a unit (and, for a program built alone, run it), or run one
@@ -58,8 +67,10 @@ extension Executor {
         let shared = SharedRuns(scenarioJobs)
         var jobs = scenarioJobs
         for run in shared.runs where !run.riders.isEmpty { jobs[run.job].segments = Set(run.riders.map(\.position)) }
+        let among = shared.runs.map(\.job)
         let units = Self.units(
-            for: jobs, among: shared.runs.map(\.job), workers: self.jobs, mergingSingles: separateBuilds != nil)
+            for: jobs, among: among, workers: self.jobs, mergingSingles: separateBuilds != nil,
+            combining: combinableEngines(jobs, among: among))
         progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
         let board = ExecutionBoard(jobs: jobs, runs: shared.runs, finished: finished)
         let planned = jobs
@@ -146,10 +157,11 @@ extension Executor {
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
     /// the builds share the cores. A scenario that is the only one of its engine is merged too when
     /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
-    /// `among` are built, when it is given.
+    /// `among` are built, when it is given. The engines `combining` may be compiled together
+    /// (`combinedUnits`).
     static func units(
         for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false,
-        movingDeclarations: Bool = true
+        movingDeclarations: Bool = true, combining: [EngineIdentity: [String]] = [:]
     ) -> [Unit] {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
@@ -171,9 +183,11 @@ extension Executor {
                 groups[job.engineIdentity, default: []].append(index)
             }
         }
-        let mergeable = groups.values.reduce(0) { $0 + $1.count }
+        let combined = combinedUnits(groups, order: order, combinable: combining, workers: workers)
+        units += combined.units
+        let mergeable = groups.filter { !combined.engines.contains($0.key) }.values.reduce(0) { $0 + $1.count }
         let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
-        for identity in order {
+        for identity in order where !combined.engines.contains(identity) {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: share) {
                 let slice = Array(indices[start..<min(start + share, indices.count)])
@@ -190,8 +204,13 @@ extension Executor {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
             }
         }
-        let merged = units.filter { if case .merged = $0 { true } else { false } }
-        return merged + batches + units.filter { if case .merged = $0 { false } else { true } }
+        let isMerged = { (unit: Unit) in
+            switch unit {
+            case .merged, .combined: true
+            default: false
+            }
+        }
+        return units.filter(isMerged) + batches + units.filter { !isMerged($0) }
     }
 
     /// `indices` cut into up to `workers` parts of at least `minimumChunk`, in order.

@@ -1,0 +1,148 @@
+import XCTest
+
+@testable import LessonKit
+
+/// Lessons of different engines share one frontend on a cold build: each engine's top-level declarations
+/// are made `fileprivate`, in a file of its own with its scenarios (`CombinedLessons.swift`).
+final class CombinedLessonsTests: XCTestCase {
+    func testEveryTopLevelDeclarationOfAnEngineBecomesFilePrivateOnItsOwnLines() throws {
+        let engine = """
+            #sourceLocation(file: "/l.md", line: 3)
+            import Foundation
+            @propertyWrapper
+            struct Clamped { var wrappedValue: Int }
+            @MainActor final class Screen: CustomStringConvertible {
+                public var description: String { "screen" }
+                private let secret = 1
+            }
+            protocol Named: class { var name: String { get } }
+            extension Screen: Equatable {
+                static func == (a: Screen, b: Screen) -> Bool { true }
+            }
+            extension String where Self: Hashable {
+                func framed() -> String { "[" + self + "]" }
+            }
+            typealias Rows = [String]
+            let limit = 3, floor = 1
+            var (low, high) = (0, 9)
+            func + (a: Screen, b: Screen) -> Screen { a }
+            func report(_ s: Screen) -> String {
+                let inner = 2
+                return "\\(inner)"
+            }
+            """
+        let rewritten = try XCTUnwrap(FilePrivateEngine(engine))
+        XCTAssertEqual(
+            rewritten.source,
+            """
+            #sourceLocation(file: "/l.md", line: 3)
+            import Foundation
+            @propertyWrapper
+            fileprivate struct Clamped { var wrappedValue: Int }
+            @MainActor final fileprivate class Screen: CustomStringConvertible {
+                public var description: String { "screen" }
+                private let secret = 1
+            }
+            fileprivate protocol Named: class { var name: String { get } }
+            extension Screen: Equatable {
+                static func == (a: Screen, b: Screen) -> Bool { true }
+            }
+            fileprivate extension String where Self: Hashable {
+                func framed() -> String { "[" + self + "]" }
+            }
+            fileprivate typealias Rows = [String]
+            fileprivate let limit = 3, floor = 1
+            fileprivate var (low, high) = (0, 9)
+            fileprivate func + (a: Screen, b: Screen) -> Screen { a }
+            fileprivate func report(_ s: Screen) -> String {
+                let inner = 2
+                return "\\(inner)"
+            }
+            """)
+        XCTAssertEqual(rewritten.imports, ["import Foundation"])
+    }
+
+    /// What `fileprivate` would change, or cannot keep apart, leaves the engine a module of its own.
+    func testAnEngineTheRewriteCannotKeepApartIsRefused() {
+        let refused = [
+            "private func helper() {}\n": "a private declaration a scenario in its file would see",
+            "struct A { fileprivate var n = 0 }\n": "a fileprivate member",
+            "public struct A {}\n": "an access level",
+            "extension String: Error {}\n": "another module's type given a conformance",
+            "extension Rows: Error {}\ntypealias Rows = [String]\n": "a typealias is not the engine's own type",
+            "infix operator <>\n": "an operator",
+            "#if DEBUG\nlet a = 1\n#endif\n": "conditional compilation",
+            "@_cdecl(\"tick\") func tick() {}\n": "a symbol name of its own",
+            "struct A {}; struct B {}\n": "a declaration that does not begin its line",
+            "weak var screen: AnyObject?\n": "a modifier the rewrite does not know",
+            "struct A {\n": "a brace that does not close",
+        ]
+        for (engine, why) in refused {
+            XCTAssertNil(FilePrivateEngine(engine), why)
+        }
+    }
+
+    /// Engines are combined per set of imports, and only where they outnumber the workers (otherwise each
+    /// worker has an engine of its own anyway), cut into one part a worker of about as many scenarios.
+    func testEnginesAreCombinedByTheirImportsWhenTheyOutnumberTheWorkers() {
+        let engines = (0..<6).map { EngineIdentity.content("engine \($0)") }
+        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [2 * $0, 2 * $0 + 1]) })
+        var combinable = Dictionary(uniqueKeysWithValues: engines.prefix(3).map { ($0, [String]()) })
+        combinable[engines[3]] = ["import Foundation"]
+        combinable[engines[4]] = ["import Foundation"]
+        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 2)
+        XCTAssertEqual(units.map(\.jobs), [[0, 1, 2, 3], [4, 5]])
+        XCTAssertEqual(combined, Set(engines.prefix(3)), "two engines of Foundation are not more than two workers")
+        let one = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 1)
+        XCTAssertEqual(one.units.map(\.jobs), [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9]])
+    }
+
+    /// Three lessons of three engines that declare the same names: one program a worker, and each scenario
+    /// sees its own lesson's engine. Alone, each engine would be a program of its own.
+    func testThreeLessonsOfThreeEnginesTakeOneProgramAWorker() throws {
+        TestSupport.enterPackageRoot()
+        var checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(
+            files: ["1-tally-struct.md", "3-tally-enum.md", "5-greeting.md"].map { "Fixtures/merge/combined/" + $0 })
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
+        XCTAssertEqual(progress.current.programsBuilt, 2)
+    }
+
+    /// A combined build that fails builds each engine's scenarios again as merged programs of their own: the
+    /// lesson whose engine has no `framed()` fails where it calls it (the other engines' are `fileprivate`),
+    /// and a printed class instance, whose qualified name the combined module changes, is built alone.
+    func testACombinedBuildThatFailsLeavesEachErrorToItsLesson() throws {
+        TestSupport.enterPackageRoot()
+        let checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
+        let files = try TestSupport.markdownFiles(under: "Fixtures/merge/combined")
+        let report = checker.check(files: files)
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 8, failed: 2, skipped: 0))
+        let errors = report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
+            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
+        }
+        XCTAssertEqual(
+            errors,
+            [
+                "3-tally-enum.md:35: expected output differs at line 1 of 1",
+                "4-tally-no-frame.md:28: value of type 'String' has no member 'framed'",
+            ])
+    }
+
+    private var twoWorkers: CheckOptions {
+        var options = TestSupport.fixtureOptions
+        options.execution.jobs = 2
+        options.cacheDirectory = nil
+        return options
+    }
+}
+
+extension Executor.Unit {
+    fileprivate var jobs: [Int] {
+        switch self {
+        case .alone(let index): [index]
+        case .merged(let indices), .modules(let indices), .combined(let indices): indices
+        }
+    }
+}
