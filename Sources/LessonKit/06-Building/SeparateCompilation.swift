@@ -131,6 +131,12 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
         return (command + objects.flatMap { ["-o", $0] }, objects)
     }
 
+    /// The frontend command that compiles every one of `inputs` into the one object `output`, as a
+    /// whole module: one object to write and link where a file each would be many.
+    func wholeModuleCommand(inputs: [String], output: String) -> [String] {
+        frontend + inputs + ["-o", output]
+    }
+
     /// The same commands with the frontend in `mode` (the driver changes only `-swift-version` between
     /// modes); nil when the frontend names no language mode.
     func inLanguageMode(_ mode: LanguageMode) -> SeparateCompilation? {

@@ -153,6 +153,14 @@ package struct SwiftCompiler: Sendable {
         return compiled
     }
 
+    /// Compiles every one of `inputs` into the one object `output` (`SeparateCompilation.wholeModuleCommand`).
+    func compileWholeModule(inputs: [String], into output: String, recipe: SeparateCompilation, in directory: String)
+        throws -> CompileResult
+    {
+        let command = recipe.wholeModuleCommand(inputs: inputs, output: output)
+        return try run(command[0], Array(command.dropFirst()) + builderArguments(for: directory), in: directory)
+    }
+
     /// Compiles `primaries`, each into its own object beside it, reading the other `inputs` for their
     /// declarations only: the frontend run directly, with the flags the driver would give it.
     func compileObjects(inputs: [String], primaries: Set<String>, recipe: SeparateCompilation, in directory: String)

@@ -96,15 +96,15 @@ extension Executor {
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder, recipe: recipe)
-            let primaries = paths.filter { !$0.hasSuffix("/" + NativeSupport.declarations.name) }
-            let (compiled, objects) = try build.compiler.compileObjects(
-                inputs: paths, primaries: Set(primaries), recipe: recipe, in: folder.path)
+            let object = folder.path + "/combined.o"
+            let compiled = try build.compiler.compileWholeModule(
+                inputs: paths, into: object, recipe: recipe, in: folder.path)
             guard compiled.succeeded, let support = engineObjects.support(compiler: compiler) else {
                 folder.remove()
                 return apart
             }
             let executable = folder.path + "/scenarios"
-            let linked = try build.linkListingLibraries(objects + support.objects, into: executable)
+            let linked = try build.linkListingLibraries([object] + support.objects, into: executable)
             guard linked.succeeded else {
                 folder.remove()
                 return apart
