@@ -97,6 +97,16 @@ final class CombinedLessonsTests: XCTestCase {
         XCTAssertEqual(one.units.map(\.jobs), [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9]])
     }
 
+    /// Forty engines of one scenario each, on two workers: three parts, none of more than 16 engines.
+    func testACombinedBuildHoldsAtMostAboutSixteenEngines() {
+        let engines = (0..<40).map { EngineIdentity.content("engine \($0)") }
+        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [$0]) })
+        let combinable = Dictionary(uniqueKeysWithValues: engines.map { ($0, [String]()) })
+        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 2)
+        XCTAssertEqual(units.map(\.jobs.count), [14, 14, 12])
+        XCTAssertEqual(combined.count, 40)
+    }
+
     /// Three lessons of three engines that declare the same names: one program a worker, and each scenario
     /// sees its own lesson's engine. Alone, each engine would be a program of its own.
     func testThreeLessonsOfThreeEnginesTakeOneProgramAWorker() throws {

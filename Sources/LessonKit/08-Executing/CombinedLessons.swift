@@ -39,9 +39,14 @@ extension Executor {
         return engines
     }
 
+    /// The most engines a combined build holds about: a build that fails is built again engine by engine,
+    /// so a large one would cost much for one error, and its compile is not shared between the cores.
+    static let maximumEnginesCombined = 16
+
     /// The combined units of `groups` (each engine's jobs, in `order`): the engines of one set of imports
-    /// among `combinable`, when there are more of them than `workers`, cut into one part a worker of about
-    /// as many scenarios each. Also the engines they hold, which are not merged otherwise.
+    /// among `combinable`, when there are more of them than `workers`, cut into one part a worker (more
+    /// when a part would hold more than about `maximumEnginesCombined` engines) of about as many scenarios
+    /// each. Also the engines they hold, which are not merged otherwise.
     static func combinedUnits(
         _ groups: [EngineIdentity: [Int]], order: [EngineIdentity], combinable: [EngineIdentity: [String]],
         workers: Int
@@ -60,7 +65,8 @@ extension Executor {
             guard identities.count > max(workers, 1) else { continue }
             engines.formUnion(identities)
             let total = identities.reduce(0) { $0 + groups[$1]!.count }
-            let share = (total + workers - 1) / workers
+            let parts = max(workers, (identities.count + maximumEnginesCombined - 1) / maximumEnginesCombined)
+            let share = (total + parts - 1) / parts
             var part: [Int] = []
             for identity in identities {
                 part += groups[identity]!
