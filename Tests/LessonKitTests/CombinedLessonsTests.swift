@@ -8,11 +8,10 @@ final class CombinedLessonsTests: XCTestCase {
     func testEveryTopLevelDeclarationOfAnEngineBecomesFilePrivateOnItsOwnLines() throws {
         let engine = """
             #sourceLocation(file: "/l.md", line: 3)
-            import Foundation
             @propertyWrapper
             struct Clamped { var wrappedValue: Int }
             @MainActor final class Screen: CustomStringConvertible {
-                public var description: String { "screen" }
+                var description: String { "screen" }
                 private let secret = 1
             }
             protocol Named: class { var name: String { get } }
@@ -36,11 +35,10 @@ final class CombinedLessonsTests: XCTestCase {
             rewritten.source,
             """
             #sourceLocation(file: "/l.md", line: 3)
-            import Foundation
             @propertyWrapper
             fileprivate struct Clamped { var wrappedValue: Int }
             @MainActor final fileprivate class Screen: CustomStringConvertible {
-                public var description: String { "screen" }
+                var description: String { "screen" }
                 private let secret = 1
             }
             fileprivate protocol Named: class { var name: String { get } }
@@ -59,7 +57,6 @@ final class CombinedLessonsTests: XCTestCase {
                 return "\\(inner)"
             }
             """)
-        XCTAssertEqual(rewritten.imports, ["import Foundation"])
     }
 
     /// What `fileprivate` would change, or cannot keep apart, leaves the engine a module of its own.
@@ -68,6 +65,12 @@ final class CombinedLessonsTests: XCTestCase {
             "private func helper() {}\n": "a private declaration a scenario in its file would see",
             "struct A { fileprivate var n = 0 }\n": "a fileprivate member",
             "public struct A {}\n": "an access level",
+            "extension String {\n    public func framed() -> String { self }\n}\n": "a public member seen module-wide",
+            "extension Int {\n    internal func twice() -> Int { 2 * self }\n}\n": "an internal member",
+            "class Screen {\n    package var title = \"\"\n}\n": "a package member",
+            "class Screen {}\nextension Screen {\n    open func show() {}\n}\n": "an open member",
+            "import Foundation\nstruct A {}\n": "an import a scenario in the file would see",
+            "func here() -> Int { #column }\n": "a column the inserted words would shift",
             "extension String: Error {}\n": "another module's type given a conformance",
             "extension Rows: Error {}\ntypealias Rows = [String]\n": "a typealias is not the engine's own type",
             "infix operator <>\n": "an operator",
@@ -82,28 +85,42 @@ final class CombinedLessonsTests: XCTestCase {
         }
     }
 
-    /// Engines are combined per set of imports, and only where they outnumber the workers (otherwise each
-    /// worker has an engine of its own anyway), cut into one part a worker of about as many scenarios.
-    func testEnginesAreCombinedByTheirImportsWhenTheyOutnumberTheWorkers() {
-        let engines = (0..<6).map { EngineIdentity.content("engine \($0)") }
-        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [2 * $0, 2 * $0 + 1]) })
-        var combinable = Dictionary(uniqueKeysWithValues: engines.prefix(3).map { ($0, [String]()) })
-        combinable[engines[3]] = ["import Foundation"]
-        combinable[engines[4]] = ["import Foundation"]
-        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 2)
-        XCTAssertEqual(units.map(\.jobs), [[0, 1, 2, 3], [4, 5]])
-        XCTAssertEqual(combined, Set(engines.prefix(3)), "two engines of Foundation are not more than two workers")
-        let one = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 1)
-        XCTAssertEqual(one.units.map(\.jobs), [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9]])
+    /// `open` is an access level only before a declaration: as a name, it leaves the engine combinable.
+    func testOpenAsANameIsNotAnAccessLevel() throws {
+        let engine = "enum Door { case open, shut }\nfunc open(_ door: Door) -> Door { .open }\n"
+        XCTAssertEqual(
+            try XCTUnwrap(FilePrivateEngine(engine)).source,
+            "fileprivate enum Door { case open, shut }\nfileprivate func open(_ door: Door) -> Door { .open }\n")
     }
 
-    /// Forty engines of one scenario each, on two workers: three parts, none of more than 16 engines.
-    func testACombinedBuildHoldsAtMostAboutSixteenEngines() {
+    /// Engines are combined only where they outnumber the workers (otherwise each worker has an engine of
+    /// its own anyway), cut into one part a worker of as many engines; an engine that would be alone in its
+    /// part is merged as usual.
+    func testEnginesAreCombinedWhenTheyOutnumberTheWorkers() {
+        let engines = (0..<6).map { EngineIdentity.content("engine \($0)") }
+        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [2 * $0, 2 * $0 + 1]) })
+        let five = Set(engines.prefix(5))
+        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: five, workers: 2)
+        XCTAssertEqual(units.map(\.jobs), [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9]])
+        XCTAssertEqual(combined, five)
+        let three = Executor.combinedUnits(groups, order: engines, combinable: Set(engines.prefix(3)), workers: 2)
+        XCTAssertEqual(three.units.map(\.jobs), [[0, 1, 2, 3]], "the third engine alone is merged as usual")
+        XCTAssertEqual(three.engines, Set(engines.prefix(2)))
+        let two = Executor.combinedUnits(groups, order: engines, combinable: Set(engines.prefix(2)), workers: 2)
+        XCTAssertEqual(two.units.count, 0, "two engines are not more than two workers")
+        XCTAssertEqual(two.engines, [])
+    }
+
+    /// Parts are even in engines, whatever their scenarios: forty engines on two workers make three parts,
+    /// none of more than 16 engines, though the first engine has forty scenarios.
+    func testACombinedBuildHoldsAtMostSixteenEnginesEvenlyCut() {
         let engines = (0..<40).map { EngineIdentity.content("engine \($0)") }
-        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [$0]) })
-        let combinable = Dictionary(uniqueKeysWithValues: engines.map { ($0, [String]()) })
-        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 2)
-        XCTAssertEqual(units.map(\.jobs.count), [14, 14, 12])
+        var groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [$0]) })
+        groups[engines[0]] = [0] + Array(40..<79)
+        let (units, combined) = Executor.combinedUnits(
+            groups, order: engines, combinable: Set(engines), workers: 2)
+        XCTAssertEqual(units.map(\.jobs.count), [53, 13, 13])
+        XCTAssertEqual(units.map(\.jobs).dropFirst().map(\.first), [14, 27])
         XCTAssertEqual(combined.count, 40)
     }
 
@@ -122,19 +139,21 @@ final class CombinedLessonsTests: XCTestCase {
 
     /// A combined build that fails builds each engine's scenarios again as merged programs of their own: the
     /// lesson whose engine has no `framed()` fails where it calls it (the other engines' are `fileprivate`),
-    /// and a printed class instance, whose qualified name the combined module changes, is built alone.
+    /// and a printed class instance, whose qualified name the combined module changes, is built alone. The
+    /// engine that imports Foundation is not combined: its scenario that calls `sqrt` fails as it does alone.
     func testACombinedBuildThatFailsLeavesEachErrorToItsLesson() throws {
         TestSupport.enterPackageRoot()
         let checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
         let files = try TestSupport.markdownFiles(under: "Fixtures/merge/combined")
         let report = checker.check(files: files)
-        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 8, failed: 2, skipped: 0))
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 9, failed: 3, skipped: 0))
         let errors = report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
             "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
         }
         XCTAssertEqual(
             errors,
             [
+                "0-imports-foundation.md:26: cannot find 'sqrt' in scope",
                 "3-tally-enum.md:35: expected output differs at line 1 of 1",
                 "4-tally-no-frame.md:28: value of type 'String' has no member 'framed'",
             ])

@@ -71,6 +71,17 @@ final class MergeEligibilityTests: XCTestCase {
             .usesWord("return"))
     }
 
+    /// An engine's `#function` default argument names the scenario's function when merged, `main` alone:
+    /// every scenario of such an engine is built alone.
+    func testAnEngineThatNamesItsCallerBuildsEachScenarioAlone() throws {
+        XCTAssertEqual(
+            try reasons("Fixtures/merge/engine-function-name.md"),
+            [
+                .engineUsesWord("#function"), .engineUsesWord("#function"),
+            ])
+        XCTAssertEqual(BuildAloneReason.engineUsesWord("#function").description, "its engine uses '#function'")
+    }
+
     /// `if let`, `case let` and a comma inside a generic type's brackets declare nothing at the top level;
     /// `guard let` does.
     func testConditionsAndGenericArgumentsDeclareNoTopLevelName() {

@@ -6,6 +6,9 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case languageMode(LanguageMode)
     /// A word whose meaning wrapping in a function would change (`struct`, `weak`, `await`, …).
     case usesWord(String)
+    /// A word of the engine whose meaning wrapping the scenario changes: a `#function` default argument
+    /// names the wrapper where the scenario calls it (`_lessonScenario1()` for `main`).
+    case engineUsesWord(String)
     /// A top-level name that shadows an engine declaration: an error only at the top level.
     case shadowsEngineName(String)
     /// Brackets, a block comment or a multi-line string that do not close within the scenario (or close
@@ -20,6 +23,7 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         case .markedCompileFail: "marked compile_fail"
         case .languageMode(let mode): "\(mode) language mode"
         case .usesWord(let word): "uses '\(word)'"
+        case .engineUsesWord(let word): "its engine uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
         case .notSelfContained: "does not close every bracket, comment or string it opens"
         case .exerciseStarter: "an exercise starter"

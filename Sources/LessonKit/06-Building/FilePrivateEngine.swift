@@ -3,23 +3,28 @@
 /// `CombinedLessons.swift`): one frontend process then compiles many lessons, where each distinct engine
 /// would otherwise be a program, and a frontend, of its own.
 ///
-/// `fileprivate` changes nothing the scenarios in the same file can see, with three exceptions the rewrite
-/// refuses (nil): a declaration the engine already made `private` or `fileprivate` (a scenario in its file
-/// would see it, where it cannot from `main.swift`), any other access level (`public` members in a
-/// `fileprivate` type are only what the rewrite keeps apart), and an extension that adds a conformance to a
-/// type the engine does not declare (it cannot be `fileprivate`, and the same conformance in two files
-/// clashes). Operators, macros, conditional compilation and `@_` attributes (a symbol name of its own) are
-/// refused too. A type's fully qualified name changes (`main.(unknown context at $…).Screen`): a run that
-/// prints one is built again alone (`Executor.revealsMovedDeclarations`).
+/// `fileprivate` changes nothing the scenarios in the same file can see, except in what the rewrite refuses
+/// (nil):
+/// - a declaration the engine already made `private` or `fileprivate`: a scenario in its file would see it,
+///   where it cannot from `main.swift`;
+/// - an `import`: a scenario in the engine's file would see what it imports, where from `main.swift` it sees
+///   only another file's extension members (`sqrt` would compile there, and fail alone);
+/// - an access level anywhere (`public`, `internal`, `package`, an `open` declaration): a `public` member of
+///   an extension of another module's type stays visible to the whole module, and changes other lessons'
+///   overloads;
+/// - an extension that adds a conformance to a type the engine does not declare: it cannot be
+///   `fileprivate`, and the same conformance in two files clashes;
+/// - `#column`, which the inserted words would shift; operators, macros, conditional compilation and `@_`
+///   attributes (a symbol name of its own).
+///
+/// A type's fully qualified name changes (`main.(unknown context at $…).Screen`): a run that prints one is
+/// built again alone (`Executor.revealsMovedDeclarations`).
 ///
 /// Only whole items are rewritten: every top-level declaration must begin its line, after its attributes
 /// and modifiers; `fileprivate ` is inserted before its keyword, so that the engine keeps its lines.
 struct FilePrivateEngine: Equatable {
     /// The engine, each top-level declaration `fileprivate`.
     var source: String
-    /// Its `import` lines: every file of a module sees what any file imports (an extension's members), so
-    /// engines are combined only with engines of the same imports.
-    var imports: [String]
 
     /// The words that begin a top-level declaration.
     static let declarationWords: Set<String> = [
@@ -32,8 +37,15 @@ struct FilePrivateEngine: Equatable {
     static let modifiers: Set<String> = ["final", "indirect"]
     /// Words that, beginning a top-level item, leave the engine as it is.
     static let refused: Set<String> = [
-        "public", "package", "internal", "fileprivate", "private", "open", "operator", "infix", "prefix", "postfix",
-        "precedencegroup", "macro", "nonisolated", "dynamic", "static", "subscript", "init", "deinit",
+        "private", "open", "operator", "infix", "prefix", "postfix", "precedencegroup", "macro", "nonisolated",
+        "dynamic", "static", "subscript", "init", "deinit", "import",
+    ]
+    /// Access levels that leave the engine as it is wherever they are (`open` only before a declaration:
+    /// it is a common name too).
+    static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate"]
+    /// What follows `open` when it is an access level.
+    static let openedWords: Set<String> = [
+        "class", "func", "var", "let", "subscript", "override", "final", "static", "dynamic", "init",
     ]
 
     private static let memo = TextMemo<FilePrivateEngine?>(capacity: 1_024)
@@ -57,18 +69,16 @@ struct FilePrivateEngine: Equatable {
         var bytes = lexed.bytes
         for offset in insertions.sorted(by: >) { bytes.insert(contentsOf: Array("fileprivate ".utf8), at: offset) }
         source = String(decoding: bytes, as: UTF8.self)
-        imports = scan.imports.sorted()
     }
 
     /// The engine's top-level items, read token by token: where `fileprivate` goes, the types the engine
-    /// declares, its extensions and its imports.
+    /// declares and its extensions.
     private struct TopLevelScan {
         let lexed: LexedSource
         let tokens: [SwiftToken]
         var insertions: [Int] = []
         var declaredTypes: Set<String> = []
         var extensions: [(offset: Int, name: String, conforms: Bool)] = []
-        var imports: [String] = []
         private var depth = 0
         private var lastLine = -1
         /// Only attributes and modifiers so far on this item's line.
@@ -83,7 +93,7 @@ struct FilePrivateEngine: Equatable {
         mutating func read(_ index: Int) -> Bool {
             let token = tokens[index]
             let text = lexed.text(of: token)
-            if text == "fileprivate" { return false }
+            guard !setsAccess(index, text) else { return false }
             switch token.kind {
             case .open:
                 depth += 1
@@ -120,13 +130,7 @@ struct FilePrivateEngine: Equatable {
             if FilePrivateEngine.modifiers.contains(text) { return true }
             leading = false
             if FilePrivateEngine.refused.contains(text) { return false }
-            if text == "import" {
-                let start = lexed.lineStarts[token.line]
-                let end = token.line + 1 < lexed.lineCount ? lexed.lineStarts[token.line + 1] : lexed.bytes.count
-                imports.append(
-                    String(decoding: lexed.bytes[start..<end], as: UTF8.self).trimmingCharacters(
-                        in: .whitespacesAndNewlines))
-            } else if FilePrivateEngine.declarationWords.contains(text) {
+            if FilePrivateEngine.declarationWords.contains(text) {
                 let name = index + 1 < tokens.count ? lexed.text(of: tokens[index + 1]) : ""
                 if text == "extension" {
                     extensions.append((token.range.lowerBound, name, conforms(after: index)))
@@ -136,6 +140,18 @@ struct FilePrivateEngine: Equatable {
                 }
             }
             return true
+        }
+
+        /// Whether the token at `index`, whose text is `text`, is an access level or `#column`, at any depth.
+        private func setsAccess(_ index: Int, _ text: String) -> Bool {
+            switch tokens[index].kind {
+            case .poundKeyword: return text == "#column"
+            case .identifier:
+                if FilePrivateEngine.accessLevels.contains(text) { return true }
+                guard text == "open", index + 1 < tokens.count else { return false }
+                return FilePrivateEngine.openedWords.contains(lexed.text(of: tokens[index + 1]))
+            default: return false
+            }
         }
 
         /// Whether the extension whose keyword is at `index` adds a conformance: a `:` before its body or

@@ -2,12 +2,13 @@
 ///
 /// Wrapping changes what some programs print or whether they build: a type declared in a function prints
 /// with a local-context name, `deinit` and `weak` references run at other times once locals replace globals,
-/// `await` needs an async context, `#function` names the wrapper, and a top-level name that shadows an engine
-/// declaration is a redeclaration error only at the top level. Such scenarios are built alone, as are those
-/// marked `standalone` and those of a Swift 6 lesson that its top-level isolation would tell apart
+/// `await` needs an async context, `#function` names the wrapper (in the scenario, or as an engine
+/// function's default argument), and a top-level name that shadows an engine declaration is a
+/// redeclaration error only at the top level. Such scenarios are built alone, as are those marked
+/// `standalone` and those of a Swift 6 lesson that its top-level isolation would tell apart
 /// (`mayWrapIsolatedCode`), unless `mergedAnyway` finds a way to merge them that changes none of it (types
-/// moved out, imports hoisted, an exit at the function's end). The scan is deliberately cautious: a word it cannot place makes the
-/// scenario standalone, never merged.
+/// moved out, imports hoisted, an exit at the function's end). The scan is deliberately cautious: a word it
+/// cannot place makes the scenario standalone, never merged.
 package enum MergeEligibility {
     /// Words whose presence makes a scenario standalone.
     static let standaloneWords: Set<String> = [
@@ -16,6 +17,10 @@ package enum MergeEligibility {
         // `return` is an error at the top level of main.swift but not inside a function.
         "return",
     ]
+
+    /// Words of an engine that make each of its scenarios standalone: `#function` as a default argument
+    /// names the function the scenario calls from, `main` at the top level and its wrapper when merged.
+    static let engineStandaloneWords: Set<String> = ["#function"]
 
     /// The words of Swift's concurrency. In Swift 6 a scenario's top-level variables are globals isolated to
     /// the main actor, and wrapped in a function (`@MainActor`, as top-level code is) they are locals, which
@@ -53,6 +58,9 @@ package enum MergeEligibility {
         }
         if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
+        if let word = engineTokens.lazy.flatMap(\.words).first(where: engineStandaloneWords.contains) {
+            return .engineUsesWord(word)
+        }
         let engineNames = Set(engineTokens.flatMap(\.topLevelDeclaredNames))
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
             return .shadowsEngineName(name)

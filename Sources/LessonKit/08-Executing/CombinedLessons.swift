@@ -19,63 +19,52 @@ extension Executor {
         return true
     }
 
-    /// The engines of `jobs` a cold build may combine, each with its imports: every job of the engine is
-    /// combinable, its engine can be rewritten, and no objects of it are kept.
-    func combinableEngines(_ jobs: [ScenarioJob], among: [Int]) -> [EngineIdentity: [String]] {
+    /// The engines of `jobs` a cold build may combine: every job of the engine is combinable, its engine
+    /// can be rewritten, and no objects of it are kept.
+    func combinableEngines(_ jobs: [ScenarioJob], among: [Int]) -> Set<EngineIdentity> {
         guard let objects = separateBuilds,
             let recipe = objects.recipe.inLanguageMode(EngineObjects.languageMode)
-        else { return [:] }
+        else { return [] }
         let refused = Set(among.filter { !Self.isCombinable(jobs[$0]) }.map { jobs[$0].engineIdentity })
-        var engines: [EngineIdentity: [String]] = [:]
+        var engines: Set<EngineIdentity> = []
         var seen: Set<EngineIdentity> = []
         for index in among where !refused.contains(jobs[index].engineIdentity) {
             let job = jobs[index]
-            guard seen.insert(job.engineIdentity).inserted,
-                let rewritten = FilePrivateEngine.of(job.engine[0].contents),
+            guard seen.insert(job.engineIdentity).inserted, FilePrivateEngine.of(job.engine[0].contents) != nil,
                 objects.kept(job.engine, frontend: recipe.frontend) == nil
             else { continue }
-            engines[job.engineIdentity] = rewritten.imports
+            engines.insert(job.engineIdentity)
         }
         return engines
     }
 
-    /// The most engines a combined build holds about: a build that fails is built again engine by engine,
-    /// so a large one would cost much for one error, and its compile is not shared between the cores.
+    /// The most engines a combined build holds: a build that fails is built again engine by engine, so a
+    /// large one would cost much for one error, and its compile is not shared between the cores.
     static let maximumEnginesCombined = 16
 
-    /// The combined units of `groups` (each engine's jobs, in `order`): the engines of one set of imports
-    /// among `combinable`, when there are more of them than `workers`, cut into one part a worker (more
-    /// when a part would hold more than about `maximumEnginesCombined` engines) of about as many scenarios
-    /// each. Also the engines they hold, which are not merged otherwise.
+    /// The combined units of `groups` (each engine's jobs, in `order`): the engines of `combinable`, when
+    /// there are more of them than `workers`, cut into one part a worker (more when a part would hold more
+    /// than `maximumEnginesCombined` engines), the parts even in engines: a part's cost is mostly its
+    /// engines' (a scenario is one function). An engine left alone in its part is merged as usual. Also the
+    /// engines the units hold, which are not merged otherwise.
     static func combinedUnits(
-        _ groups: [EngineIdentity: [Int]], order: [EngineIdentity], combinable: [EngineIdentity: [String]],
-        workers: Int
+        _ groups: [EngineIdentity: [Int]], order: [EngineIdentity], combinable: Set<EngineIdentity>, workers: Int
     ) -> (units: [Unit], engines: Set<EngineIdentity>) {
-        var byImports: [[String]: [EngineIdentity]] = [:]
-        var importOrder: [[String]] = []
-        for identity in order {
-            guard let imports = combinable[identity] else { continue }
-            if byImports[imports] == nil { importOrder.append(imports) }
-            byImports[imports, default: []].append(identity)
-        }
+        let identities = order.filter(combinable.contains)
+        guard identities.count > max(workers, 1) else { return ([], []) }
+        let parts = max(workers, (identities.count + maximumEnginesCombined - 1) / maximumEnginesCombined)
         var units: [Unit] = []
         var engines: Set<EngineIdentity> = []
-        for imports in importOrder {
-            let identities = byImports[imports]!
-            guard identities.count > max(workers, 1) else { continue }
-            engines.formUnion(identities)
-            let total = identities.reduce(0) { $0 + groups[$1]!.count }
-            let parts = max(workers, (identities.count + maximumEnginesCombined - 1) / maximumEnginesCombined)
-            let share = (total + parts - 1) / parts
-            var part: [Int] = []
-            for identity in identities {
-                part += groups[identity]!
-                if part.count >= share {
-                    units.append(.combined(part))
-                    part = []
-                }
-            }
-            if !part.isEmpty { units.append(.combined(part)) }
+        var start = 0
+        for part in 0..<parts {
+            // The first `count % parts` parts hold one engine more.
+            let end = start + identities.count / parts + (part < identities.count % parts ? 1 : 0)
+            let held = identities[start..<end]
+            start = end
+            // One engine alone is merged as it is: rewriting it would only change its types' names.
+            guard held.count > 1 else { continue }
+            units.append(.combined(held.flatMap { groups[$0]! }))
+            engines.formUnion(held)
         }
         return (units, engines)
     }
