@@ -71,6 +71,7 @@ final class CombinedLessonsTests: XCTestCase {
             "class Screen {}\nextension Screen {\n    open func show() {}\n}\n": "an open member",
             "import Foundation\nstruct A {}\n": "an import a scenario in the file would see",
             "func here() -> Int { #column }\n": "a column the inserted words would shift",
+            "func here() -> String { \"\\(#column)\" }\n": "a column in an interpolation",
             "extension String: Error {}\n": "another module's type given a conformance",
             "extension Rows: Error {}\ntypealias Rows = [String]\n": "a typealias is not the engine's own type",
             "infix operator <>\n": "an operator",
@@ -99,14 +100,15 @@ final class CombinedLessonsTests: XCTestCase {
     func testEnginesAreCombinedWhenTheyOutnumberTheWorkers() {
         let engines = (0..<6).map { EngineIdentity.content("engine \($0)") }
         let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [2 * $0, 2 * $0 + 1]) })
-        let five = Set(engines.prefix(5))
-        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: five, workers: 2)
+        let (units, combined) = Executor.combinedUnits(
+            groups, order: engines, combinable: unrelated(engines.prefix(5)), workers: 2)
         XCTAssertEqual(units.map(\.jobs), [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9]])
-        XCTAssertEqual(combined, five)
-        let three = Executor.combinedUnits(groups, order: engines, combinable: Set(engines.prefix(3)), workers: 2)
+        XCTAssertEqual(combined, Set(engines.prefix(5)))
+        let three = Executor.combinedUnits(
+            groups, order: engines, combinable: unrelated(engines.prefix(3)), workers: 2)
         XCTAssertEqual(three.units.map(\.jobs), [[0, 1, 2, 3]], "the third engine alone is merged as usual")
         XCTAssertEqual(three.engines, Set(engines.prefix(2)))
-        let two = Executor.combinedUnits(groups, order: engines, combinable: Set(engines.prefix(2)), workers: 2)
+        let two = Executor.combinedUnits(groups, order: engines, combinable: unrelated(engines.prefix(2)), workers: 2)
         XCTAssertEqual(two.units.count, 0, "two engines are not more than two workers")
         XCTAssertEqual(two.engines, [])
     }
@@ -118,10 +120,127 @@ final class CombinedLessonsTests: XCTestCase {
         var groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [$0]) })
         groups[engines[0]] = [0] + Array(40..<79)
         let (units, combined) = Executor.combinedUnits(
-            groups, order: engines, combinable: Set(engines), workers: 2)
+            groups, order: engines, combinable: unrelated(engines[...]), workers: 2)
         XCTAssertEqual(units.map(\.jobs.count), [53, 13, 13])
         XCTAssertEqual(units.map(\.jobs).dropFirst().map(\.first), [14, 27])
         XCTAssertEqual(combined.count, 40)
+    }
+
+    /// Engines that begin with the same declarations share them as a base (their files' headers aside);
+    /// each engine's rest is made `fileprivate` and mapped to its lesson's lines after the base.
+    func testEnginesThatGrowShareTheirBase() throws {
+        let base = "struct Counter {\n    var value = 0\n}\n\nfunc show(_ c: Counter) -> String { \"\\(c.value)\" }\n"
+        let engines = [
+            "#sourceLocation(file: \"/a.md\", line: 4)\n// A.swift — its header\n" + base
+                + "func stepOne() -> Int { 1 }\n",
+            "#sourceLocation(file: \"/b.md\", line: 10)\n" + base
+                + "func stepOne() -> Int { 1 }\nfunc stepTwo() -> Int { 2 }\n",
+            "#sourceLocation(file: \"/c.md\", line: 7)\n" + base
+                + "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n",
+        ]
+        let shared = try XCTUnwrap(SharedEngineBase(engines))
+        XCTAssertEqual(shared.base, "#sourceLocation(file: \"/a.md\", line: 5)\n" + base + "#sourceLocation()\n")
+        XCTAssertEqual(
+            shared.rests,
+            [
+                "#sourceLocation(file: \"/a.md\", line: 10)\nfileprivate func stepOne() -> Int { 1 }\n",
+                "#sourceLocation(file: \"/b.md\", line: 15)\nfileprivate func stepOne() -> Int { 1 }\n"
+                    + "fileprivate func stepTwo() -> Int { 2 }\n",
+                "#sourceLocation(file: \"/c.md\", line: 12)\nfileprivate extension Counter {\n"
+                    + "    func doubled() -> Int { 2 * value }\n}\n",
+            ])
+        XCTAssertEqual(SharedEngineBase.family(of: engines[2]), "struct Counter {\n    var value = 0\n}\n\n")
+    }
+
+    /// A base shared where the engine alone could mean something else is refused.
+    func testABaseThatCouldMeanSomethingElseIsNotShared() {
+        let base = "struct Counter {\n    var value = 0\n}\n"
+        let cases: [(String, String, String, String)] = [
+            (
+                base + "func show() -> String { label() }\n", "func label() -> String { \"a\" }\n",
+                "func label() -> String { \"b\" }\n", "the base calls what each rest declares"
+            ),
+            (base, "func + (a: Counter, b: Counter) -> Counter { a }\n", "", "a rest declares an operator"),
+            (base, "extension Counter {\n    init(start: Int) { value = start }\n}\n", "", "a rest adds an init"),
+            ("import Foundation\n" + base, "", "", "the base imports a module the rests would not see"),
+            (base + "func here() -> Int { #line }\n", "", "", "the base names a line of the first lesson"),
+            ("let one = 1\n", "struct A {}\n", "struct B {}\n", "nothing but a constant is shared"),
+            ("struct A {}\n", "", "struct A {}\n", "a rest declares a type of the base's name again"),
+        ]
+        for (base, first, second, why) in cases {
+            let engines = [first, second].enumerated().map {
+                "#sourceLocation(file: \"/\($0).md\", line: 3)\n" + base + $1
+            }
+            if why == "nothing but a constant is shared" {
+                XCTAssertNotNil(SharedEngineBase(engines), "a constant is a whole declaration")
+                XCTAssertNil(SharedEngineBase(["#sourceLocation(file: \"/0.md\", line: 3)\nlet two = 2\n"] + engines))
+            } else {
+                XCTAssertNil(SharedEngineBase(engines), why)
+            }
+        }
+    }
+
+    /// Declarations are cut at the start of their lines, attributes and modifiers with them; a line that
+    /// continues an expression is not cut.
+    func testAnEngineIsCutBeforeEachTopLevelDeclaration() {
+        XCTAssertEqual(
+            SharedEngineBase.items(
+                of:
+                    "@MainActor\nfinal class A {}\n// the next\n@available(*, deprecated)\nfunc f() {}\nlet x =\n    5\nstruct B {}"
+            ),
+            [
+                "@MainActor\nfinal class A {}\n// the next\n", "@available(*, deprecated)\nfunc f() {}\n",
+                "let x =\n    5\n",
+                "struct B {}",
+            ])
+    }
+
+    /// Engines are cut into parts of one family each, the engines of a family of their own together.
+    func testPartsHoldOneFamilyEach() {
+        let engines = (0..<7).map { EngineIdentity.content("engine \($0)") }
+        let groups = Dictionary(uniqueKeysWithValues: engines.enumerated().map { ($1, [$0]) })
+        var combinable = Dictionary(
+            uniqueKeysWithValues: engines.enumerated().map { ($1, $0 % 2 == 0 ? "even" : "odd") })
+        combinable[engines[6]] = "its own"
+        combinable[engines[5]] = "its own too"
+        let (units, combined) = Executor.combinedUnits(groups, order: engines, combinable: combinable, workers: 2)
+        XCTAssertEqual(units.map(\.jobs), [[0, 2, 4], [1, 3], [5, 6]])
+        XCTAssertEqual(combined.count, 7)
+        let many = (0..<40).map { EngineIdentity.content("engine \($0)") }
+        let (parts, _) = Executor.combinedUnits(
+            Dictionary(uniqueKeysWithValues: many.enumerated().map { ($1, [$0]) }), order: many,
+            combinable: Dictionary(uniqueKeysWithValues: many.enumerated().map { ($1, $0 < 20 ? "a" : "b") }),
+            workers: 2)
+        XCTAssertEqual(parts.map(\.jobs.count), [10, 10, 10, 10], "two families of 20: two parts each")
+    }
+
+    /// Lessons whose engines grow from one kernel compile it once: on one worker, one program, in which the
+    /// kernel's type keeps its name (`main.Counter`, printed by the first lesson, which the rewritten
+    /// engines would change, building that scenario again alone).
+    func testLessonsOfAGrowingEngineShareOneProgramAndTheirKernel() throws {
+        TestSupport.enterPackageRoot()
+        var options = twoWorkers
+        options.execution.jobs = 1
+        var checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(
+            files: ["1-counter.md", "2-counter.md", "3-counter.md"].map { "Fixtures/merge/growing/" + $0 })
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
+        XCTAssertEqual(progress.current.programsBuilt, 1)
+    }
+
+    /// A lesson whose engine lacks another lesson's step does not see it, though their engines share the
+    /// kernel; each sees its own `stepOne`.
+    func testALessonOfAGrowingEngineSeesOnlyItsOwnRest() throws {
+        TestSupport.enterPackageRoot()
+        let checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
+        let report = checker.check(files: try TestSupport.markdownFiles(under: "Fixtures/merge/growing"))
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 1, skipped: 0))
+        let errors = report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
+            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
+        }
+        XCTAssertEqual(errors, ["4-counter-misses-a-step.md:35: cannot find 'stepTwo' in scope"])
     }
 
     /// Three lessons of three engines that declare the same names: one program a worker, and each scenario
@@ -157,6 +276,11 @@ final class CombinedLessonsTests: XCTestCase {
                 "3-tally-enum.md:35: expected output differs at line 1 of 1",
                 "4-tally-no-frame.md:28: value of type 'String' has no member 'framed'",
             ])
+    }
+
+    /// Engines each of a family of its own.
+    private func unrelated(_ engines: ArraySlice<EngineIdentity>) -> [EngineIdentity: String] {
+        Dictionary(uniqueKeysWithValues: engines.map { ($0, "\($0)") })
     }
 
     private var twoWorkers: CheckOptions {

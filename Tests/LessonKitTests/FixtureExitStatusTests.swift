@@ -62,6 +62,10 @@ import Testing
         "Fixtures/merge/declarations.md": 0,
         "Fixtures/merge/engine-deinit.md": 0,
         "Fixtures/merge/engine-function-name.md": 0,
+        "Fixtures/merge/growing/1-counter.md": 0,
+        "Fixtures/merge/growing/2-counter.md": 0,
+        "Fixtures/merge/growing/3-counter.md": 0,
+        "Fixtures/merge/growing/4-counter-misses-a-step.md": 1,
         "Fixtures/merge/fallback.md": 1,
         "Fixtures/merge/hoisted-imports.md": 1,
         "Fixtures/merge/lifetimes.md": 0,
@@ -139,7 +143,7 @@ import Testing
             #expect(status == Self.exitStatuses[path], "\(path)")
             if let status { seen[status, default: 0] += 1 }
         }
-        #expect(seen == [0: 43, 1: 60])
+        #expect(seen == [0: 46, 1: 61])
     }
 
     /// Every fixture lesson, and the folder of `engines/course` (whose lessons are judged together).

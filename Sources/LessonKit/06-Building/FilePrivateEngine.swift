@@ -55,7 +55,9 @@ struct FilePrivateEngine: Equatable {
 
     init?(_ text: String) {
         let lexed = LexedSource.of(text)
-        guard lexed.isSelfContained, !lexed.isTooDeep else { return nil }
+        guard lexed.isSelfContained, !lexed.isTooDeep,
+            !lexed.allTokens.contains(where: { $0.kind == .poundKeyword && lexed.token($0, is: "#column") })
+        else { return nil }
         var scan = TopLevelScan(lexed: lexed, tokens: lexed.tokens.filter(\.isCode))
         for index in scan.tokens.indices {
             guard scan.read(index) else { return nil }
@@ -142,16 +144,12 @@ struct FilePrivateEngine: Equatable {
             return true
         }
 
-        /// Whether the token at `index`, whose text is `text`, is an access level or `#column`, at any depth.
+        /// Whether the token at `index`, whose text is `text`, is an access level, at any depth.
         private func setsAccess(_ index: Int, _ text: String) -> Bool {
-            switch tokens[index].kind {
-            case .poundKeyword: return text == "#column"
-            case .identifier:
-                if FilePrivateEngine.accessLevels.contains(text) { return true }
-                guard text == "open", index + 1 < tokens.count else { return false }
-                return FilePrivateEngine.openedWords.contains(lexed.text(of: tokens[index + 1]))
-            default: return false
-            }
+            guard tokens[index].kind == .identifier else { return false }
+            if FilePrivateEngine.accessLevels.contains(text) { return true }
+            guard text == "open", index + 1 < tokens.count else { return false }
+            return FilePrivateEngine.openedWords.contains(lexed.text(of: tokens[index + 1]))
         }
 
         /// Whether the extension whose keyword is at `index` adds a conformance: a `:` before its body or

@@ -19,21 +19,22 @@ extension Executor {
         return true
     }
 
-    /// The engines of `jobs` a cold build may combine: every job of the engine is combinable, its engine
-    /// can be rewritten, and no objects of it are kept.
-    func combinableEngines(_ jobs: [ScenarioJob], among: [Int]) -> Set<EngineIdentity> {
+    /// The engines of `jobs` a cold build may combine, each with its family (`SharedEngineBase.family`):
+    /// every job of the engine is combinable, its engine can be rewritten, and no objects of it are kept.
+    func combinableEngines(_ jobs: [ScenarioJob], among: [Int]) -> [EngineIdentity: String] {
         guard let objects = separateBuilds,
             let recipe = objects.recipe.inLanguageMode(EngineObjects.languageMode)
-        else { return [] }
+        else { return [:] }
         let refused = Set(among.filter { !Self.isCombinable(jobs[$0]) }.map { jobs[$0].engineIdentity })
-        var engines: Set<EngineIdentity> = []
+        var engines: [EngineIdentity: String] = [:]
         var seen: Set<EngineIdentity> = []
         for index in among where !refused.contains(jobs[index].engineIdentity) {
             let job = jobs[index]
-            guard seen.insert(job.engineIdentity).inserted, FilePrivateEngine.of(job.engine[0].contents) != nil,
+            let engine = job.engine[0].contents
+            guard seen.insert(job.engineIdentity).inserted, FilePrivateEngine.of(engine) != nil,
                 objects.kept(job.engine, frontend: recipe.frontend) == nil
             else { continue }
-            engines.insert(job.engineIdentity)
+            engines[job.engineIdentity] = SharedEngineBase.family(of: engine) ?? ""
         }
         return engines
     }
@@ -43,30 +44,61 @@ extension Executor {
     static let maximumEnginesCombined = 16
 
     /// The combined units of `groups` (each engine's jobs, in `order`): the engines of `combinable`, when
-    /// there are more of them than `workers`, cut into one part a worker (more when a part would hold more
-    /// than `maximumEnginesCombined` engines), the parts even in engines: a part's cost is mostly its
-    /// engines' (a scenario is one function). An engine left alone in its part is merged as usual. Also the
-    /// engines the units hold, which are not merged otherwise.
+    /// there are more of them than `workers`, cut into parts of one family each (engines that begin with
+    /// the same declaration, which may share a base: `SharedEngineBase`; the engines of a family of their own
+    /// together), of `maximumEnginesCombined` engines at most, and at least one a worker where the families
+    /// can be cut so. A family's parts are even in engines: a part's cost is mostly its engines' (a scenario
+    /// is one function). An engine left alone in its part is merged as usual. Also the engines the units
+    /// hold, which are not merged otherwise.
     static func combinedUnits(
-        _ groups: [EngineIdentity: [Int]], order: [EngineIdentity], combinable: Set<EngineIdentity>, workers: Int
+        _ groups: [EngineIdentity: [Int]], order: [EngineIdentity], combinable: [EngineIdentity: String],
+        workers: Int
     ) -> (units: [Unit], engines: Set<EngineIdentity>) {
-        let identities = order.filter(combinable.contains)
+        let identities = order.filter { combinable[$0] != nil }
         guard identities.count > max(workers, 1) else { return ([], []) }
-        let parts = max(workers, (identities.count + maximumEnginesCombined - 1) / maximumEnginesCombined)
+        let families = families(of: identities, combinable)
+        var parts = families.map { ($0.count + maximumEnginesCombined - 1) / maximumEnginesCombined }
+        // More parts, from the family of the most engines a part, while each part keeps an engine.
+        while parts.reduce(0, +) < workers,
+            let widest = families.indices.filter({ families[$0].count > parts[$0] }).max(by: {
+                families[$0].count * parts[$1] < families[$1].count * parts[$0]
+            })
+        {
+            parts[widest] += 1
+        }
         var units: [Unit] = []
         var engines: Set<EngineIdentity> = []
-        var start = 0
-        for part in 0..<parts {
-            // The first `count % parts` parts hold one engine more.
-            let end = start + identities.count / parts + (part < identities.count % parts ? 1 : 0)
-            let held = identities[start..<end]
-            start = end
-            // One engine alone is merged as it is: rewriting it would only change its types' names.
-            guard held.count > 1 else { continue }
-            units.append(.combined(held.flatMap { groups[$0]! }))
-            engines.formUnion(held)
+        for (family, count) in zip(families, parts) {
+            var start = 0
+            for part in 0..<count {
+                // The first `family.count % count` parts hold one engine more.
+                let end = start + family.count / count + (part < family.count % count ? 1 : 0)
+                let held = family[start..<end]
+                start = end
+                // One engine alone is merged as it is: rewriting it would only change its types' names.
+                guard held.count > 1 else { continue }
+                units.append(.combined(held.flatMap { groups[$0]! }))
+                engines.formUnion(held)
+            }
         }
         return (units, engines)
+    }
+
+    /// `identities` by family, in order of their first engines; the engines whose family has no other
+    /// engine form one family of their own, last.
+    private static func families(of identities: [EngineIdentity], _ combinable: [EngineIdentity: String])
+        -> [[EngineIdentity]]
+    {
+        var byFamily: [String: [EngineIdentity]] = [:]
+        var order: [String] = []
+        for identity in identities {
+            let family = combinable[identity]!
+            if byFamily[family] == nil { order.append(family) }
+            byFamily[family, default: []].append(identity)
+        }
+        let shared = order.map { byFamily[$0]! }.filter { $0.count > 1 }
+        let alone = order.map { byFamily[$0]! }.filter { $0.count == 1 }.flatMap { $0 }
+        return shared + (alone.isEmpty ? [] : [alone])
     }
 
     /// Builds the scenarios `indices` (grouped by engine, in order) into one executable whose selections
@@ -116,7 +148,8 @@ extension Executor {
 
     /// The files of a combined program: one per engine, its rewritten engine then its scenarios' functions,
     /// the support's declarations, and the `main.swift` that dispatches (as `ProgramSource.mergedProgram`
-    /// writes them, numbered in the order of `parts`).
+    /// writes them, numbered in the order of `parts`). Engines that share a base (`SharedEngineBase`) have
+    /// only their rests in their files, and the base a file of its own.
     static func combinedProgram(_ parts: [[Int]], of jobs: [ScenarioJob], batches: Bool) throws -> [ProgramFile] {
         let ordered = parts.flatMap { $0 }
         let merged = ProgramSource.mergedProgram(
@@ -125,19 +158,22 @@ extension Executor {
         // `mergedProgram` writes the support's declarations, each scenario's file, then `main.swift`.
         let functions = merged.dropFirst().dropLast().map(\.contents)
         guard functions.count == ordered.count else { throw CombinedProgramError.unexpectedShape }
+        let engines = parts.map { jobs[$0[0]].engine[0].contents }
+        let shared = SharedEngineBase(engines)
         var files: [ProgramFile] = []
         var position = 0
         for (number, part) in parts.enumerated() {
-            guard let engine = FilePrivateEngine.of(jobs[part[0]].engine[0].contents) else {
+            guard let engine = shared?.rests[number] ?? FilePrivateEngine.of(engines[number])?.source else {
                 throw CombinedProgramError.unexpectedShape
             }
-            var contents = engine.source + (engine.source.hasSuffix("\n") ? "" : "\n") + "#sourceLocation()\n"
+            var contents = engine + (engine.hasSuffix("\n") ? "" : "\n") + "#sourceLocation()\n"
             for _ in part {
                 contents += functions[position]
                 position += 1
             }
             files.append(ProgramFile(name: "_LessonEngine\(number).swift", contents: contents))
         }
+        if let shared { files.append(ProgramFile(name: "_LessonSharedEngine.swift", contents: shared.base)) }
         return files + [merged[0], merged[merged.count - 1]]
     }
 

@@ -161,7 +161,7 @@ extension Executor {
     /// (`combinedUnits`).
     static func units(
         for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false,
-        movingDeclarations: Bool = true, combining: Set<EngineIdentity> = []
+        movingDeclarations: Bool = true, combining: [EngineIdentity: String] = [:]
     ) -> [Unit] {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
