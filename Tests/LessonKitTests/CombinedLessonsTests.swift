@@ -162,6 +162,7 @@ final class CombinedLessonsTests: XCTestCase {
             ),
             (base, "func + (a: Counter, b: Counter) -> Counter { a }\n", "", "a rest declares an operator"),
             (base, "extension Counter {\n    init(start: Int) { value = start }\n}\n", "", "a rest adds an init"),
+            (base, "extension Counter {\n    struct Step {}\n}\n", "", "a rest nests a type in the base's"),
             ("import Foundation\n" + base, "", "", "the base imports a module the rests would not see"),
             (base + "func here() -> Int { #line }\n", "", "", "the base names a line of the first lesson"),
             ("let one = 1\n", "struct A {}\n", "struct B {}\n", "nothing but a constant is shared"),

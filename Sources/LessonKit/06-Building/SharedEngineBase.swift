@@ -7,8 +7,8 @@
 ///
 /// What would make the two differ is refused (nil):
 /// - a name that any rest declares at the top level or in an extension is a word of the base, or a rest
-///   declares an operator, an `init` or a `subscript` in an extension: alone, the base's code could call
-///   it (or find it a better overload), and combined it does not see it;
+///   declares an operator, or an `init`, a `subscript` or a type beside an extension: alone, the base's
+///   code could call it (or find it a better overload), and combined it does not see it;
 /// - an `import` in the base (the rests would not see it), and what names a place in the source (`#file`,
 ///   `#line`, `#function`, …): the base keeps the first engine's locations;
 /// - a rest that the rewrite refuses, or engines that share no whole declaration.
@@ -22,6 +22,12 @@ struct SharedEngineBase: Equatable {
     /// Words the base may not hold.
     static let refusedInBase: Set<String> = [
         "import", "#file", "#fileID", "#filePath", "#line", "#column", "#function", "#sourceLocation", "#if",
+    ]
+    /// Words a rest that extends a type may not hold: an extension's `init`, `subscript` or nested type is
+    /// not among the names it declares (`SwiftTokens.extensionMemberNames`), which the base may not use,
+    /// and a nested type would hide one of the base's own from the extended type's code.
+    static let refusedBesideAnExtension: Set<String> = [
+        "init", "subscript", "struct", "class", "enum", "typealias", "actor", "protocol",
     ]
     /// Words that, beginning a line outside every bracket, begin a top-level declaration.
     static let declarationStarts: Set<String> =
@@ -62,7 +68,7 @@ struct SharedEngineBase: Equatable {
             let reachesBase =
                 !declared.isDisjoint(with: baseWords) || tokens.declaresOperatorFunction
                 || (!tokens.topLevelExtendedNames.isEmpty
-                    && !Set(tokens.words).isDisjoint(with: ["init", "subscript"]))
+                    && !Set(tokens.words).isDisjoint(with: Self.refusedBesideAnExtension))
             guard !reachesBase,
                 let rewritten = FilePrivateEngine.of(
                     engine.location(line: engine.line + Self.lines(in: preamble) + lines) + rest)
