@@ -219,42 +219,29 @@ final class CombinedLessonsTests: XCTestCase {
     /// kernel's type keeps its name (`main.Counter`, printed by the first lesson, which the rewritten
     /// engines would change, building that scenario again alone).
     func testLessonsOfAGrowingEngineShareOneProgramAndTheirKernel() throws {
-        TestSupport.enterPackageRoot()
-        var options = twoWorkers
-        options.execution.jobs = 1
-        var checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
-        let progress = CheckProgress()
-        checker.progress = progress
-        let report = checker.check(
-            files: ["1-counter.md", "2-counter.md", "3-counter.md"].map { "Fixtures/merge/growing/" + $0 })
+        let (report, programs) = try check(
+            ["1-counter.md", "2-counter.md", "3-counter.md"].map { "Fixtures/merge/growing/" + $0 }, workers: 1)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertEqual(progress.current.programsBuilt, 1)
+        XCTAssertEqual(programs, 1)
     }
 
     /// A lesson whose engine lacks another lesson's step does not see it, though their engines share the
     /// kernel; each sees its own `stepOne`.
     func testALessonOfAGrowingEngineSeesOnlyItsOwnRest() throws {
         TestSupport.enterPackageRoot()
-        let checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
-        let report = checker.check(files: try TestSupport.markdownFiles(under: "Fixtures/merge/growing"))
+        let (report, _) = try check(try TestSupport.markdownFiles(under: "Fixtures/merge/growing"), workers: 2)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 1, skipped: 0))
-        let errors = report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
-            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
-        }
-        XCTAssertEqual(errors, ["4-counter-misses-a-step.md:35: cannot find 'stepTwo' in scope"])
+        XCTAssertEqual(findings(of: report), ["4-counter-misses-a-step.md:35: cannot find 'stepTwo' in scope"])
     }
 
     /// Three lessons of three engines that declare the same names: one program a worker, and each scenario
     /// sees its own lesson's engine. Alone, each engine would be a program of its own.
     func testThreeLessonsOfThreeEnginesTakeOneProgramAWorker() throws {
-        TestSupport.enterPackageRoot()
-        var checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
-        let progress = CheckProgress()
-        checker.progress = progress
-        let report = checker.check(
-            files: ["1-tally-struct.md", "3-tally-enum.md", "5-greeting.md"].map { "Fixtures/merge/combined/" + $0 })
+        let (report, programs) = try check(
+            ["1-tally-struct.md", "3-tally-enum.md", "5-greeting.md"].map { "Fixtures/merge/combined/" + $0 },
+            workers: 2)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 5, failed: 1, skipped: 0))
-        XCTAssertEqual(progress.current.programsBuilt, 2)
+        XCTAssertEqual(programs, 2)
     }
 
     /// A combined build that fails builds each engine's scenarios again as merged programs of their own: the
@@ -263,15 +250,10 @@ final class CombinedLessonsTests: XCTestCase {
     /// engine that imports Foundation is not combined: its scenario that calls `sqrt` fails as it does alone.
     func testACombinedBuildThatFailsLeavesEachErrorToItsLesson() throws {
         TestSupport.enterPackageRoot()
-        let checker = LessonChecker(options: twoWorkers, toolchain: try TestSupport.toolchain())
-        let files = try TestSupport.markdownFiles(under: "Fixtures/merge/combined")
-        let report = checker.check(files: files)
+        let (report, _) = try check(try TestSupport.markdownFiles(under: "Fixtures/merge/combined"), workers: 2)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 9, failed: 3, skipped: 0))
-        let errors = report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
-            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
-        }
         XCTAssertEqual(
-            errors,
+            findings(of: report),
             [
                 "0-imports-foundation.md:26: cannot find 'sqrt' in scope",
                 "3-tally-enum.md:35: expected output differs at line 1 of 1",
@@ -284,11 +266,24 @@ final class CombinedLessonsTests: XCTestCase {
         Dictionary(uniqueKeysWithValues: engines.map { ($0, "\($0)") })
     }
 
-    private var twoWorkers: CheckOptions {
+    /// The report of `files` checked from no cache by `workers` workers, and how many programs were built.
+    private func check(_ files: [String], workers: Int) throws -> (CheckReport, Int) {
+        TestSupport.enterPackageRoot()
         var options = TestSupport.fixtureOptions
-        options.execution.jobs = 2
+        options.execution.jobs = workers
         options.cacheDirectory = nil
-        return options
+        var checker = LessonChecker(options: options, toolchain: try TestSupport.toolchain())
+        let progress = CheckProgress()
+        checker.progress = progress
+        let report = checker.check(files: files)
+        return (report, progress.current.programsBuilt)
+    }
+
+    /// Each finding of `report` as `lesson.md:line: message`.
+    private func findings(of report: CheckReport) -> [String] {
+        report.lessons.flatMap { $0.checks.flatMap(\.findings) }.map {
+            "\(($0.location.path as NSString).lastPathComponent):\($0.location.line): \($0.message)"
+        }
     }
 }
 
