@@ -18,7 +18,7 @@
 #  11. with the debug build: an author's edit of one lesson's three scenarios against a plain swiftc of that
 #      lesson, the cold check against one merged swiftc per engine plus a batched parse, and the balance of
 #      4 and 8 shards (and the lessons one more lesson moves);
-#  12. four course shapes generated in four different ways (Benchmarks/course_shapes.py): cold, warm and
+#  12. eight course shapes generated in eight different ways (Benchmarks/course_shapes.py): cold, warm and
 #      one edited lesson of each with the debug build, each beside its floor.
 #
 # usage: Benchmarks/run.sh [LESSONS [CLASS]]      (default 40 lessons, 120 scenarios; a class of 100)
