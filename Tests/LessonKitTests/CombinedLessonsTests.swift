@@ -136,7 +136,7 @@ final class CombinedLessonsTests: XCTestCase {
             "#sourceLocation(file: \"/b.md\", line: 10)\n" + base
                 + "func stepOne() -> Int { 1 }\nfunc stepTwo() -> Int { 2 }\n",
             "#sourceLocation(file: \"/c.md\", line: 7)\n" + base
-                + "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n",
+                + "@MainActor\nfunc doubled(_ c: Counter) -> Int {\n    2 * c.value\n}\n",
         ]
         let shared = try XCTUnwrap(SharedEngineBase(engines))
         XCTAssertEqual(shared.base, "#sourceLocation(file: \"/a.md\", line: 5)\n" + base + "#sourceLocation()\n")
@@ -146,8 +146,8 @@ final class CombinedLessonsTests: XCTestCase {
                 "#sourceLocation(file: \"/a.md\", line: 10)\nfileprivate func stepOne() -> Int { 1 }\n",
                 "#sourceLocation(file: \"/b.md\", line: 15)\nfileprivate func stepOne() -> Int { 1 }\n"
                     + "fileprivate func stepTwo() -> Int { 2 }\n",
-                "#sourceLocation(file: \"/c.md\", line: 12)\nfileprivate extension Counter {\n"
-                    + "    func doubled() -> Int { 2 * value }\n}\n",
+                "#sourceLocation(file: \"/c.md\", line: 12)\n@MainActor\nfileprivate func doubled(_ c: Counter) -> Int {\n"
+                    + "    2 * c.value\n}\n",
             ])
         XCTAssertEqual(SharedEngineBase.family(of: engines[2]), "struct Counter {\n    var value = 0\n}\n\n")
     }
@@ -163,6 +163,18 @@ final class CombinedLessonsTests: XCTestCase {
             (base, "func + (a: Counter, b: Counter) -> Counter { a }\n", "", "a rest declares an operator"),
             (base, "extension Counter {\n    init(start: Int) { value = start }\n}\n", "", "a rest adds an init"),
             (base, "extension Counter {\n    struct Step {}\n}\n", "", "a rest nests a type in the base's"),
+            (base, "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n", "", "a rest extends a type"),
+            (base, "typealias IntegerLiteralType = Double\n", "", "a rest changes the base's literals"),
+            (
+                base + "func show() -> String { \"\\(Counter())\" }\n",
+                "extension DefaultStringInterpolation {\n    mutating func appendInterpolation(_ c: Counter) {}\n}\n",
+                "",
+                "a rest changes how the base interpolates"
+            ),
+            (
+                "@propertyWrapper\nstruct Kept { var wrappedValue: Int }\nstruct Box { @Counted var n = 0 }\n",
+                "@propertyWrapper\nstruct Counted { var wrappedValue: Int }\n", "", "a rest declares the base's wrapper"
+            ),
             ("import Foundation\n" + base, "", "", "the base imports a module the rests would not see"),
             (base + "func here() -> Int { #line }\n", "", "", "the base names a line of the first lesson"),
             ("let one = 1\n", "struct A {}\n", "struct B {}\n", "nothing but a constant is shared"),
@@ -232,6 +244,14 @@ final class CombinedLessonsTests: XCTestCase {
         let (report, _) = try check(try TestSupport.markdownFiles(under: "Fixtures/merge/growing"), workers: 2)
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 1, skipped: 0))
         XCTAssertEqual(findings(of: report), ["4-counter-misses-a-step.md:35: cannot find 'stepTwo' in scope"])
+    }
+
+    /// Engines whose rests change how their common kernel compiles without the kernel naming them (the type
+    /// of its integer literals, its interpolation of a counter) do not share it: on one worker, each lesson
+    /// prints what it prints alone.
+    func testRestsThatChangeTheKernelUnnamedDoNotShareIt() throws {
+        let (report, _) = try check(try TestSupport.markdownFiles(under: "Fixtures/merge/growing-apart"), workers: 1)
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
     }
 
     /// Three lessons of three engines that declare the same names: one program a worker, and each scenario

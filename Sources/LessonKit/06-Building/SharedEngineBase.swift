@@ -5,10 +5,16 @@
 /// (`FilePrivateEngine`) in the file of its scenarios. A scenario sees the base and its own lesson's rest,
 /// as it sees its whole engine alone.
 ///
-/// What would make the two differ is refused (nil):
-/// - a name that any rest declares at the top level or in an extension is a word of the base, or a rest
-///   declares an operator, or an `init`, a `subscript` or a type beside an extension: alone, the base's
-///   code could call it (or find it a better overload), and combined it does not see it;
+/// What would make the two differ is refused (nil). The base does not see the rests, where alone it sees the
+/// whole engine, and the compiler reaches some declarations without their names written:
+/// - a rest that holds an extension: its members may be what the base's code finds without naming them (a
+///   protocol's requirement with a default, `appendInterpolation` for an interpolation, a result builder's
+///   `buildExpression`), or a better overload, or reach the base's `private` members, which only an
+///   extension in the same file sees;
+/// - a rest that declares a literal's default type (`typealias IntegerLiteralType = Double`), which changes
+///   every literal of the base;
+/// - a name a rest declares at the top level that is a word of the base (alone, the base's code could call
+///   the rest's function, or find it a better overload), or a rest's operator;
 /// - an `import` in the base (the rests would not see it), and what names a place in the source (`#file`,
 ///   `#line`, `#function`, …): the base keeps the first engine's locations;
 /// - a rest that the rewrite refuses, or engines that share no whole declaration.
@@ -22,12 +28,6 @@ struct SharedEngineBase: Equatable {
     /// Words the base may not hold.
     static let refusedInBase: Set<String> = [
         "import", "#file", "#fileID", "#filePath", "#line", "#column", "#function", "#sourceLocation", "#if",
-    ]
-    /// Words a rest that extends a type may not hold: an extension's `init`, `subscript` or nested type is
-    /// not among the names it declares (`SwiftTokens.extensionMemberNames`), which the base may not use,
-    /// and a nested type would hide one of the base's own from the extended type's code.
-    static let refusedBesideAnExtension: Set<String> = [
-        "init", "subscript", "struct", "class", "enum", "typealias", "actor", "protocol",
     ]
     /// Words that, beginning a line outside every bracket, begin a top-level declaration.
     static let declarationStarts: Set<String> =
@@ -57,18 +57,17 @@ struct SharedEngineBase: Equatable {
         guard shared > 0 else { return nil }
         var code = items[0][..<shared].joined()
         if !code.hasSuffix("\n") { code += "\n" }
-        let baseWords = Set(SwiftTokens.of(code).words)
+        // An attribute names a type too (`@Wrapped` uses `Wrapped`).
+        let baseWords = Set(SwiftTokens.of(code).words.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 })
         guard LexedSource.of(code).isSelfContained, baseWords.isDisjoint(with: Self.refusedInBase) else { return nil }
         let lines = Self.lines(in: code)
         var rests: [String] = []
         for (engine, (preamble, pieces)) in zip(mapped, cut) {
             let rest = pieces[shared...].joined()
             let tokens = SwiftTokens.of(rest)
-            let declared = Set(tokens.topLevelDeclaredNames + tokens.extensionMemberNames)
             let reachesBase =
-                !declared.isDisjoint(with: baseWords) || tokens.declaresOperatorFunction
-                || (!tokens.topLevelExtendedNames.isEmpty
-                    && !Set(tokens.words).isDisjoint(with: Self.refusedBesideAnExtension))
+                tokens.words.contains("extension") || tokens.declaresOperatorFunction
+                || tokens.topLevelDeclaredNames.contains { baseWords.contains($0) || $0.hasSuffix("LiteralType") }
             guard !reachesBase,
                 let rewritten = FilePrivateEngine.of(
                     engine.location(line: engine.line + Self.lines(in: preamble) + lines) + rest)
