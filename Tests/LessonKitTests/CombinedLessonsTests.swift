@@ -163,7 +163,33 @@ final class CombinedLessonsTests: XCTestCase {
             (base, "func + (a: Counter, b: Counter) -> Counter { a }\n", "", "a rest declares an operator"),
             (base, "extension Counter {\n    init(start: Int) { value = start }\n}\n", "", "a rest adds an init"),
             (base, "extension Counter {\n    struct Step {}\n}\n", "", "a rest nests a type in the base's"),
-            (base, "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n", "", "a rest extends a type"),
+            (base, "extension Counter {\n    static let zero = 0, max = 1\n}\n", "", "a list of names"),
+            (
+                base + "func size() -> Int { max(1, 2) }\n", "extension Counter {\n    static let max = 0\n}\n", "",
+                "an extension's member the base names"
+            ),
+            (base, "extension Collection {\n    var isEmpty: Bool { false }\n}\n", "", "a protocol extended"),
+            (
+                "struct Bag: Collection {\n    var items: [Int]\n    var startIndex: Int { 0 }\n"
+                    + "    var endIndex: Int { items.endIndex }\n    func index(after i: Int) -> Int { i + 1 }\n"
+                    + "    subscript(i: Int) -> Int { items[i] }\n}\nfunc listed(_ bag: Bag) -> [Int] { Array(bag) }\n",
+                "extension Bag {\n    var count: Int { 2 }\n}\n", "", "a requirement's default replaced"
+            ),
+            (
+                "@resultBuilder\nstruct Lines {\n    static func buildBlock(_ parts: String...) -> [String] { parts }\n}\n",
+                "extension Lines {\n    static func buildExpression(_ line: String) -> String { line }\n}\n", "",
+                "a member the compiler calls"
+            ),
+            (
+                "struct Counter {\n    private func bump(_ x: Int) -> String { \"Int\" }\n"
+                    + "    func bump(_ x: Any) -> String { \"Any\" }\n}\n",
+                "extension Counter {\n    func tryBump() -> String { bump(1) }\n}\n", "", "a private member seen"
+            ),
+            (
+                "struct Box<Item> {\n    var item: Item\n}\n",
+                "extension Box {\n    func twice() -> [Item] { [item, item] }\n}\n",
+                "", "a generic type"
+            ),
             (base, "typealias IntegerLiteralType = Double\n", "", "a rest changes the base's literals"),
             (
                 base + "func show() -> String { \"\\(Counter())\" }\n",
@@ -191,6 +217,29 @@ final class CombinedLessonsTests: XCTestCase {
                 XCTAssertNil(SharedEngineBase(engines), why)
             }
         }
+    }
+
+    /// A rest's extension of a plain type of the base, of its own type or of a concrete standard type is
+    /// kept fileprivate beside its scenarios; the base is shared.
+    func testARestMayExtendWhatTheBaseCannotReachUnnamed() throws {
+        let base =
+            "struct Counter {\n    var value = 0\n}\n\nextension Counter {\n    var isZero: Bool { value == 0 }\n}\n"
+        let rests = [
+            "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n",
+            "struct Step {}\nextension Step {\n    static let one = Step()\n}\n",
+            "extension String {\n    var shouted: String { uppercased() }\n}\n",
+        ]
+        let engines = rests.enumerated().map { "#sourceLocation(file: \"/\($0).md\", line: 3)\n" + base + $1 }
+        let shared = try XCTUnwrap(SharedEngineBase(engines))
+        XCTAssertEqual(
+            shared.rests.map { $0.split(separator: "\n")[1] },
+            ["fileprivate extension Counter {", "fileprivate struct Step {}", "fileprivate extension String {"])
+        let types = BaseTypes(
+            "@MainActor\nstruct Screen {}\nstruct Plain {}\nfunc f() {}\nenum Raw: Int { case a }\n"
+                + "struct Box<T> {}\nclass Later {}\nextension Later: Equatable {}\nprotocol Named {}\ntypealias Rows = [Int]\n"
+        )
+        XCTAssertEqual(types.declared, ["Screen", "Plain", "Raw", "Box", "Later", "Named", "Rows"])
+        XCTAssertEqual(types.plain, ["Plain"])
     }
 
     /// Declarations are cut at the start of their lines, attributes and modifiers with them; a line that

@@ -7,10 +7,10 @@
 ///
 /// What would make the two differ is refused (nil). The base does not see the rests, where alone it sees the
 /// whole engine, and the compiler reaches some declarations without their names written:
-/// - a rest that holds an extension: its members may be what the base's code finds without naming them (a
-///   protocol's requirement with a default, `appendInterpolation` for an interpolation, a result builder's
-///   `buildExpression`), or a better overload, or reach the base's `private` members, which only an
-///   extension in the same file sees;
+/// - a rest's extension whose members the base's code could find without naming them (a protocol's
+///   requirement with a default, `appendInterpolation` for an interpolation, a result builder's
+///   `buildExpression`), or as a better overload, or that could reach the base's `private` members, which
+///   only an extension in the same file sees (`RestExtensions`);
 /// - a rest that declares a literal's default type (`typealias IntegerLiteralType = Double`), which changes
 ///   every literal of the base;
 /// - a name a rest declares at the top level that is a word of the base (alone, the base's code could call
@@ -66,8 +66,10 @@ struct SharedEngineBase: Equatable {
             let rest = pieces[shared...].joined()
             let tokens = SwiftTokens.of(rest)
             let reachesBase =
-                tokens.words.contains("extension") || tokens.declaresOperatorFunction
+                tokens.declaresOperatorFunction
                 || tokens.topLevelDeclaredNames.contains { baseWords.contains($0) || $0.hasSuffix("LiteralType") }
+                || RestExtensions(rest).reachedBy(
+                    code, baseWords: baseWords, restTypes: Set(tokens.topLevelDeclaredNames))
             guard !reachesBase,
                 let rewritten = FilePrivateEngine.of(
                     engine.location(line: engine.line + Self.lines(in: preamble) + lines) + rest)
