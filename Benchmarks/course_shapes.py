@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cold, warm and one edited lesson of `lesson check`, on eight course shapes generated in different ways,
+"""Cold, warm and one edited lesson of `lesson check`, on nine course shapes generated in different ways,
 each figure beside its floor, in one run:
 
 alternating  the published ratio, written from templates (generate_snippet_courses.py): 40 lessons that
@@ -15,6 +15,8 @@ folders      the same two bundled lessons, alternating, each of the 40 copies in
 evolving     30 lessons, each in a folder of its own, whose engine grows lesson by lesson (a copy of one of the
              two engines with one more function than the lesson before), 2 or 3 scenarios each, one of which
              calls the newest function, and 4 snippets: every lesson is a program of its own;
+extending    `evolving` whose engines grow by extensions of the engine's main type (`extension Screen { func
+             adimN() … }`, one more each lesson), which a scenario calls on its instance;
 declaring    `alternating` whose every scenario declares a type of its own (`struct Isaret`), the same name in
              every scenario;
 importing    `alternating` whose every scenario imports Foundation on its second line;
@@ -34,7 +36,7 @@ For each shape, with the binary given (the debug build is what `swift run lesson
                             edits against the same floor: the one that may find no objects of the lesson's
                             engine kept (a cold check that combined engines keeps none).
 
-usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all eight)
+usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all nine)
 """
 import os
 import re
@@ -150,6 +152,23 @@ def evolving(out, engines):
         write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
 
 
+def extending(out, engines):
+    sync, invalidation = load_engines(engines)
+    for lesson in range(1, 31):
+        base, make, kind, instance = (
+            (sync, sync_scenario, "Screen", "screen") if lesson % 2 else (invalidation, invalidation_scenario, "ViewTree", "tree"))
+        grown = "".join(f'\nextension {kind} {{\n    func adim{step}() -> String {{ "adim {step}" }}\n}}\n'
+                        for step in range(1, lesson + 1))
+        parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{base}{grown}```\n"]
+        for index in range(1, 2 + lesson % 2 + 1):
+            code, output = make(lesson, index)
+            code += f"print({instance}.adim{lesson}())\n"
+            output += f"adim {lesson}\n"
+            parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
+        parts += [f"\nParca:\n\n```swift\n{RECURRING[(lesson + k) % len(RECURRING)]}```\n" for k in range(4)]
+        write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
+
+
 def declaring(out, engines):
     alternating(out, engines)
     for path in lessons_of(out):
@@ -174,7 +193,7 @@ def swift6(out, engines):
 
 SHAPES = {
     "alternating": alternating, "reprints": reprints, "chapters": chapters, "folders": folders, "evolving": evolving,
-    "declaring": declaring, "importing": importing, "swift6": swift6,
+    "extending": extending, "declaring": declaring, "importing": importing, "swift6": swift6,
 }
 
 

@@ -190,6 +190,15 @@ final class CombinedLessonsTests: XCTestCase {
                 "extension Box {\n    func twice() -> [Item] { [item, item] }\n}\n",
                 "", "a generic type"
             ),
+            (
+                "class Animal {\n    var items = [1]\n}\n", "extension Animal {\n    var count: Int { 2 }\n}\n", "",
+                "a class a subclass may inherit from"
+            ),
+            (
+                base + "func show() -> String { label(1) }\n",
+                "extension Counter {\n    func `label`(_ x: Int) -> String { \"\" }\n}\n", "", "a name in backticks"
+            ),
+            (base, "typealias UnicodeScalarType = Character\n", "", "a literal's default type"),
             (base, "typealias IntegerLiteralType = Double\n", "", "a rest changes the base's literals"),
             (
                 base + "func show() -> String { \"\\(Counter())\" }\n",
@@ -220,26 +229,37 @@ final class CombinedLessonsTests: XCTestCase {
     }
 
     /// A rest's extension of a plain type of the base, of its own type or of a concrete standard type is
-    /// kept fileprivate beside its scenarios; the base is shared.
+    /// kept fileprivate beside its scenarios, where it names no private member of the base: the base is
+    /// shared.
     func testARestMayExtendWhatTheBaseCannotReachUnnamed() throws {
         let base =
-            "struct Counter {\n    var value = 0\n}\n\nextension Counter {\n    var isZero: Bool { value == 0 }\n}\n"
+            "struct Counter {\n    var value = 0\n    private(set) var changes = 0\n}\n\nextension Counter {\n    var isZero: Bool { value == 0 }\n}\n"
         let rests = [
             "extension Counter {\n    func doubled() -> Int { 2 * value }\n}\n",
             "struct Step {}\nextension Step {\n    static let one = Step()\n}\n",
             "extension String {\n    var shouted: String { uppercased() }\n}\n",
+            "extension Counter {\n    func reset() -> Counter { Counter() }\n}\n",
         ]
         let engines = rests.enumerated().map { "#sourceLocation(file: \"/\($0).md\", line: 3)\n" + base + $1 }
         let shared = try XCTUnwrap(SharedEngineBase(engines))
         XCTAssertEqual(
             shared.rests.map { $0.split(separator: "\n")[1] },
-            ["fileprivate extension Counter {", "fileprivate struct Step {}", "fileprivate extension String {"])
+            [
+                "fileprivate extension Counter {", "fileprivate struct Step {}", "fileprivate extension String {",
+                "fileprivate extension Counter {",
+            ])
         let types = BaseTypes(
             "@MainActor\nstruct Screen {}\nstruct Plain {}\nfunc f() {}\nenum Raw: Int { case a }\n"
-                + "struct Box<T> {}\nclass Later {}\nextension Later: Equatable {}\nprotocol Named {}\ntypealias Rows = [Int]\n"
-        )
-        XCTAssertEqual(types.declared, ["Screen", "Plain", "Raw", "Box", "Later", "Named", "Rows"])
-        XCTAssertEqual(types.plain, ["Plain"])
+                + "struct Box<T> {}\nfinal class Later {}\nextension Later: Equatable {}\nprotocol Named {}\n"
+                + "typealias Rows = [Int]\nclass Animal {}\nfinal class Pen {}\nenum Mode { case on }\n")
+        XCTAssertEqual(
+            types.declared, ["Screen", "Plain", "Raw", "Box", "Later", "Named", "Rows", "Animal", "Pen", "Mode"])
+        XCTAssertEqual(types.plain, ["Plain", "Pen", "Mode"])
+        XCTAssertEqual(
+            BaseTypes(
+                "struct A {\n    private(set) var shown = 0\n    private init() {}\n    fileprivate func f() {}\n}\n"
+            )
+            .privateNames, ["shown", "init", "f"])
     }
 
     /// Declarations are cut at the start of their lines, attributes and modifiers with them; a line that

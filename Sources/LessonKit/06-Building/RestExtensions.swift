@@ -3,15 +3,17 @@
 /// `fileprivate` in another file. An extension's members are then beyond the base's reach only when:
 /// - the extended type is one the rest declares, a concrete type of the standard library (whose
 ///   conformances are settled in its own module; not a protocol, whose extension could give a base type a
-///   requirement's implementation), or a type the base declares without a conformance, an attribute or a
-///   generic parameter (a conformance could take a rest's member as its requirement's implementation, in
-///   place of a default: a `Collection`'s `count`; an attribute could make the compiler call one:
-///   `@resultBuilder`'s `buildExpression`);
+///   requirement's implementation), or a struct, an enum or a `final` class the base declares without a
+///   conformance, an attribute or a generic parameter (a conformance could take a rest's member as its
+///   requirement's implementation, in place of a default: a `Collection`'s `count`, and so could a
+///   subclass's; an attribute could make the compiler call one: `@resultBuilder`'s `buildExpression`);
 /// - no member is one the compiler calls by itself on any type (`appendInterpolation` for an interpolation,
 ///   `callAsFunction`, `build…`), nor a word of the base, nor an `init`, a `subscript`, an operator or a
 ///   nested type, and each declaration declares one name (the second of `static let a = 0, max = …` is not
 ///   read);
-/// - the base holds no `private` declaration, which a same-file extension sees.
+/// - the rest names none of the base's `private` members (a same-file extension sees them, and a private
+///   overload may be the better one), and the base has no private `init` or `subscript`, which are called
+///   without their names.
 struct RestExtensions {
     /// The members the compiler may call by a name no source writes.
     static let implicitMembers: Set<String> = [
@@ -54,13 +56,14 @@ struct RestExtensions {
                     refused = true  // an extension of a nested type
                     continue
                 }
-                extended.append(lexed.text(of: tokens[index + 1]))
+                extended.append(lexed.text(of: tokens[index + 1]).trimmingCharacters(in: ["`"]))
             case .identifier where inExtension && depth == 1:
                 if Self.refusedMembers.contains(text) { refused = true }
                 guard Self.memberWords.contains(text), index + 1 < tokens.count else { continue }
                 let name = tokens[index + 1]
                 if name.kind != .identifier { refused = true }  // an operator
-                members.insert(lexed.text(of: name))
+                // `label` and label are one name.
+                members.insert(lexed.text(of: name).trimmingCharacters(in: ["`"]))
             case .punctuation where inExtension && depth == 1 && text == ",":
                 refused = true  // a list that declares more than one name
             default: continue
@@ -69,16 +72,18 @@ struct RestExtensions {
     }
 
     /// Whether the base `code`, whose words are `baseWords`, could reach a member of these extensions
-    /// without naming it, or name one; `restTypes` are the types the rest declares.
-    func reachedBy(_ code: String, baseWords: Set<String>, restTypes: Set<String>) -> Bool {
+    /// without naming it, or name one, or the rest (read as `rest`) a private member of the base.
+    func reachedBy(_ code: String, baseWords: Set<String>, rest: SwiftTokens) -> Bool {
         guard !extended.isEmpty else { return false }
-        if refused || baseWords.contains("private") { return true }
+        if refused { return true }
         if members.contains(where: {
             baseWords.contains($0) || Self.implicitMembers.contains($0) || $0.hasPrefix("build")
         }) {
             return true
         }
         let types = BaseTypes(code)
+        let restTypes = Set(rest.topLevelDeclaredNames)
+        if !types.privateNames.isDisjoint(with: Set(rest.words).union(["init", "subscript"])) { return true }
         return extended.contains { name in
             if restTypes.contains(name) { return false }
             if types.declared.contains(name) { return !types.plain.contains(name) }
@@ -87,11 +92,19 @@ struct RestExtensions {
     }
 }
 
-/// The types a base declares, and those of them declared with no conformance, attribute or generic
-/// parameter, and extended by the base with no conformance: the only ones whose members a rest may add.
+/// The types a base declares, and those of them (structs, enums, `final` classes) declared with no
+/// conformance, attribute or generic parameter, and extended by the base with no conformance: the only ones
+/// whose members a rest may add.
+/// Also the names the base declares `private` or `fileprivate` (`init` and `subscript` for those).
 struct BaseTypes {
     var declared: Set<String> = []
     var plain: Set<String> = []
+    var privateNames: Set<String> = []
+
+    /// The words after which a private declaration's name comes (or that are its name).
+    static let privateDeclarationWords: Set<String> = [
+        "func", "var", "let", "case", "struct", "class", "enum", "actor", "protocol", "typealias", "init", "subscript",
+    ]
 
     init(_ code: String) {
         let lexed = LexedSource.of(code)
@@ -100,8 +113,16 @@ struct BaseTypes {
         var header: (name: String, plain: Bool)?
         var attributed = false
         var conforming: Set<String> = []
+        var privateDeclaration = false
         for (index, token) in tokens.enumerated() {
             let text = lexed.text(of: token)
+            if token.kind == .identifier, text == "private" || text == "fileprivate" {
+                privateDeclaration = true
+            } else if privateDeclaration, token.kind == .identifier, Self.privateDeclarationWords.contains(text) {
+                privateDeclaration = false
+                let named = text == "init" || text == "subscript" || index + 1 == tokens.count
+                privateNames.insert(named ? text : lexed.text(of: tokens[index + 1]))
+            }
             if depth == 0, let open = header {
                 // The header runs to its body's brace: a `:` or a `<` in it conforms or is generic.
                 if token.kind == .open, text == "{" {
@@ -122,8 +143,14 @@ struct BaseTypes {
                 else { continue }
                 let name = lexed.text(of: tokens[index + 1])
                 if text != "extension" { declared.insert(name) }
-                // Only these have a body whose header may be read; the others are never plain.
-                if ["struct", "class", "enum", "extension"].contains(text) { header = (name, !attributed) }
+                // Only these have a body whose header may be read; the others are never plain, nor a class
+                // that may have a subclass, which inherits its members.
+                let final = index > 0 && lexed.text(of: tokens[index - 1]) == "final"
+                if ["struct", "enum", "extension"].contains(text) || (text == "class" && final) {
+                    header = (name, !attributed)
+                } else if text == "class" {
+                    header = (name, false)
+                }
             default: continue
             }
         }

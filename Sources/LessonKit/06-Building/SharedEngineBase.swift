@@ -11,8 +11,8 @@
 ///   requirement with a default, `appendInterpolation` for an interpolation, a result builder's
 ///   `buildExpression`), or as a better overload, or that could reach the base's `private` members, which
 ///   only an extension in the same file sees (`RestExtensions`);
-/// - a rest that declares a literal's default type (`typealias IntegerLiteralType = Double`), which changes
-///   every literal of the base;
+/// - a rest that declares a literal's default type (`typealias IntegerLiteralType = Double`,
+///   `UnicodeScalarType`: any name that ends in `Type`), which changes every literal of the base;
 /// - a name a rest declares at the top level that is a word of the base (alone, the base's code could call
 ///   the rest's function, or find it a better overload), or a rest's operator;
 /// - an `import` in the base (the rests would not see it), and what names a place in the source (`#file`,
@@ -67,9 +67,8 @@ struct SharedEngineBase: Equatable {
             let tokens = SwiftTokens.of(rest)
             let reachesBase =
                 tokens.declaresOperatorFunction
-                || tokens.topLevelDeclaredNames.contains { baseWords.contains($0) || $0.hasSuffix("LiteralType") }
-                || RestExtensions(rest).reachedBy(
-                    code, baseWords: baseWords, restTypes: Set(tokens.topLevelDeclaredNames))
+                || tokens.topLevelDeclaredNames.contains { baseWords.contains($0) || $0.hasSuffix("Type") }
+                || RestExtensions(rest).reachedBy(code, baseWords: baseWords, rest: tokens)
             guard !reachesBase,
                 let rewritten = FilePrivateEngine.of(
                     engine.location(line: engine.line + Self.lines(in: preamble) + lines) + rest)
