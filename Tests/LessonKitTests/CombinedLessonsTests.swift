@@ -199,6 +199,15 @@ final class CombinedLessonsTests: XCTestCase {
                 "extension Counter {\n    func `label`(_ x: Int) -> String { \"\" }\n}\n", "", "a name in backticks"
             ),
             (base, "typealias UnicodeScalarType = Character\n", "", "a literal's default type"),
+            (
+                base + "func magnitude(_ x: Int) -> Int { abs(x) }\n",
+                "let seed = 0,\n    abs = { (x: Int) -> Int in 100 }\n",
+                "", "a list of names over two lines"
+            ),
+            (
+                "enum Mode { case fast, slow }\nfunc distinct(_ modes: [Mode]) -> Int { Set(modes).count }\n",
+                "extension Mode {\n    func hash(into hasher: inout Hasher) {}\n}\n", "", "an enum's unwritten Hashable"
+            ),
             (base, "typealias IntegerLiteralType = Double\n", "", "a rest changes the base's literals"),
             (
                 base + "func show() -> String { \"\\(Counter())\" }\n",
@@ -254,7 +263,7 @@ final class CombinedLessonsTests: XCTestCase {
                 + "typealias Rows = [Int]\nclass Animal {}\nfinal class Pen {}\nenum Mode { case on }\n")
         XCTAssertEqual(
             types.declared, ["Screen", "Plain", "Raw", "Box", "Later", "Named", "Rows", "Animal", "Pen", "Mode"])
-        XCTAssertEqual(types.plain, ["Plain", "Pen", "Mode"])
+        XCTAssertEqual(types.plain, ["Plain", "Pen"], "an enum of no values is Hashable unwritten")
         XCTAssertEqual(
             BaseTypes(
                 "struct A {\n    private(set) var shown = 0\n    private init() {}\n    fileprivate func f() {}\n}\n"

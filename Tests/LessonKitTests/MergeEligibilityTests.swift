@@ -82,6 +82,19 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(BuildAloneReason.engineUsesWord("#function").description, "its engine uses '#function'")
     }
 
+    /// A list of bindings goes on over a line that ends with its comma; the next line's name is declared.
+    func testABindingListOverTwoLinesDeclaresBothNames() {
+        XCTAssertEqual(
+            SwiftTokens("let seed = 0,\n    abs = { (x: Int) -> Int in 100 }\nprint(seed)\nvar total = 1\n")
+                .topLevelDeclaredNames,
+            ["seed", "abs", "total"])
+        XCTAssertEqual(
+            MergeEligibility.reasonToBuildAlone(
+                scenario: "let other = 1,\n    engineName = 2\nprint(other)\n", engineSources: ["let engineName = 0\n"],
+                standalone: false, languageMode: .swift5),
+            .shadowsEngineName("engineName"))
+    }
+
     /// `if let`, `case let` and a comma inside a generic type's brackets declare nothing at the top level;
     /// `guard let` does.
     func testConditionsAndGenericArgumentsDeclareNoTopLevelName() {

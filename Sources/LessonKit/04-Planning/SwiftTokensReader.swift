@@ -183,6 +183,8 @@ extension SwiftTokensReader {
     /// A character of an operator, of punctuation or a line break; false when what `finishCharacter` does
     /// after any other must not be done (a comma that declares the next name of a binding).
     private mutating func readOther(_ character: UInt8) -> Bool {
+        // `let a = 1,⏎ b = 2`: the line goes on with the binding's next name.
+        if character == Byte.newline && depth == 0 && binding && declaring { return false }
         if depth == 0 && (character == Byte.newline || character == UInt8(ascii: ";")) { binding = false }
         if character == Byte.newline {
             head = nil

@@ -3,10 +3,11 @@
 /// `fileprivate` in another file. An extension's members are then beyond the base's reach only when:
 /// - the extended type is one the rest declares, a concrete type of the standard library (whose
 ///   conformances are settled in its own module; not a protocol, whose extension could give a base type a
-///   requirement's implementation), or a struct, an enum or a `final` class the base declares without a
+///   requirement's implementation), or a struct or a `final` class the base declares without a
 ///   conformance, an attribute or a generic parameter (a conformance could take a rest's member as its
 ///   requirement's implementation, in place of a default: a `Collection`'s `count`, and so could a
-///   subclass's; an attribute could make the compiler call one: `@resultBuilder`'s `buildExpression`);
+///   subclass's, or an enum's unwritten `Hashable`; an attribute could make the compiler call one:
+///   `@resultBuilder`'s `buildExpression`);
 /// - no member is one the compiler calls by itself on any type (`appendInterpolation` for an interpolation,
 ///   `callAsFunction`, `build…`), nor a word of the base, nor an `init`, a `subscript`, an operator or a
 ///   nested type, and each declaration declares one name (the second of `static let a = 0, max = …` is not
@@ -92,7 +93,7 @@ struct RestExtensions {
     }
 }
 
-/// The types a base declares, and those of them (structs, enums, `final` classes) declared with no
+/// The types a base declares, and those of them (structs, `final` classes) declared with no
 /// conformance, attribute or generic parameter, and extended by the base with no conformance: the only ones
 /// whose members a rest may add.
 /// Also the names the base declares `private` or `fileprivate` (`init` and `subscript` for those).
@@ -145,10 +146,11 @@ struct BaseTypes {
                 if text != "extension" { declared.insert(name) }
                 // Only these have a body whose header may be read; the others are never plain, nor a class
                 // that may have a subclass, which inherits its members.
+                // An enum whose cases hold no values is `Hashable` unwritten: its `hash(into:)` may be a rest's.
                 let final = index > 0 && lexed.text(of: tokens[index - 1]) == "final"
-                if ["struct", "enum", "extension"].contains(text) || (text == "class" && final) {
+                if ["struct", "extension"].contains(text) || (text == "class" && final) {
                     header = (name, !attributed)
-                } else if text == "class" {
+                } else if text == "class" || text == "enum" {
                     header = (name, false)
                 }
             default: continue
