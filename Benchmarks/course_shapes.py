@@ -137,36 +137,34 @@ def folders(out, engines):
             handle.write(lesson)
 
 
-def evolving(out, engines):
-    sync, invalidation = load_engines(engines)
-    for lesson in range(1, 31):
-        base, make = (sync, sync_scenario) if lesson % 2 else (invalidation, invalidation_scenario)
-        grown = "".join(f'\nfunc adim{step}() -> String {{ "adim {step}" }}\n' for step in range(1, lesson + 1))
-        parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{base}{grown}```\n"]
-        for index in range(1, 2 + lesson % 2 + 1):
-            code, output = make(lesson, index)
-            code += f"print(adim{lesson}())\n"
-            output += f"adim {lesson}\n"
-            parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
-        parts += [f"\nParca:\n\n```swift\n{RECURRING[(lesson + k) % len(RECURRING)]}```\n" for k in range(4)]
-        write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
-
-
-def extending(out, engines):
+def growing(out, engines, step_of, call_of):
+    """30 lessons, each in a folder of its own, alternating between the two engines, each engine followed by
+    `step_of(kind, step)` for every step up to the lesson's number; each scenario prints `call_of(instance,
+    lesson)`, the newest step's result."""
     sync, invalidation = load_engines(engines)
     for lesson in range(1, 31):
         base, make, kind, instance = (
             (sync, sync_scenario, "Screen", "screen") if lesson % 2 else (invalidation, invalidation_scenario, "ViewTree", "tree"))
-        grown = "".join(f'\nextension {kind} {{\n    func adim{step}() -> String {{ "adim {step}" }}\n}}\n'
-                        for step in range(1, lesson + 1))
+        grown = "".join(step_of(kind, step) for step in range(1, lesson + 1))
         parts = [f"---\ntitle: 'Ders {lesson}'\nlanguage: tr\n---\n\n# Ders {lesson}\n\n```swift\n{base}{grown}```\n"]
         for index in range(1, 2 + lesson % 2 + 1):
             code, output = make(lesson, index)
-            code += f"print({instance}.adim{lesson}())\n"
+            code += f"print({call_of(instance, lesson)})\n"
             output += f"adim {lesson}\n"
             parts.append(f"\n```swift\n{code}```\n\n```\n{output}```\n")
         parts += [f"\nParca:\n\n```swift\n{RECURRING[(lesson + k) % len(RECURRING)]}```\n" for k in range(4)]
         write(os.path.join(out, f"ders-{lesson:02d}", f"{lesson:02d}-ders.md"), marked("".join(parts), lesson))
+
+
+def evolving(out, engines):
+    growing(out, engines, lambda kind, step: f'\nfunc adim{step}() -> String {{ "adim {step}" }}\n',
+            lambda instance, lesson: f"adim{lesson}()")
+
+
+def extending(out, engines):
+    growing(out, engines,
+            lambda kind, step: f'\nextension {kind} {{\n    func adim{step}() -> String {{ "adim {step}" }}\n}}\n',
+            lambda instance, lesson: f"{instance}.adim{lesson}()")
 
 
 def declaring(out, engines):
