@@ -41,12 +41,8 @@ struct FilePrivateEngine: Equatable {
         "dynamic", "static", "subscript", "init", "deinit", "import",
     ]
     /// Access levels that leave the engine as it is wherever they are (`open` only before a declaration:
-    /// it is a common name too).
-    static let accessLevels: Set<String> = ["public", "package", "internal", "fileprivate"]
-    /// What follows `open` when it is an access level.
-    static let openedWords: Set<String> = [
-        "class", "func", "var", "let", "subscript", "override", "final", "static", "dynamic", "init",
-    ]
+    /// it is a common name too; `private` only at the top level, since a member's is its type's alone).
+    static let accessLevels = FileScopeDeclarations.accessLevels.subtracting(["private", "open"])
 
     private static let memo = TextMemo<FilePrivateEngine?>(capacity: 1_024)
 
@@ -149,7 +145,7 @@ struct FilePrivateEngine: Equatable {
             guard tokens[index].kind == .identifier else { return false }
             if FilePrivateEngine.accessLevels.contains(text) { return true }
             guard text == "open", index + 1 < tokens.count else { return false }
-            return FilePrivateEngine.openedWords.contains(lexed.text(of: tokens[index + 1]))
+            return MergeEligibility.declarationModifiers.contains(lexed.text(of: tokens[index + 1]))
         }
 
         /// Whether the extension whose keyword is at `index` adds a conformance: a `:` before its body or

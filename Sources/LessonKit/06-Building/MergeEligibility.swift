@@ -22,6 +22,14 @@ package enum MergeEligibility {
     /// names the function the scenario calls from, `main` at the top level and its wrapper when merged.
     static let engineStandaloneWords: Set<String> = ["#function"]
 
+    private static let engineWords = TextMemo<String?>(capacity: 1_024)
+
+    /// The first of `engineStandaloneWords` that `engine` uses, read once per engine however many of its
+    /// scenarios ask.
+    static func engineStandaloneWord(_ engine: String) -> String? {
+        engineWords.value(for: engine) { SwiftTokens.of($0).words.first(where: engineStandaloneWords.contains) }
+    }
+
     /// The words of Swift's concurrency. In Swift 6 a scenario's top-level variables are globals isolated to
     /// the main actor, and wrapped in a function (`@MainActor`, as top-level code is) they are locals, which
     /// the compiler lets a closure capture or a task take where it refuses such a global (`Task.detached {
@@ -58,9 +66,7 @@ package enum MergeEligibility {
         }
         if !scenarioTokens.isSelfContained { return .notSelfContained }
         if let word = scenarioTokens.words.first(where: standaloneWords.contains) { return .usesWord(word) }
-        if let word = engineTokens.lazy.flatMap(\.words).first(where: engineStandaloneWords.contains) {
-            return .engineUsesWord(word)
-        }
+        if let word = engineSources.lazy.compactMap(engineStandaloneWord).first { return .engineUsesWord(word) }
         let engineNames = Set(engineTokens.flatMap(\.topLevelDeclaredNames))
         if let name = scenarioTokens.topLevelDeclaredNames.first(where: engineNames.contains) {
             return .shadowsEngineName(name)
@@ -174,7 +180,7 @@ extension MergeEligibility {
     }
 
     /// The words that may follow an access level that modifies a declaration.
-    private static let declarationModifiers: Set<String> = [
+    static let declarationModifiers: Set<String> = [
         "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "extension", "init",
         "subscript", "static", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "set",
         "required", "convenience", "indirect", "dynamic", "nonisolated", "macro", "import", "operator",

@@ -72,9 +72,10 @@ struct RestExtensions {
         }
     }
 
-    /// Whether the base `code`, whose words are `baseWords`, could reach a member of these extensions
-    /// without naming it, or name one, or the rest (read as `rest`) a private member of the base.
-    func reachedBy(_ code: String, baseWords: Set<String>, rest: SwiftTokens) -> Bool {
+    /// Whether the base, whose words are `baseWords` and whose types are `types`, could reach a member of
+    /// these extensions without naming it, or name one, or the rest (read as `rest`) a private member of the
+    /// base.
+    func reachedBy(baseWords: Set<String>, baseTypes types: BaseTypes, rest: SwiftTokens) -> Bool {
         guard !extended.isEmpty else { return false }
         if refused { return true }
         if members.contains(where: {
@@ -82,7 +83,6 @@ struct RestExtensions {
         }) {
             return true
         }
-        let types = BaseTypes(code)
         let restTypes = Set(rest.topLevelDeclaredNames)
         if !types.privateNames.isDisjoint(with: Set(rest.words).union(["init", "subscript"])) { return true }
         return extended.contains { name in

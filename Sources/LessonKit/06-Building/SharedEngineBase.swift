@@ -42,7 +42,7 @@ struct SharedEngineBase: Equatable {
     /// What engines that may share a base have in common: the first top-level declaration of `engine`
     /// (written as `init` reads it), or nil.
     static func family(of engine: String) -> String? {
-        MappedCode(engine).flatMap { declarations(of: $0.code).items.first }
+        MappedCode(engine).flatMap { $0.declarations.items.first }
     }
 
     /// The base of `engines`, each written as `ProgramSource.mapped` writes a block (a `#sourceLocation`
@@ -50,7 +50,7 @@ struct SharedEngineBase: Equatable {
     init?(_ engines: [String]) {
         let mapped = engines.compactMap(MappedCode.init)
         guard engines.count > 1, mapped.count == engines.count else { return nil }
-        let cut = mapped.map { Self.declarations(of: $0.code) }
+        let cut = mapped.map(\.declarations)
         let items = cut.map(\.items)
         var shared = 0
         while items.allSatisfy({ shared < $0.count && $0[shared] == items[0][shared] }) { shared += 1 }
@@ -61,6 +61,7 @@ struct SharedEngineBase: Equatable {
         let baseWords = Set(SwiftTokens.of(code).words.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 })
         guard LexedSource.of(code).isSelfContained, baseWords.isDisjoint(with: Self.refusedInBase) else { return nil }
         let lines = Self.lines(in: code)
+        let baseTypes = BaseTypes(code)
         var rests: [String] = []
         for (engine, (preamble, pieces)) in zip(mapped, cut) {
             let rest = pieces[shared...].joined()
@@ -68,7 +69,7 @@ struct SharedEngineBase: Equatable {
             let reachesBase =
                 tokens.declaresOperatorFunction
                 || tokens.topLevelDeclaredNames.contains { baseWords.contains($0) || $0.hasSuffix("Type") }
-                || RestExtensions(rest).reachedBy(code, baseWords: baseWords, rest: tokens)
+                || RestExtensions(rest).reachedBy(baseWords: baseWords, baseTypes: baseTypes, rest: tokens)
             guard !reachesBase,
                 let rewritten = FilePrivateEngine.of(
                     engine.location(line: engine.line + Self.lines(in: preamble) + lines) + rest)
@@ -79,13 +80,15 @@ struct SharedEngineBase: Equatable {
         self.rests = rests
     }
 
-    /// An engine's code and the lesson lines it is mapped to.
+    /// An engine, the lesson lines its code is mapped to, and where that code starts.
     private struct MappedCode {
+        var engine: String
         var path: String
         var line: Int
-        var code: String
+        /// The UTF-8 offset of the code, after the `#sourceLocation` line.
+        var codeStart: Int
 
-        /// Reads `#sourceLocation(file: "…", line: N)` and the code after it.
+        /// Reads `#sourceLocation(file: "…", line: N)`, which the code follows.
         init?(_ engine: String) {
             let prefix = "#sourceLocation(file: "
             guard engine.hasPrefix(prefix), let end = engine.firstIndex(of: "\n") else { return nil }
@@ -94,18 +97,25 @@ struct SharedEngineBase: Equatable {
                 let line = Int(header[comma.upperBound..<header.index(before: header.endIndex)])
             else { return nil }
             path = String(header[header.index(header.startIndex, offsetBy: prefix.count)..<comma.lowerBound])
+            self.engine = engine
             self.line = line
-            code = String(engine[engine.index(after: end)...])
+            codeStart = engine.utf8.distance(from: engine.startIndex, to: end) + 1
+        }
+
+        /// The code's declarations, cut from the engine's tokens (lexed once for its rewrite too).
+        var declarations: (preamble: String, items: [String]) {
+            SharedEngineBase.declarations(of: LexedSource.of(engine), from: codeStart)
         }
 
         /// The `#sourceLocation` line that maps what follows to `line` of the engine's lesson.
         func location(line: Int) -> String { "#sourceLocation(file: \(path), line: \(line))\n" }
     }
 
-    /// `code`'s comments before its first declaration (its file's header, which lessons word differently),
-    /// and its declarations (`items`). A preamble that holds code is the first item.
-    static func declarations(of code: String) -> (preamble: String, items: [String]) {
-        var items = items(of: code)
+    /// The comments of the code of `lexed` from `start` before its first declaration (its file's header,
+    /// which lessons word differently), and its declarations (`items`). A preamble that holds code is the
+    /// first item.
+    static func declarations(of lexed: LexedSource, from start: Int) -> (preamble: String, items: [String]) {
+        var items = items(of: lexed, from: start)
         guard let first = items.first, !LexedSource.of(first).tokens.contains(where: \.isCode) else {
             return ("", items)
         }
@@ -119,13 +129,15 @@ struct SharedEngineBase: Equatable {
 
     /// `code` cut before each top-level declaration, at the start of its line (its attributes and modifiers
     /// with it): concatenated, the pieces are `code`.
-    static func items(of code: String) -> [String] {
-        let lexed = LexedSource.of(code)
+    static func items(of code: String) -> [String] { items(of: LexedSource.of(code), from: 0) }
+
+    /// The code of `lexed` from `start`, a line's start, cut as `items(of:)` cuts it.
+    static func items(of lexed: LexedSource, from start: Int) -> [String] {
         var starts: [Int] = []
         var depth = 0
         var lastLine = -1
         var awaitingDeclaration = false  // attributes or modifiers read, their declaration not yet
-        for token in lexed.tokens where token.isCode {
+        for token in lexed.tokens where token.isCode && token.range.lowerBound >= start {
             let begins = token.line != lastLine
             lastLine = token.lastLine
             switch token.kind {
@@ -142,7 +154,7 @@ struct SharedEngineBase: Equatable {
             default: continue
             }
         }
-        let cuts = [0] + starts.filter { $0 > 0 } + [lexed.bytes.count]
+        let cuts = [start] + starts.filter { $0 > start } + [lexed.bytes.count]
         return zip(cuts, cuts.dropFirst()).map { String(decoding: lexed.bytes[$0..<$1], as: UTF8.self) }
     }
 }
