@@ -34,7 +34,9 @@ For each shape, with the binary given (the debug build is what `swift run lesson
                             swiftc of that lesson's engine and its scenarios wrapped in functions, built and
                             run (best of 3, interleaved): the edit's floor. `1st` is the first of the three
                             edits against the same floor: the one that may find no objects of the lesson's
-                            engine kept (a cold check that combined engines keeps none).
+                            engine kept.
+  differ                    the checks whose status, output or findings differ between the default strategy and
+                            `--strategy isolated` (the reader's build), both from an empty cache (must be 0).
 
 usage: course_shapes.py LESSON_BIN [SHAPE ...]     (run from the repository root; default: all nine)
 """
@@ -50,6 +52,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generate_course import invalidation_scenario, load_engines, sync_scenario  # noqa: E402
 from generate_snippet_courses import RECURRING, course as alternating_course  # noqa: E402
+from differential import differences  # noqa: E402
 
 FENCE = "```"
 COLD_SAMPLES = 3
@@ -295,6 +298,7 @@ def measure(binary, shape, work):
         colds.append(check(binary, course, cache, stats=True))
     cold, last, unaccounted = sorted(colds)[len(colds) // 2]
     warm, _, _ = check(binary, course, cache)
+    checks, differing = differences(binary, [course], work)
     edited = next(path for path in lessons_of(course) if len(programs(path)[1]) == max(len(programs(p)[1]) for p in lessons_of(course)))
     lesson = int(re.match(r"\d+", os.path.basename(edited)).group(0))
     edits, floors = [], []
@@ -307,6 +311,7 @@ def measure(binary, shape, work):
         "shape": shape, "lessons": lessons, "scenarios": scenarios, "snippets": snippets, "last": last,
         "single": single, "cold": cold, "unaccounted": unaccounted, "warm": warm,
         "edited scenarios": len(programs(edited)[1]), "edit": min(edits), "first edit": edits[0], "floor": min(floors),
+        "checks": checks, "differ": len(differing),
     }
 
 
@@ -323,15 +328,17 @@ def main():
     print(f"course shapes, {binary}, {os.cpu_count()} cores; cold floor: one swiftc per scenario, 2 at a time;"
           " edit floor: a plain swiftc of the edited lesson (best of 3)")
     print(f"{'shape':<12} {'lessons':>7} {'scen.':>5} {'snip.':>5} | {'1 swiftc/sc.':>12} {'cold':>6} {'faster':>7}"
-          f" {'unacc.':>6} | {'warm':>5} {'of cold':>7} | {'edit':>5} {'floor':>5} {'ratio':>6} {'1st':>6}")
+          f" {'unacc.':>6} | {'warm':>5} {'of cold':>7} | {'edit':>5} {'floor':>5} {'ratio':>6} {'1st':>6}"
+          f" | {'differ':>6}")
     for r in rows:
         unaccounted = f"{r['unaccounted']:.1f}%" if r["unaccounted"] is not None else "-"
         print(f"{r['shape']:<12} {r['lessons']:>7} {r['scenarios']:>5} {r['snippets']:>5} | {r['single']:>11.2f}s"
               f" {r['cold']:>5.2f}s {r['single'] / r['cold']:>6.1f}x {unaccounted:>6} | {r['warm']:>4.2f}s"
               f" {100 * r['warm'] / r['cold']:>6.1f}% | {r['edit']:>4.2f}s {r['floor']:>4.2f}s {r['edit'] / r['floor']:>5.2f}x"
-              f" {r['first edit'] / r['floor']:>5.2f}x")
+              f" {r['first edit'] / r['floor']:>5.2f}x | {r['differ']:>6}")
     for r in rows:
-        print(f"  {r['shape']}: {r['last']}; the edited lesson has {r['edited scenarios']} scenarios")
+        print(f"  {r['shape']}: {r['last']}; the edited lesson has {r['edited scenarios']} scenarios;"
+              f" {r['differ']} of {r['checks']} checks differ from --strategy isolated")
 
 
 if __name__ == "__main__":

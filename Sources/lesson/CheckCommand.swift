@@ -41,6 +41,10 @@ enum CheckCommand {
         static let stats = Flag(
             "--stats",
             "Print the wall time, the checker's peak memory and where the time went, phase by phase, to stderr")
+        static let verify = Flag(
+            "--verify",
+            "Build every check alone as well (the reader's build) and fail each check whose merged result differs, "
+                + "naming both results (for a nightly CI; about as slow as --strategy isolated)")
         static let warningsAsErrors = Flag(
             "--warnings-as-errors",
             "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
@@ -63,7 +67,7 @@ enum CheckCommand {
                 ] + Option.limits.all + [
                     SharedOptions.engines, SharedOptions.strategy, Option.cacheDirectory, Option.noCache,
                 ] + BaselineOption.all + [
-                    Option.stats, Option.warningsAsErrors, SharedOptions.color, SharedOptions.help,
+                    Option.stats, Option.verify, Option.warningsAsErrors, SharedOptions.color, SharedOptions.help,
                 ]
             )
         ],
@@ -89,6 +93,7 @@ enum CheckCommand {
         var watch: Bool
         var stats: Bool
         var warningsAsErrors: Bool
+        var verify: Bool
         var engineFolder: String?
         var baseline: BaselineOption.Use
 
@@ -107,6 +112,13 @@ enum CheckCommand {
             watch = arguments.isSet(Option.watch)
             stats = arguments.isSet(Option.stats)
             warningsAsErrors = arguments.isSet(Option.warningsAsErrors)
+            verify = arguments.isSet(Option.verify)
+            if verify && (watch || update) {
+                throw LessonError(.usage, "--verify is for one check, not with --watch or --update")
+            }
+            if verify && check.strategy == .isolated {
+                throw LessonError(.usage, "--verify compares the merged strategy with --strategy isolated: give one")
+            }
             baseline = try BaselineOption.use(arguments)
             if case .write = baseline, watch || update {
                 throw LessonError(.usage, "--write-baseline is for one check, not with --watch or --update")
@@ -143,6 +155,16 @@ enum CheckCommand {
         checker.timings = timings
         let showProgress = ProgressLine.shouldShow(textReport: options.emitter.format == .text)
         var report = withProgress(on: &checker, show: showProgress) { $0.check(files: files, selection: selection) }
+        if options.verify {
+            var reference = checker
+            reference.options.strategy = .isolated
+            reference.options.cacheDirectory = nil
+            reference.timings = nil
+            let alone = withProgress(on: &reference, show: showProgress) {
+                $0.check(files: files, selection: selection)
+            }
+            report = StrategyVerification.verified(report, against: alone)
+        }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
             throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
         }

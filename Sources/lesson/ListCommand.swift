@@ -47,6 +47,7 @@ enum ListCommand {
                         + describe(block, role, scenarios: scenarios, listings: listings, rangeWidth: max(13, width)))
             }
             for test in plan.bookTests { print("  " + describe(test, rangeWidth: max(13, width))) }
+            for line in buildAloneLines(plan) { print("  " + line) }
             print("  " + count(plan) + bookTestCount(plan))
             // Reading findings, then the warnings a check would give, in file order.
             for finding in plan.readingFindings + plan.allWarnings {
@@ -105,6 +106,23 @@ enum ListCommand {
 }
 
 extension ListCommand {
+    /// `scenario at line 33 is built alone: uses 'lazy'`, for each scenario that `MergePolicy` builds alone
+    /// (against the lesson's engine files, or the built-in engine it names).
+    static func buildAloneLines(_ plan: LessonPlan) -> [String] {
+        var engine = plan.engineFiles.map(\.block.text)
+        if engine.isEmpty, let name = plan.namedEngine?.name, let named = EngineCatalog.builtIn.engines[name] {
+            engine = named.files.map(\.contents)
+        }
+        return plan.scenarios.compactMap { scenario in
+            guard !scenario.options.ignored,
+                case .alone(let reason) = MergePolicy.scenario(
+                    scenario.block.text, engine: engine, standalone: scenario.options.standalone,
+                    compileFail: scenario.options.compileFail, languageMode: plan.languageMode)
+            else { return nil }
+            return "scenario at line \(scenario.block.openingLine) is built alone: \(reason)"
+        }
+    }
+
     /// Where a scenario's expected output is: `expected output: lines 9-12` (its block), `expected output: 3
     /// comments, lines 5-8` (its output comments, from the first to the last line that holds one).
     static func pairing(of scenario: Scenario?) -> String {

@@ -19,7 +19,7 @@ import Testing
             var folder = [CChar](repeating: 0, count: 4096)
             let here = String(cString: getcwd(&folder, folder.count))
             print("mark seen: \\(seen), home is here: \\(String(cString: getenv("HOME")) == here)")
-            print("scenario \\(String(cString: getenv("LESSON_SCENARIO"))), batch: \\(getenv("LESSON_BATCH") != nil)")
+            print("selection seen: \\(getenv("LESSON_SCENARIO") != nil), batch: \\(getenv("LESSON_BATCH") != nil)")
         }
 
         _lessonUnbufferStandardOutput()
@@ -57,8 +57,8 @@ import Testing
         let visited = "taps: 1\nmark seen: false, home is here: true\n"
         let expected = [
             0: ("taps: 1\ntaps: 2\n", "to stderr\n"),
-            1: (visited + "scenario 1, batch: false\n", ""),
-            2: (visited + "scenario 2, batch: false\n", ""),
+            1: (visited + "selection seen: false, batch: false\n", ""),
+            2: (visited + "selection seen: false, batch: false\n", ""),
         ]
         for (selection, (output, errors)) in expected {
             let run = try #require(batched[selection])

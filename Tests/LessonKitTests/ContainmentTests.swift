@@ -171,7 +171,7 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(lines.count, 8, "\(lines)")
         XCTAssertEqual(Array(lines.prefix(2)), ["/tmp:", ""])
         XCTAssertTrue(lines[2].hasPrefix(owner) && lines[2].hasSuffix(" work"), "\(lines)")
-        XCTAssertTrue(lines[6].hasPrefix(owner) && lines[6].hasSuffix(" program"), "\(lines)")
+        XCTAssertTrue(lines[6].hasPrefix(owner) && lines[6].hasSuffix(" " + ScenarioRunner.programName), "\(lines)")
     }
 
     /// Where a mechanism is refused, the protections say so, with the reason, and claim nothing it did not do.

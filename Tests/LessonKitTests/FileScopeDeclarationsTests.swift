@@ -102,14 +102,14 @@ final class FileScopeDeclarationsTests: XCTestCase {
     /// its top level, or a conformance added to a type it does not declare (another file's could clash).
     func testWhichListingsMayMoveTheirDeclarations() {
         XCTAssertTrue(
-            MergeEligibility.mayMoveDeclarations([
+            MergePolicy.mayMoveDeclarations([
                 "protocol P { func f() }\n",
                 "struct S: P { private var x = 1\n func f() {} }\nextension S: Equatable {}\n",
             ]))
-        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["extension Int: P {}\n", "protocol P {}\n"]))
-        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["protocol P {}\nlet x = await f()\n"]))
-        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["protocol P {}\nprivate let x = 1\n"]))
-        XCTAssertFalse(MergeEligibility.mayMoveDeclarations(["prefix operator +++\nextension Int {}\n"]))
+        XCTAssertFalse(MergePolicy.mayMoveDeclarations(["extension Int: P {}\n", "protocol P {}\n"]))
+        XCTAssertFalse(MergePolicy.mayMoveDeclarations(["protocol P {}\nlet x = await f()\n"]))
+        XCTAssertFalse(MergePolicy.mayMoveDeclarations(["protocol P {}\nprivate let x = 1\n"]))
+        XCTAssertFalse(MergePolicy.mayMoveDeclarations(["prefix operator +++\nextension Int {}\n"]))
     }
 
     /// A name no block declares, or one declared twice, is surely missing or redeclared in a module build

@@ -29,23 +29,18 @@ final class HoistedImportsTests: XCTestCase {
         }
     }
 
-    /// Imports alone, imports and declarations, and what still builds a scenario alone.
-    func testWhatIsMergedAnyway() {
-        let merged = { MergeEligibility.mergedAnyway(scenario: $0, engineSources: ["func joined() {}\n"]) }
+    /// A scenario's imports are hoisted; what else it holds is decided as for any scenario.
+    func testImportsAreHoistedAndTheRestDecidedAsForAnyScenario() {
+        let decide = { MergePolicy.scenario($0, engine: ["func joined() {}\n"], languageMode: .swift5) }
         XCTAssertEqual(
-            merged("import Foundation\nprint(1)\n"),
-            MergeEligibility.MergedAnyway(
-                imports: ["import Foundation"], movesDeclarations: false, nestsDeclarations: false))
+            decide("import Foundation\nprint(1)\n"), .wrapped(MergePolicy.Wrapping(imports: ["import Foundation"])))
+        XCTAssertEqual(decide("import Foundation\nstruct A {}\nprint(A())\n"), .alone(.usesWord("struct")))
+        XCTAssertEqual(decide("import Foundation\nprint(#function)\n"), .alone(.usesWord("#function")))
+        XCTAssertEqual(decide("import Foundation\nlet joined = 1\n"), .alone(.shadowsEngineName("joined")))
         XCTAssertEqual(
-            merged("import Foundation\nstruct A {}\nprint(A())\n"),
-            MergeEligibility.MergedAnyway(
-                imports: ["import Foundation"], movesDeclarations: true, nestsDeclarations: true))
-        XCTAssertEqual(
-            merged("struct A {}\nprint(A())\n"),
-            MergeEligibility.MergedAnyway(imports: [], movesDeclarations: true, nestsDeclarations: true))
-        XCTAssertNil(merged("import Foundation\nprint(#function)\n"), "#function names the wrapper")
-        XCTAssertNil(merged("import Foundation\nlet joined = 1\n"), "an engine name declared again")
-        XCTAssertNil(merged("print(1)\n"), "nothing to merge anyway: merged as it is")
+            decide("import Foundation\nfunc twice(_ n: Int) -> Int { 2 * n }\n"),
+            .alone(.overloadsStandardName("twice")), "an imported module's names are in no list")
+        XCTAssertEqual(decide("print(1)\n"), .wrapped(MergePolicy.Wrapping()))
     }
 
     /// Built whole by `swiftc` (where the driver gives no recipe), every file with a scenario's code imports

@@ -348,13 +348,12 @@ final class ListingTests: XCTestCase {
 }
 
 extension Executor.Unit {
-    /// `merged 1 2`, `modules 0`, `alone 3`, `combined 4 5`.
+    /// `merged 1 2`, `modules 0`, `alone 3`.
     fileprivate var summary: String {
         switch self {
         case .alone(let index): "alone \(index)"
         case .merged(let indices): "merged " + indices.map(String.init).joined(separator: " ")
         case .modules(let indices): "modules " + indices.map(String.init).joined(separator: " ")
-        case .combined(let indices): "combined " + indices.map(String.init).joined(separator: " ")
         }
     }
 }

@@ -6,14 +6,20 @@ import XCTest
 /// or their engine use concurrency, where a function's locals and the top level's isolated globals differ.
 final class SwiftSixMergeTests: XCTestCase {
     private func reason(_ scenario: String, engine: String = "final class Ledger {}\n") -> BuildAloneReason? {
-        MergeEligibility.reasonToBuildAlone(
-            scenario: scenario, engineSources: [engine], standalone: false, languageMode: .swift6)
+        reason(scenario, engine: engine, languageMode: .swift6)
+    }
+
+    private func reason(_ scenario: String, engine: String, languageMode: LanguageMode) -> BuildAloneReason? {
+        if case .alone(let reason) = MergePolicy.scenario(scenario, engine: [engine], languageMode: languageMode) {
+            return reason
+        }
+        return nil
     }
 
     func testASwiftSixScenarioIsMergedUnlessItOrItsEngineUsesConcurrency() {
         XCTAssertNil(reason("let tally = Ledger()\nvar n = 0\nlet f = { n += 1 }\nf()\nprint(n)\n"))
         XCTAssertEqual(reason("let t = Ledger()\nTask.detached { print(t) }\n"), .languageMode(.swift6))
-        XCTAssertEqual(reason("nonisolated(unsafe) var n = 0\nprint(n)\n"), .languageMode(.swift6))
+        XCTAssertEqual(reason("nonisolated(unsafe) var n = 0\nprint(n)\n"), .usesWord("nonisolated"))
         XCTAssertEqual(
             reason("var total = 0\nfunc add() { total += 1 }\nadd()\n"), .languageMode(.swift6), "a top-level function")
         XCTAssertNil(reason("var total = 0\n[1, 2].forEach { n in total += n }\nprint(total)\n"), "a closure")
@@ -23,9 +29,9 @@ final class SwiftSixMergeTests: XCTestCase {
         XCTAssertEqual(reason("print(1)\n", engine: "actor Store {}\n"), .languageMode(.swift6))
         // The same words in Swift 5 do not build a scenario alone.
         XCTAssertNil(
-            MergeEligibility.reasonToBuildAlone(
-                scenario: "let t = Ledger()\nTask.detached { print(t) }\n", engineSources: ["final class Ledger {}\n"],
-                standalone: false, languageMode: .swift5))
+            reason(
+                "let t = Ledger()\nTask.detached { print(t) }\n", engine: "final class Ledger {}\n",
+                languageMode: .swift5))
     }
 
     func testTheFunctionOfASwiftSixScenarioIsIsolatedToTheMainActor() throws {

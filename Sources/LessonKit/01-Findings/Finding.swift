@@ -59,6 +59,8 @@ public struct Finding: Hashable, Sendable, Codable {
         /// A book test's `!$` diagnostic that the compiler did not report, or a build it expected to fail.
         case expectedDiagnostic = "expected-diagnostic"
         case unknownEngine = "unknown-engine"
+        /// `--verify`: the merged build's result of a check is not the result of its program built alone.
+        case strategyMismatch = "strategy-mismatch"
         // Warnings: what looks wrong, said without failing the check.
         case unknownAttribute = "unknown-attribute"
         case nearMiss = "near-miss"

@@ -88,13 +88,14 @@ package struct Sandbox: Sendable {
             let layers = launcher.prefix(
                 readable: policy.readablePaths, writable: ["/tmp", "/var/tmp", "/dev/shm", "/dev/null"],
                 diesWithGrader: true, accounting: treeAccounting(timeout: timeout))
-            return (layers[0], [layers[1]] + own + layers.dropFirst(2) + ["./program"])
+            return (layers[0], [layers[1]] + own + layers.dropFirst(2) + ["./" + ScenarioRunner.programName])
         }
         // Without the launcher, a shell stays PID 1 of the namespace and waits for the program; when the
         // shell exits, the kernel ends every process left in the namespace.
         let script: String =
             steps.map(\.shellLine).joined() + Self.setUp("cd /tmp/work")
-            + (userAndLimits(uid: uid, timeout: timeout) + ["./program"]).map(Self.quoted).joined(separator: " ")
+            + (userAndLimits(uid: uid, timeout: timeout) + ["./" + ScenarioRunner.programName]).map(Self.quoted).joined(
+                separator: " ")
             + "\nexit $?\n"
         var command = [
             unshare, "--mount", "--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc", "--", "/bin/sh",
@@ -154,7 +155,7 @@ package struct Sandbox: Sendable {
             .tmpfs(
                 "lesson-work", options: "size=\(Self.workSize),mode=700,uid=\(owner),gid=\(owner)",
                 at: directory + "/work"),
-            .copy(program, to: directory + "/work/program", owner: owner),
+            .copy(program, to: directory + "/work/" + ScenarioRunner.programName, owner: owner),
         ]
         let plan = hidingPlan
         for folder in plan.folders where needsCover(folder) {

@@ -19,6 +19,10 @@ package struct ScenarioRunner: Sendable {
         }
     }
 
+    /// The name of every built program, as the reader's `swiftc` of a module named `main` names it: what a
+    /// scenario's `CommandLine.arguments[0]` ends with, merged or alone, contained or not.
+    package static let programName = "main"
+
     package static func environment(home: String) -> [String: String] {
         [
             "SWIFT_DETERMINISTIC_HASHING": "1",
@@ -138,7 +142,7 @@ package struct ScenarioRunner: Sendable {
         // system of its own. Without, the program is copied here and the folder given to the sandbox user.
         var program = executable
         if !sandbox.usesNamespaces {
-            program = directory + "/program"
+            program = directory + "/" + ScenarioRunner.programName
             try FileManager.default.copyItem(atPath: executable, toPath: program)
             if sandbox.usesSeparateUser {
                 chown(directory, uid_t(uid), gid_t(uid))

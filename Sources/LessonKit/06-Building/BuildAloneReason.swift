@@ -11,6 +11,12 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     case engineUsesWord(String)
     /// A top-level name that shadows an engine declaration: an error only at the top level.
     case shadowsEngineName(String)
+    /// A top-level name the engine writes that the standard library or an import declares: at the top level
+    /// the engine would find the scenario's instead.
+    case hidesNameOfEngine(String)
+    /// A top-level function named like a declaration of the standard library, or in a program that imports
+    /// a module: at the top level it overloads them, where a local function hides them.
+    case overloadsStandardName(String)
     /// Brackets, a block comment or a multi-line string that do not close within the scenario (or close
     /// what it did not open): wrapped, it could close its wrapper early.
     case notSelfContained
@@ -25,6 +31,10 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
         case .usesWord(let word): "uses '\(word)'"
         case .engineUsesWord(let word): "its engine uses '\(word)'"
         case .shadowsEngineName(let name): "declares '\(name)', which the engine declares too"
+        case .hidesNameOfEngine(let name):
+            "declares '\(name)', which its engine's code would find instead of the standard library's"
+        case .overloadsStandardName(let name):
+            "declares a top-level function '\(name)', which overloads the standard library's or an import's at the top level"
         case .notSelfContained: "does not close every bracket, comment or string it opens"
         case .exerciseStarter: "an exercise starter"
         case .engineFilesWithoutScenario: "engine files with no scenario"

@@ -59,11 +59,14 @@ enum NativeSupport {
                 return 1;
             }
 
-            /* The scenario a merged program runs: `LESSON_SCENARIO` in its environment, -1 without one. */
+            /* The scenario a merged program runs: `LESSON_SCENARIO` in its environment, -1 without one. The
+               variable is removed before the scenario runs, whose environment is then a program's built alone. */
             LESSON_SWIFT intptr_t _lessonSelectedScenario(void) {
                 const char *text = getenv("LESSON_SCENARIO");
                 intptr_t selected;
-                return text && lesson_integer(text, &selected) ? selected : -1;
+                int found = text && lesson_integer(text, &selected);
+                unsetenv("LESSON_SCENARIO");
+                return found ? selected : -1;
             }
 
             LESSON_SWIFT __attribute__((noreturn)) void _lessonUnknownScenario(void) {
@@ -129,7 +132,7 @@ enum NativeSupport {
 
             /* Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
                code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
-               and TMPDIR, with `LESSON_SCENARIO=N`, its output in `N.out` and `N.err` beside it, cut at
+               and TMPDIR, with the environment of a run alone, its output in `N.out` and `N.err` beside it, cut at
                `LESSON_BATCH_OUTPUT_LIMIT` bytes a file and killed after `LESSON_BATCH_TIMEOUT` seconds. Writes a
                line `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit) to
                `LESSON_BATCH/status`, then exits; the child returns N. */
@@ -146,7 +149,7 @@ enum NativeSupport {
                     intptr_t selection;
                     if (!lesson_integer(item, &selection)) continue;
                     double start = lesson_seconds();
-                    char home[4096], number[32];
+                    char home[4096];
                     snprintf(home, sizeof home, "%s/%" PRIdPTR, folder, selection);
                     pid_t child = fork();
                     if (child == 0) {
@@ -164,10 +167,8 @@ enum NativeSupport {
                         unsetenv("LESSON_BATCH_SCENARIOS");
                         unsetenv("LESSON_BATCH_TIMEOUT");
                         unsetenv("LESSON_BATCH_OUTPUT_LIMIT");
-                        snprintf(number, sizeof number, "%" PRIdPTR, selection);
                         setenv("HOME", home, 1);
                         setenv("TMPDIR", home, 1);
-                        setenv("LESSON_SCENARIO", number, 1);
                         return selection;
                     }
                     if (child < 0) break;

@@ -53,8 +53,10 @@ package enum ProgramSource {
                 setvbuf(stdout, nil, _IONBF, 0)
             }
 
-            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment.
+            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment, removed before the
+            /// scenario runs.
             @_silgen_name("_lessonSelectedScenario") func _lessonSelectedScenario() -> Int {
+                defer { unsetenv("LESSON_SCENARIO") }
                 guard let value = getenv("LESSON_SCENARIO") else { return -1 }
                 return Int(String(cString: value)) ?? -1
             }
@@ -133,7 +135,7 @@ package enum ProgramSource {
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
             let split = scenario.body.movesDeclarations ? scenario.body.splitWrapped(to: scenario.markdownPath) : nil
-            if let split, !scenario.body.nestsDeclarations {
+            if let split {
                 // The declarations are `fileprivate`: a file of the program's own.
                 let contents = imported + split.fileScope + isolation + "func \(function)() {\n" + split.body + "}\n"
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
@@ -141,8 +143,7 @@ package enum ProgramSource {
                 continue
             }
             let wrapped =
-                split.map { nested(index, $0) + isolation + "func \(function)() { \(scope(index))._lessonRun() }\n" }
-                ?? isolation + "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
+                isolation + "func \(function)() {\n" + scenario.body.wrapped(to: scenario.markdownPath) + "}\n"
             if inMain {
                 functions += wrapped
             } else {
@@ -160,16 +161,6 @@ package enum ProgramSource {
     /// imported modules' libraries. None without imports.
     static func importsFile(_ imports: [String]) -> [ProgramFile] {
         imports.isEmpty ? [] : [ProgramFile(name: "_LessonImports.swift", contents: imports.map { $0 + "\n" }.joined())]
-    }
-
-    /// The enum a scenario's moved declarations nest in (`ProgramBody.nestsDeclarations`). Its name is
-    /// what its types' fully qualified names show (`Executor.revealsMovedDeclarations`).
-    static func scope(_ index: Int) -> String { nestingScopePrefix + "\(index)" }
-    static let nestingScopePrefix = "_LessonScope"
-
-    /// The enum holding `split`'s declarations, and the code that stayed as its static method `_lessonRun`.
-    private static func nested(_ index: Int, _ split: (fileScope: String, body: String)) -> String {
-        "enum \(scope(index)) {\n" + split.fileScope + "static func _lessonRun() {\n" + split.body + "}\n}\n"
     }
 
     /// A complete program: the engine files, the runtime support, and `body` (a scenario, a listing after
@@ -194,12 +185,6 @@ package struct ProgramBody: Hashable, Sendable {
     /// Whether, wrapped in a function, its type declarations move out to file scope (see
     /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
     package var movesDeclarations = false
-    /// Whether, moved, its declarations nest in an enum of its own (`_LessonScope3`) beside its function
-    /// instead of a file of their own, where the function runs the code as a static method of that enum: a
-    /// file is an object more to compile and link, and every scenario of a course may declare a type of the
-    /// same name. Only for declarations an enum can hold (not extensions) and code that does not name `self`
-    /// or `Self`, which mean the enum in its method and nothing at the top level.
-    package var nestsDeclarations = false
     /// Whether its `import` lines are blank in the function it is wrapped in, imported at the top of the
     /// program's files instead (see `HoistedImports`).
     package var hoistsImports = false

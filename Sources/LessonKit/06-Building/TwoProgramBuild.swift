@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Both test files define the entry point's one function, `_lesson_run_scenario`, under names of their own
 /// (`@_silgen_name`): the compile is not whole-module, so each object defines it once, and each program
-/// links one of them. Each test is wrapped in a function, as merged scenarios are (`MergeEligibility`).
+/// links one of them. Each test is wrapped in a function, as merged scenarios are (`MergePolicy`).
 package struct TwoProgramBuild: Sendable {
     var compiler: SwiftCompiler
     var recipe: SeparateCompilation

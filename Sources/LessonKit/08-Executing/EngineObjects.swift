@@ -8,7 +8,7 @@ import Foundation
 /// The first program of an engine compiles the engine's files with its scenarios, in one frontend process
 /// (each file its own object, as the driver would), and keeps the engine's objects: they do not depend on
 /// the scenarios they were compiled with, since merged scenarios are wrapped in functions (see
-/// `MergeEligibility`) and nothing they declare is visible to the engine's code. Two programs of one engine
+/// `MergePolicy`) and nothing they declare is visible to the engine's code. Two programs of one engine
 /// built at once each compile the engine (as whole builds would); the first to finish keeps its objects.
 ///
 /// A set is copied into a scratch folder and renamed into place, so two checks sharing a cache never read

@@ -59,15 +59,16 @@ package struct Executor: Sendable {
         do {
             let folder = try buildFolder(prefix: "lesson-build")
             defer { release(folder) }
-            let build = try build(job.files, languageMode: job.languageMode, in: folder, output: "scenario")
+            let build = try build(
+                job.files, languageMode: job.languageMode, in: folder, output: ScenarioRunner.programName)
             progress?.advance(programs: 1)
-            let program = kept(folder.path + "/scenario", build)
+            let program = kept(folder.path + "/" + ScenarioRunner.programName, build)
             guard build.succeeded, job.runs else {
                 if job.runs { progress?.advance(scenarios: 1) }
                 return ScenarioExecution(build: build, run: nil, program: program)
             }
             defer { progress?.advance(scenarios: 1) }
-            let run = try self.run(folder.path + "/scenario", job: number, selection: nil)
+            let run = try self.run(folder.path + "/" + ScenarioRunner.programName, job: number, selection: nil)
             return ScenarioExecution(build: build, run: run, program: program)
         } catch {
             return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")

@@ -2,7 +2,7 @@
 /// top-level code is wrapped in a function, and every scenario still runs in a process of its own, selected
 /// by `LESSON_SCENARIO`, so a trap fails one scenario and keeps the others.
 ///
-/// Scenarios that wrapping could change (see `MergeEligibility`) are built alone. When a merged build fails,
+/// Scenarios that wrapping could change (see `MergePolicy`) are built alone. When a merged build fails,
 /// the scenarios its errors are in are built alone, so that every compile error lands on its own block, and
 /// the others are merged again (`split`), unless `failedMergeStands` says the failure is one that would only
 /// repeat (a student's file that does not build). What a worker does with each outcome is in `MergedWork`.
@@ -17,17 +17,12 @@ extension Executor {
         case merged([Int])
         /// Programs built alone, linked into one executable (see `ModuleBatch.swift`).
         case modules([Int])
-        /// Scenarios of several engines, each engine's in order, compiled together (see `CombinedLessons.swift`).
-        case combined([Int])
     }
 
     /// A merged executable and the jobs it holds, or the jobs it failed to build.
     enum BuildOutcome: Sendable {
-        /// `batches`: the executable runs a batch of its scenarios in one process (a merged program);
-        /// `combined`: its engines' declarations are `fileprivate` (see `CombinedLessons.swift`).
-        case built(
-            executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool,
-            combined: Bool = false)
+        /// `batches`: the executable runs a batch of its scenarios in one process (a merged program).
+        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool)
         case alone(Int, ScenarioExecution)
         /// Its jobs, and the build that failed (nil when none ran).
         case failed(jobs: [Int], build: CompileResult?)
@@ -43,8 +38,6 @@ extension Executor {
         var build: CompileResult
         /// The executable's folder, released after its last run.
         var folder: FolderRelease
-        /// Whether the executable combined several engines (see `CombinedLessons.swift`).
-        var combined = false
     }
 
     /// One thing for a worker to do: build a unit (and, for a program built alone, run it), or run one
@@ -69,8 +62,7 @@ extension Executor {
         for run in shared.runs where !run.riders.isEmpty { jobs[run.job].segments = Set(run.riders.map(\.position)) }
         let among = shared.runs.map(\.job)
         let units = Self.units(
-            for: jobs, among: among, workers: self.jobs, mergingSingles: separateBuilds != nil,
-            combining: combinableEngines(jobs, among: among))
+            for: jobs, among: among, workers: self.jobs, mergingSingles: separateBuilds != nil)
         progress?.expect(programs: units.count, scenarios: shared.runs.filter { jobs[$0.job].runs }.count)
         let board = ExecutionBoard(jobs: jobs, runs: shared.runs, finished: finished)
         let planned = jobs
@@ -91,13 +83,10 @@ extension Executor {
 
     /// Whether a run printed what the runtime writes in the fully qualified name of a moved type
     /// (`String(reflecting:)`, `dump`, a class instance's description): `main.(unknown context at
-    /// $55d0c1a2b3c4).Point` for a `fileprivate` one, `main._LessonScope3.Point` for one nested in its
-    /// scenario's enum, where the program built alone prints `main.Point`.
+    /// $55d0c1a2b3c4).Point` for a `fileprivate` one, where the program built alone prints `main.Point`.
     static func revealsMovedDeclarations(_ run: ProcessResult) -> Bool {
-        let markers = ["(unknown context at $", "." + ProgramSource.nestingScopePrefix].map { Array($0.utf8) }
-        return markers.contains { marker in
-            ByteSearch.contains(marker, in: run.standardOutput) || ByteSearch.contains(marker, in: run.standardError)
-        }
+        let marker = Array("(unknown context at $".utf8)
+        return ByteSearch.contains(marker, in: run.standardOutput) || ByteSearch.contains(marker, in: run.standardError)
     }
 
     /// How many times the scenarios of one chunk are merged at most: once, then again without those a failed
@@ -157,11 +146,10 @@ extension Executor {
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
     /// the builds share the cores. A scenario that is the only one of its engine is merged too when
     /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
-    /// `among` are built, when it is given. The engines `combining` may be compiled together
-    /// (`combinedUnits`).
+    /// `among` are built, when it is given.
     static func units(
         for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false,
-        movingDeclarations: Bool = true, combining: [EngineIdentity: String] = [:]
+        movingDeclarations: Bool = true
     ) -> [Unit] {
         var units: [Unit] = []
         var groups: [EngineIdentity: [Int]] = [:]
@@ -183,11 +171,9 @@ extension Executor {
                 groups[job.engineIdentity, default: []].append(index)
             }
         }
-        let combined = combinedUnits(groups, order: order, combinable: combining, workers: workers)
-        units += combined.units
-        let mergeable = groups.filter { !combined.engines.contains($0.key) }.values.reduce(0) { $0 + $1.count }
+        let mergeable = groups.values.reduce(0) { $0 + $1.count }
         let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
-        for identity in order where !combined.engines.contains(identity) {
+        for identity in order {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: share) {
                 let slice = Array(indices[start..<min(start + share, indices.count)])
@@ -206,7 +192,7 @@ extension Executor {
         }
         let isMerged = { (unit: Unit) in
             switch unit {
-            case .merged, .combined: true
+            case .merged: true
             default: false
             }
         }
@@ -248,13 +234,15 @@ extension Executor {
             }
             let files = ProgramSource.mergedProgram(
                 engine: engine, programs: scenarios, imports: first.hoistedImports, languageMode: first.languageMode)
-            let build = try build(files, languageMode: first.languageMode, in: folder, output: "scenarios")
+            let build = try build(
+                files, languageMode: first.languageMode, in: folder, output: ScenarioRunner.programName)
             guard build.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: build)
             }
             return .built(
-                executable: folder.path + "/scenarios", folder: folder, build: build, jobs: indices, batches: false)
+                executable: folder.path + "/" + ScenarioRunner.programName, folder: folder, build: build, jobs: indices,
+                batches: false)
         } catch {
             return .failed(jobs: indices, build: nil)
         }
@@ -298,7 +286,7 @@ extension Executor {
             }
             guard let support = engineObjects.support(compiler: compiler) else { return nil }
             let object = SeparateCompilation.object(for:)
-            let executable = folder.path + "/scenarios"
+            let executable = folder.path + "/" + ScenarioRunner.programName
             let linked: CompileResult
             if let kept {
                 linked = try build.link(kept, support.objects + scenarioPaths.map(object), into: executable)

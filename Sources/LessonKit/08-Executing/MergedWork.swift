@@ -20,9 +20,6 @@ struct MergedWork {
         case .merged(let indices):
             defer { progress?.advance(programs: 1) }
             return [executor.buildMerged(indices, of: jobs, batches: batches)]
-        case .combined(let indices):
-            defer { progress?.advance(programs: 1) }
-            return [executor.buildCombined(indices, of: jobs, batches: batches)]
         case .modules(let indices):
             defer { progress?.advance(programs: 1) }
             guard let objects = executor.separateBuilds else { return [.failed(jobs: indices, build: nil)] }
@@ -66,7 +63,7 @@ struct MergedWork {
         case .regrouped(let units):
             progress?.expect(programs: units.count)
             queue.add(units.map { .build($0, round: round) })
-        case .built(let executable, let folder, let build, let indices, let batches, let combined):
+        case .built(let executable, let folder, let build, let indices, let batches):
             var share = build
             share.seconds = build.seconds / Double(indices.count)
             let running = indices.filter { jobs[$0].runs }
@@ -76,8 +73,7 @@ struct MergedWork {
                 if jobs[job].runs {
                     runs.append(
                         Executor.MergedRun(
-                            job: job, executable: executable, selection: selection, build: share, folder: release,
-                            combined: combined))
+                            job: job, executable: executable, selection: selection, build: share, folder: release))
                 } else {
                     record(job, ScenarioExecution(build: share, run: nil, program: executor.kept(executable, build)))
                 }
@@ -127,14 +123,12 @@ struct MergedWork {
         }
     }
 
-    /// Records the run of a merged program, unless it printed a fully qualified name of a type whose
-    /// declaration moved or was made `fileprivate` (`Executor.revealsMovedDeclarations`): built alone, the
-    /// scenario prints another, so it is built alone for its answer.
+    /// Records the run of a merged program, unless it printed a fully qualified name of a listing's type whose
+    /// declaration moved and was made `fileprivate` (`Executor.revealsMovedDeclarations`): built alone, the
+    /// listing prints another, so it is built alone for its answer.
     private func recordRun(_ request: Executor.MergedRun, _ run: ProcessResult) {
         let job = jobs[request.job]
-        if (job.movesDeclarations && !job.sharesExecutable) || request.combined,
-            Executor.revealsMovedDeclarations(run)
-        {
+        if job.movesDeclarations && !job.sharesExecutable, Executor.revealsMovedDeclarations(run) {
             progress?.expect(scenarios: 1)
             buildAlone([request.job])
             return

@@ -84,7 +84,7 @@ extension Executor {
             let (main, mainObjects) = try compiler.compileObjects(
                 inputs: [declarations, dispatcher], primaries: [dispatcher], recipe: engineObjects.recipe,
                 in: folder.path)
-            let executable = folder.path + "/programs"
+            let executable = folder.path + "/" + ScenarioRunner.programName
             let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
             let support = main.succeeded ? engineObjects.support(compiler: compiler) : nil
             let linked = try support.map {

@@ -18,21 +18,17 @@ package struct ScenarioJob: Sendable {
     package var sharesExecutable = false
     /// Whether, in a merged build, its type declarations move out of the function it is wrapped in
     /// (`FileScopeDeclarations`): a listing's protocol or extension, which cannot be local, to a file of its
-    /// own; a scenario's types to such a file or, with `nestsDeclarations`, into an enum of its own
-    /// (`MergeEligibility.mergedAnyway`). When that build fails, a listing is built as a module of its own,
-    /// which says what its own errors are; a scenario is built alone.
+    /// own. When that build fails, a listing is built as a module of its own, which says what its own
+    /// errors are.
     package var movesDeclarations = false
-    /// Whether its moved declarations nest in an enum of its own instead (a scenario's types, see
-    /// `ProgramBody.nestsDeclarations`).
-    package var nestsDeclarations = false
     /// Its `import` lines, which a merged program imports at the top of its files (see `HoistedImports`);
     /// such a job is merged only with jobs of the same imports, with the engine compiled beside them.
     package var hoistedImports: [String] = []
     /// Whether, merged, its process ends at the end of its function (see `ProgramBody.exitsAtEnd`).
     package var exitsAtEnd = false
-    /// Whether it may be merged although it has a reason to be built alone: its declarations move, its
-    /// imports are hoisted, or it exits at its end.
-    var mergesAnyway: Bool { movesDeclarations || !hoistedImports.isEmpty || exitsAtEnd }
+    /// Whether it may be merged although it has a reason to be built alone: a listing whose declarations
+    /// move.
+    var mergesAnyway: Bool { movesDeclarations }
     /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
     package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
@@ -66,23 +62,26 @@ package struct ScenarioJob: Sendable {
             languageMode: languageMode, buildAloneReason: reason, runs: false)
     }
 
-    /// Keeps a merged scenario's objects alive to its end, as the top level does, where its engine declares
-    /// a `deinit` (`engineDeclaresDeinit`): at the top level they are globals, never released, and as locals
-    /// of its function their release at the function's end would run it (a class that prints when it goes).
-    /// The process then exits at the function's end; a scenario with a `defer`, which would then not run, is
-    /// built alone.
-    package mutating func keepObjectsAlive(engineDeclaresDeinit: Bool) {
-        guard engineDeclaresDeinit, buildAloneReason == nil, let scenario else { return }
-        if SwiftTokens.of(scenario.text).words.contains("defer") {
-            buildAloneReason = .usesWord("defer")
-        } else {
-            exitsAtEnd = true
+    /// Applies `MergePolicy`'s decision: why the scenario is built alone, or how it is wrapped (its imports
+    /// hoisted, which only scenarios of the same imports share, and its exit at its function's end).
+    package mutating func apply(_ decision: MergePolicy.Decision) {
+        switch decision {
+        case .alone(let reason):
+            buildAloneReason = reason
+        case .wrapped(let wrapping):
+            buildAloneReason = nil
+            exitsAtEnd = wrapping.exitsAtEnd
+            hoistedImports = wrapping.imports
+            guard !wrapping.imports.isEmpty else { return }
+            if case .content(let identity) = engineIdentity {
+                engineIdentity = .content(identity + "\n" + wrapping.imports.joined(separator: "\n"))
+            } else {
+                // A grading's tests share one build whatever they import: one that imports is built alone.
+                buildAloneReason = .usesWord("import")
+                hoistedImports = []
+                exitsAtEnd = false
+            }
         }
-    }
-
-    /// Whether any of `sources` declares a `deinit`.
-    package static func declaresDeinit(_ sources: [String]) -> Bool {
-        sources.contains { SwiftTokens.of($0).words.contains("deinit") }
     }
 
     /// The program of this scenario alone.
@@ -98,7 +97,6 @@ package struct ScenarioJob: Sendable {
         scenario.map {
             var body = ProgramBody(block: $0, context: context, segments: segments)
             body.movesDeclarations = movesDeclarations
-            body.nestsDeclarations = nestsDeclarations
             body.hoistsImports = !hoistedImports.isEmpty
             body.exitsAtEnd = exitsAtEnd
             body.isOneProgram = isOneProgram

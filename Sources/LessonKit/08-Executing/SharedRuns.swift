@@ -35,6 +35,7 @@ struct SharedRuns {
                 for rider in byBlock[BlockKey(job, block)] ?? []
                 where jobs[rider].context == Array(job.context[..<position])
                     && jobs[rider].engineIdentity == job.engineIdentity
+                    && Self.declareNothingEarlierCodeSees(job.context[(position + 1)...] + [job.scenario!])
                 {
                     if let known = host[rider], jobs[known.job].context.count >= job.context.count { continue }
                     host[rider] = (index, position)
@@ -44,6 +45,14 @@ struct SharedRuns {
         var riders: [Int: [(job: Int, position: Int)]] = [:]
         for rider in host.keys.sorted() { riders[host[rider]!.job, default: []].append((rider, host[rider]!.position)) }
         runs = jobs.indices.filter { host[$0] == nil }.map { Run(job: $0, riders: riders[$0] ?? []) }
+    }
+
+    /// Whether `blocks`, run after a listing in a later one's program, leave the listing's code meaning what
+    /// it means in its own program: they declare no function, type, extension, operator or import at their
+    /// top level, which the module's earlier code would see (a later overload or conformance) at the top level
+    /// of `main.swift`, or once moved to file scope.
+    static func declareNothingEarlierCodeSees(_ blocks: some Sequence<FencedBlock>) -> Bool {
+        blocks.allSatisfy { !MergePolicy.declaresForTheModule(SwiftTokens.of($0.text)) }
     }
 
     /// A book test's blocks are one program whose every part prints: a segment's end, which discards what

@@ -27,6 +27,8 @@ package final class CheckTimings: @unchecked Sendable {
     private var runSeconds = 0.0
     private var snippets = 0
     private var reusedLessons: (count: Int, of: Int)?
+    /// Why the programs the cache did not answer were built alone (`MergePolicy`), with how many each.
+    private var aloneReasons: [String: Int] = [:]
 
     package init() {}
 
@@ -72,6 +74,13 @@ package final class CheckTimings: @unchecked Sendable {
         }
     }
 
+    /// The jobs the cache had no result for, under the merged strategy: why each built alone is.
+    func planned(_ jobs: [ScenarioJob]) {
+        lock.withLock {
+            for reason in jobs.compactMap(\.buildAloneReason) { aloneReasons[reason.description, default: 0] += 1 }
+        }
+    }
+
     /// The number of snippets the cache had no result for.
     func parsed(_ count: Int) { lock.withLock { snippets += count } }
 
@@ -101,6 +110,12 @@ package final class CheckTimings: @unchecked Sendable {
                     format: "  %d scenarios built and run (builds %.2f s, runs %.2f s, summed over the workers); "
                         + "%d snippets parsed; the rest answered by the cache", scenarios, buildSeconds, runSeconds,
                     snippets) + reused)
+            if !aloneReasons.isEmpty {
+                let count = aloneReasons.values.reduce(0, +)
+                let reasons = aloneReasons.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                lines.append("  \(count) built alone (MergePolicy):")
+                lines += reasons.map { "    \($0.value) \($0.key)" }
+            }
             return lines
         }
     }

@@ -92,38 +92,20 @@ struct CheckWork {
     private mutating func addScenarios(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
         let identity = engine.identity(languageMode: plan.languageMode)
-        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(engine.sources.map(\.contents))
+        let engineSources = engine.sources.map(\.contents)
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
                 presetChecks[index, default: []].append(check)
                 continue
             }
-            let options = scenario.options
-            let reason =
-                options.compileFail
-                ? .markedCompileFail
-                : MergeEligibility.reasonToBuildAlone(
-                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents),
-                    standalone: options.standalone, languageMode: plan.languageMode)
             var job = ScenarioJob(
                 engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
-                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: reason,
-                runs: options.runs)
-            job.keepObjectsAlive(engineDeclaresDeinit: engineDeclaresDeinit)
-            // Types moved, imports hoisted and exits at the end are Swift 5's: a Swift 6 one's would be isolated.
-            if case .usesWord = reason, plan.languageMode == .swift5,
-                let merged = MergeEligibility.mergedAnyway(
-                    scenario: scenario.block.text, engineSources: engine.sources.map(\.contents))
-            {
-                job.movesDeclarations = merged.movesDeclarations
-                job.nestsDeclarations = merged.nestsDeclarations
-                job.hoistedImports = merged.imports
-                job.exitsAtEnd = merged.exitsAtEnd
-                // Merged only with scenarios of the same imports: the engine is compiled as they see it.
-                if !merged.imports.isEmpty {
-                    job.engineIdentity = .content(identity + "\n" + merged.imports.joined(separator: "\n"))
-                }
-            }
+                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: nil,
+                runs: scenario.options.runs)
+            job.apply(
+                MergePolicy.scenario(
+                    scenario.block.text, engine: engineSources, standalone: scenario.options.standalone,
+                    compileFail: scenario.options.compileFail, languageMode: plan.languageMode))
             scenarioJobs.append(job)
             owners.append(.scenario(index, scenario: number))
         }
@@ -137,14 +119,14 @@ struct CheckWork {
         var reasons: [Int: BuildAloneReason?] = [:]
         func reason(_ block: FencedBlock) -> BuildAloneReason? {
             if let known = reasons[block.openingLine] { return known }
-            let found = MergeEligibility.reasonToBuildListingAlone(block.text)
+            let found = MergePolicy.reasonToBuildListingAlone(block.text)
             reasons[block.openingLine] = .some(found)
             return found
         }
-        var movable: [Int: MergeEligibility.MovableBlock?] = [:]
-        func movableBlock(_ block: FencedBlock) -> MergeEligibility.MovableBlock? {
+        var movable: [Int: MergePolicy.MovableBlock?] = [:]
+        func movableBlock(_ block: FencedBlock) -> MergePolicy.MovableBlock? {
             if let known = movable[block.openingLine] { return known }
-            let found = MergeEligibility.movableBlock(block.text)
+            let found = MergePolicy.movableBlock(block.text)
             movable[block.openingLine] = .some(found)
             return found
         }
@@ -173,8 +155,8 @@ struct CheckWork {
             let blocks = test.programBlocks
             var job = Self.bookJob(
                 blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
-                reason: { MergeEligibility.reasonToBuildListingAlone($0.text) },
-                movableBlock: { MergeEligibility.movableBlock($0.text) })
+                reason: { MergePolicy.reasonToBuildListingAlone($0.text) },
+                movableBlock: { MergePolicy.movableBlock($0.text) })
             if let reason = Self.reasonToBuildTestAlone(test) {
                 job.buildAloneReason = reason
                 job.movesDeclarations = false
@@ -205,7 +187,7 @@ struct CheckWork {
     /// language mode unless a block needs the top level.
     private static func bookJob(
         _ block: FencedBlock, after context: [FencedBlock], _ plan: LessonPlan, markdownPath: String,
-        reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergeEligibility.MovableBlock?
+        reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergePolicy.MovableBlock?
     ) -> ScenarioJob {
         let alone =
             plan.languageMode == .swift5
@@ -216,7 +198,7 @@ struct CheckWork {
             markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
         job.context = context
         if alone != nil, plan.languageMode == .swift5 {
-            job.movesDeclarations = MergeEligibility.mayMoveDeclarations((context + [block]).map(movableBlock))
+            job.movesDeclarations = MergePolicy.mayMoveDeclarations((context + [block]).map(movableBlock))
         }
         job.failedBuildIsFinal = true
         job.sharesExecutable = true

@@ -312,6 +312,7 @@ public struct LessonChecker: Sendable {
                 jobs: options.jobs, progress: progress)
             executor.finished = keep
             // Merged programs are compiled file by file, linked with the engine objects kept.
+            if options.strategy == .merged { timings?.planned(pending) }
             if options.strategy == .merged, !pending.isEmpty {
                 executor.engineObjects = EngineObjects.forMergedBuilds(toolchain: toolchain, cache: cache, keys: keys)
             }

@@ -88,11 +88,13 @@ struct CoverageWork {
         }
         for scenario in plan.scenarios
         where scenario.options.runs && !scenario.options.ignored && scenario.attributeFindings.isEmpty {
-            let program = ScenarioJob(
+            var program = ScenarioJob(
                 engine: engine, engineIdentity: .content(identity + " swift " + plan.languageMode.version),
                 scenario: scenario.block, markdownPath: markdownPath, languageMode: plan.languageMode,
-                buildAloneReason: MergeEligibility.reasonToBuildAlone(
-                    scenario: scenario.block.text, engineSources: group.sources.map(\.contents),
+                buildAloneReason: nil)
+            program.apply(
+                MergePolicy.scenario(
+                    scenario.block.text, engine: group.sources.map(\.contents),
                     standalone: scenario.options.standalone, languageMode: plan.languageMode))
             jobs.append(
                 Job(

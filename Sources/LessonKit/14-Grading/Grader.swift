@@ -169,15 +169,15 @@ package struct Grader: Sendable {
     private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], languageMode: LanguageMode) -> [ScenarioJob]
     {
         let sources = engine.map(\.contents)
-        let engineDeclaresDeinit = ScenarioJob.declaresDeinit(sources)
         return tests.map { test in
             var job = ScenarioJob(
                 engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
                 scenario: test.scenario.block, markdownPath: test.sourcePath, languageMode: languageMode,
-                buildAloneReason: MergeEligibility.reasonToBuildAlone(
-                    scenario: test.scenario.block.text, engineSources: sources,
-                    standalone: test.scenario.options.standalone, languageMode: languageMode))
-            job.keepObjectsAlive(engineDeclaresDeinit: engineDeclaresDeinit)
+                buildAloneReason: nil)
+            job.apply(
+                MergePolicy.scenario(
+                    test.scenario.block.text, engine: sources, standalone: test.scenario.options.standalone,
+                    languageMode: languageMode))
             return job
         }
     }

@@ -3,14 +3,23 @@ import XCTest
 @testable import LessonKit
 
 /// Which scenarios may share a merged build, and why the others are built alone.
-final class MergeEligibilityTests: XCTestCase {
+final class MergePolicyTests: XCTestCase {
     private func reasons(_ path: String) throws -> [BuildAloneReason?] {
         let plan = LessonPlanner.plan(Lesson.read(path: TestSupport.packageRoot + "/" + path))
         let engine = plan.engineFiles.map(\.block.text)
         return plan.scenarios.map {
-            MergeEligibility.reasonToBuildAlone(
-                scenario: $0.block.text, engineSources: engine, standalone: $0.block.info.has("standalone"),
+            reason(
+                $0.block.text, engine: engine, standalone: $0.block.info.has("standalone"),
                 languageMode: plan.languageMode)
+        }
+    }
+
+    private func reason(
+        _ scenario: String, engine: [String] = [], standalone: Bool = false, languageMode: LanguageMode = .swift5
+    ) -> BuildAloneReason? {
+        switch MergePolicy.scenario(scenario, engine: engine, standalone: standalone, languageMode: languageMode) {
+        case .alone(let reason): reason
+        case .wrapped: nil
         }
     }
 
@@ -18,13 +27,14 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertEqual(
             try reasons("Fixtures/merge/declarations.md"),
             [
-                .usesWord("struct"), .usesWord("extension"), .usesWord("protocol"), .usesWord("import"),
-                .usesWord("class"), .usesWord("async"), .markedStandalone,
+                .usesWord("struct"), .usesWord("extension"), .usesWord("protocol"), nil, .usesWord("final"),
+                .usesWord("async"), .markedStandalone,
             ])
-        XCTAssertEqual(try reasons("Fixtures/merge/weak-reference.md"), [.usesWord("weak")])
+        // Merged, its process ending at its function's end (`LifetimesMergeTests`).
+        XCTAssertEqual(try reasons("Fixtures/merge/weak-reference.md"), [nil])
         XCTAssertEqual(
             try reasons("Fixtures/merge/shadowed-engine-name.md"), [.shadowsEngineName("label")])
-        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.languageMode(.swift6)])
+        XCTAssertEqual(try reasons("Fixtures/check/pass/swift-6-mode.md"), [.usesWord("actor")])
         XCTAssertEqual(try reasons("Fixtures/merge/not-self-contained.md"), [nil, .notSelfContained, nil])
     }
 
@@ -59,15 +69,10 @@ final class MergeEligibilityTests: XCTestCase {
             ["a", "b", "c", "d", "g", "e"])
         let engine = ["let engineName = \"Sync\"\nfunc check() {}\n"]
         XCTAssertEqual(
-            MergeEligibility.reasonToBuildAlone(
-                scenario: "let (engineName, other) = (1, 2)\nprint(other)\n", engineSources: engine, standalone: false,
-                languageMode: .swift5),
+            reason("let (engineName, other) = (1, 2)\nprint(other)\n", engine: engine),
             .shadowsEngineName("engineName"))
         XCTAssertEqual(
-            MergeEligibility.reasonToBuildAlone(
-                scenario: "if true { print(1) }\nguard false else { exit(0) }\nreturn\n", engineSources: [],
-                standalone: false,
-                languageMode: .swift5),
+            reason("if true { print(1) }\nguard false else { exit(0) }\nreturn\n"),
             .usesWord("return"))
     }
 
@@ -89,9 +94,7 @@ final class MergeEligibilityTests: XCTestCase {
                 .topLevelDeclaredNames,
             ["seed", "abs", "total"])
         XCTAssertEqual(
-            MergeEligibility.reasonToBuildAlone(
-                scenario: "let other = 1,\n    engineName = 2\nprint(other)\n", engineSources: ["let engineName = 0\n"],
-                standalone: false, languageMode: .swift5),
+            reason("let other = 1,\n    engineName = 2\nprint(other)\n", engine: ["let engineName = 0\n"]),
             .shadowsEngineName("engineName"))
     }
 
@@ -158,19 +161,80 @@ final class MergeEligibilityTests: XCTestCase {
         XCTAssertFalse(
             SwiftTokens("func add(a: V) {}\nfunc `default`() {}\nfunc g<T>(_ t: T) {}").declaresOperatorFunction)
         XCTAssertEqual(
-            MergeEligibility.reasonToBuildListingAlone("struct V { var x: Int }\nfunc + (a: V, b: V) -> V { a }"),
+            MergePolicy.reasonToBuildListingAlone("struct V { var x: Int }\nfunc + (a: V, b: V) -> V { a }"),
             .usesWord("func"))
-        XCTAssertNil(MergeEligibility.movableBlock("protocol P {}\nfunc + (a: Int, b: P) -> Int { a }"))
-        XCTAssertNil(MergeEligibility.reasonToBuildListingAlone("struct Door { func open() {} }\nDoor().open()"))
+        XCTAssertNil(MergePolicy.movableBlock("protocol P {}\nfunc + (a: Int, b: P) -> Int { a }"))
+        XCTAssertNil(MergePolicy.reasonToBuildListingAlone("struct Door { func open() {} }\nDoor().open()"))
         XCTAssertEqual(
-            MergeEligibility.reasonToBuildListingAlone("struct S { private(set) var n = 0 }"), .usesWord("private"))
-        XCTAssertEqual(MergeEligibility.reasonToBuildListingAlone("open class C {}"), .usesWord("open"))
+            MergePolicy.reasonToBuildListingAlone("struct S { private(set) var n = 0 }"), .usesWord("private"))
+        XCTAssertEqual(MergePolicy.reasonToBuildListingAlone("open class C {}"), .usesWord("open"))
     }
 
     func testWordsInStringsAndCommentsDoNotCount() {
         let scenario = "// a class of its own\nprint(\"struct and await\")\n/* extension */ print(1)\n"
-        XCTAssertNil(
-            MergeEligibility.reasonToBuildAlone(
-                scenario: scenario, engineSources: [], standalone: false, languageMode: .swift5))
+        XCTAssertNil(reason(scenario))
+    }
+}
+
+/// The closed list: what a reader's `main.swift` means otherwise than a function body builds alone.
+final class MergePolicyClosedListTests: XCTestCase {
+    private func decide(_ scenario: String, engine: [String] = []) -> MergePolicy.Decision {
+        MergePolicy.scenario(scenario, engine: engine, languageMode: .swift5)
+    }
+
+    func testConstructsThatMeanOtherwiseAtTheTopLevelBuildAlone() {
+        XCTAssertEqual(decide("lazy var total = 3\nprint(total)\n"), .alone(.usesWord("lazy")))
+        XCTAssertEqual(decide("let a = [1]\nlet b = consume a\n"), .alone(.usesWord("consume")))
+        XCTAssertEqual(decide("@Clamped var level = 50\n"), .alone(.usesWord("@Clamped")))
+        XCTAssertEqual(decide("print(#line)\n"), .alone(.usesWord("#line")))
+        XCTAssertEqual(decide("struct Point {}\n"), .alone(.usesWord("struct")))
+        XCTAssertEqual(decide("typealias IntegerLiteralType = Double\n"), .alone(.usesWord("typealias")))
+        XCTAssertEqual(decide("extension Int { var twice: Int { self * 2 } }\n"), .alone(.usesWord("extension")))
+        XCTAssertEqual(decide("let _lessonExit = 1\n"), .alone(.usesWord("_lessonExit")))
+    }
+
+    /// A `return` of the top-level code does not build there; one in a function's or a closure's body does.
+    /// A trailing closure's brace is not told from a statement's, so its `return` builds alone too.
+    func testAReturnOfTheTopLevelCodeBuildsAlone() {
+        XCTAssertEqual(decide("if Bool.random() { return }\n"), .alone(.usesWord("return")))
+        XCTAssertEqual(
+            decide("func twice(_ n: Int) -> Int {\n    return 2 * n\n}\nprint(twice(2))\n"), .wrapped(.init()))
+        XCTAssertEqual(decide("let x = [1].map({ n in return n })\n"), .wrapped(.init()))
+        XCTAssertEqual(decide("let x = [1].map { n in return n }\n"), .alone(.usesWord("return")))
+    }
+
+    /// A top-level function overloads the standard library's of its name at the top level, where a local
+    /// one hides them (`abs(-3)` prints `3` and `3.0`), and the engine's code sees it.
+    func testTopLevelFunctionsNamedLikeTheStandardLibrarysOrTheEnginesBuildAlone() {
+        XCTAssertEqual(
+            decide("func abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"), .alone(.overloadsStandardName("abs")))
+        XCTAssertEqual(
+            decide("func print(_ s: String) {}\nprint(\"a\")\n"), .alone(.overloadsStandardName("print")))
+        XCTAssertEqual(
+            decide("func report() {}\n", engine: ["func report() {}\nfunc show() { report() }\n"]),
+            .alone(.shadowsEngineName("report")))
+        XCTAssertEqual(decide("func twice(_ n: Int) -> Int { 2 * n }\n"), .wrapped(.init()))
+    }
+
+    /// A top-level name the engine writes is found by the engine's code at the top level where the standard
+    /// library's would be; one the engine binds nearer at every use, or does not build without, is not.
+    func testANameTheEngineWritesBuildsAloneWhereTheStandardLibraryDeclaresIt() {
+        let engine = [
+            "func larger(_ a: Int, _ b: Int) -> Int { max(a, b) }\nfunc show(keys: [String]) { print(keys) }\n"
+        ]
+        XCTAssertEqual(
+            decide("let max = 3\nprint(larger(max, 1))\n", engine: engine), .alone(.hidesNameOfEngine("max")))
+        XCTAssertEqual(decide("let keys = [\"a\"]\nshow(keys: keys)\n", engine: engine), .wrapped(.init()))
+        XCTAssertEqual(
+            decide("let keys = [\"a\"]\n", engine: ["import Foundation\n" + engine[0]]),
+            .alone(.hidesNameOfEngine("keys")), "an imported module may declare it")
+        XCTAssertEqual(decide("let IntegerLiteralType = 1\n"), .alone(.hidesNameOfEngine("IntegerLiteralType")))
+    }
+
+    /// An engine that names a place in its source is one lesson's: every scenario of it is built alone.
+    func testAnEngineThatNamesAPlaceBuildsItsScenariosAlone() {
+        XCTAssertEqual(
+            decide("whereAmI()\n", engine: ["func whereAmI(_ f: String = #fileID) { print(f) }\n"]),
+            .alone(.engineUsesWord("#fileID")))
     }
 }

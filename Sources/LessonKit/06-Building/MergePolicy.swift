@@ -1,0 +1,299 @@
+/// The one answer, for every client (check, grade, coverage), to "may this scenario be wrapped in a function
+/// and built with others of its engine?". The reference is the reader's build: the engine files and the
+/// scenario as `main.swift`, one module. A wrapped scenario is the same program when nothing the wrapping
+/// changes is in it, and the policy only lets through what it knows (a closed list); everything else is
+/// built alone.
+///
+/// What wrapping changes, and how the policy keeps it out:
+/// - **Names.** At the top level a scenario's declarations join the module: the engine's code sees them,
+///   and a top-level function overloads the standard library's functions of its name, where a local one
+///   hides them. So no top-level name of the scenario may be one the engine declares, or one the engine
+///   writes that the standard library (read from the toolchain's interface, `StandardNames`) or an import
+///   declares (`reasonOfNames`), and a top-level function may not be named like a declaration of the
+///   standard library or share a program with an imported module (whose names no list holds).
+/// - **Constructs.** Types, extensions, operators, `lazy`, `consume`, property wrappers and other attributes,
+///   `async`, access levels, `#` directives (`#if`, `#line`, `#fileID`, `#function`): every Swift keyword and
+///   every attribute but those of `wrappableWords`, and every `#` word.
+///   A `return` of the top-level code does not build there, and does in a function.
+/// - **The engine.** An engine that names a place in its source (`#fileID`, `#line`, `#function`, …) builds
+///   each scenario alone: merged, one lesson's compile serves every lesson that reprints it.
+/// - **Lifetimes.** Top-level variables are globals, never released: where the scenario or its engine uses
+///   `deinit`, `weak` or `unowned`, the wrapped scenario's process ends at its function's end, before a
+///   local is released (so a scenario with a `defer`, which would then not run, is built alone).
+/// - **Isolation.** In Swift 6 top-level code and its variables are isolated to the main actor; the
+///   function is `@MainActor` too, which is the same program unless concurrency is used (`concurrencyWords`)
+///   or the scenario declares a function (not isolated at the top level).
+/// - **Imports.** Each `import` line is hoisted to the merged program's files and the engine is compiled
+///   with it, as the reader's `main.swift` imports it; only scenarios of the same imports share a build.
+///
+/// A merged build that fails builds the scenarios its errors are in alone, so what fails merged is never
+/// reported as a pass. `lesson check --verify` builds every merged scenario alone as well and compares.
+package enum MergePolicy {
+    /// How a wrapped scenario is built.
+    package struct Wrapping: Equatable, Sendable {
+        /// Its import lines, hoisted (`HoistedImports`).
+        package var imports: [String] = []
+        /// Whether its process ends at its function's end (lifetimes, above).
+        package var exitsAtEnd = false
+    }
+
+    package enum Decision: Equatable, Sendable {
+        case wrapped(Wrapping)
+        case alone(BuildAloneReason)
+    }
+
+    /// The decision for `scenario`, run against `engine` (each engine file's source).
+    package static func scenario(
+        _ scenario: String, engine: [String], standalone: Bool = false, compileFail: Bool = false,
+        languageMode: LanguageMode
+    ) -> Decision {
+        if compileFail { return .alone(.markedCompileFail) }
+        if standalone { return .alone(.markedStandalone) }
+        guard let hoisted = HoistedImports(scenario) else { return .alone(.usesWord("import")) }
+        let lexed = LexedSource.of(hoisted.code)
+        let tokens = SwiftTokens.of(hoisted.code)
+        guard tokens.isSelfContained, !lexed.isTooDeep else { return .alone(.notSelfContained) }
+        if let word = tokens.words.first(where: { !isWrappable($0) }) { return .alone(.usesWord(word)) }
+        if let word = tokens.unqualifiedWords.first(where: { keywords.contains($0) && !wrappableWords.contains($0) }) {
+            return .alone(.usesWord(word))
+        }
+        let shape = TopLevelShape(lexed)
+        if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
+        let engineWords = engine.map(Self.engineWords)
+        if let word = engineWords.lazy.compactMap(\.placeWord).first { return .alone(.engineUsesWord(word)) }
+        let words = engineWords.reduce(into: Set<String>()) { $0.formUnion($1.words) }
+        let imports = !hoisted.imports.isEmpty || words.contains("import")
+        if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engineWords, imports: imports) {
+            return .alone(reason)
+        }
+        if let function = shape.functions.first, imports || StandardNames.current?.contains(function) ?? true {
+            return .alone(.overloadsStandardName(function))
+        }
+        if languageMode.isolatesTopLevelCode,
+            !shape.functions.isEmpty || tokens.words.contains(where: concurrencyWords.contains)
+                || words.contains(where: concurrencyWords.contains)
+        {
+            return .alone(.languageMode(languageMode))
+        }
+        let exits =
+            tokens.words.contains(where: lifetimeWords.contains) || words.contains(where: lifetimeWords.contains)
+        if exits, tokens.words.contains("defer") { return .alone(.usesWord("defer")) }
+        return .wrapped(Wrapping(imports: hoisted.imports, exitsAtEnd: exits))
+    }
+
+    /// Why the scenario's top-level names would mean something else to its engine at the top level, if they
+    /// would. The engine's code finds a top-level name of the scenario where its own lookup reaches the
+    /// module's scope: where the engine writes the name unqualified and no local binding or member of that
+    /// name is nearer. A name the engine declares at its top level is declared twice. Any other name the
+    /// engine writes is bound nearer at every use, or the engine does not build without the scenario (and
+    /// its merged build fails, which builds the scenario alone), unless the standard library or an imported
+    /// module declares it, which the scenario's name would then hide. A literal's default type
+    /// (`IntegerLiteralType`) is looked up by the compiler itself, unwritten.
+    private static func reasonOfNames(_ names: [String], engine: [EngineWords], imports: Bool) -> BuildAloneReason? {
+        let standard = StandardNames.current
+        for name in names {
+            if engine.contains(where: { $0.declared.contains(name) }) { return .shadowsEngineName(name) }
+            let known = imports || standard?.contains(name) ?? true
+            if known, engine.contains(where: { $0.unqualified.contains(name) }) { return .hidesNameOfEngine(name) }
+            if name.hasSuffix("LiteralType") || name.hasPrefix("_MaxBuiltin") { return .hidesNameOfEngine(name) }
+        }
+        return nil
+    }
+
+    /// Whether a word (name, keyword, `#` word or attribute) may be in a wrapped scenario: no `#` word, only
+    /// the attributes of `wrappableWords`, none of the merged program's own names (`_lesson…`).
+    private static func isWrappable(_ word: String) -> Bool {
+        if word.hasPrefix("#") { return false }
+        if word.hasPrefix("@") { return wrappableWords.contains(word) }
+        return !word.hasPrefix("_lesson") && !word.hasPrefix("_Lesson")
+    }
+
+    /// What the policy reads of an engine file, once per engine however many scenarios ask.
+    private struct EngineWords {
+        var words: Set<String>
+        /// The words it writes unqualified (not after a `.`): the names a scenario's declaration could answer.
+        var unqualified: Set<String>
+        /// The names it declares at its top level.
+        var declared: Set<String>
+        /// Its first `#` word that names a place in its source, if any.
+        var placeWord: String?
+    }
+
+    private static let engineMemo = TextMemo<EngineWords>(capacity: 1_024)
+
+    private static func engineWords(_ source: String) -> EngineWords {
+        engineMemo.value(for: source) { source in
+            let tokens = SwiftTokens.of(source)
+            return EngineWords(
+                words: Set(tokens.words), unqualified: Set(tokens.unqualifiedWords),
+                declared: Set(tokens.topLevelDeclaredNames),
+                placeWord: tokens.words.first(where: placeWords.contains))
+        }
+    }
+
+    /// The `#` words that evaluate to a place in the source (or its function). (`#sourceLocation` is how the
+    /// checker maps every file to its lesson: a grading's engine files arrive with it.)
+    static let placeWords: Set<String> = [
+        "#file", "#fileID", "#filePath", "#line", "#column", "#function", "#dsohandle",
+    ]
+
+    /// The words of lifetimes: a top-level variable is never released, a local is.
+    static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
+
+    /// Swift's keywords, from the language reference's lexical structure (declarations, statements,
+    /// expressions and types, patterns, and the contextual keywords), with those of later language versions.
+    static let keywords: Set<String> = [
+        // Declarations.
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "precedencegroup",
+        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        // Statements.
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while",
+        // Expressions and types.
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Contextual keywords.
+        "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy",
+        "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix", "precedence",
+        "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet",
+        // Later versions: ownership, packs, actors, macros, isolation.
+        "actor", "any", "consume", "copy", "discard", "each", "macro", "sending", "isolated", "_const",
+    ]
+
+    /// The keywords and attributes a wrapped scenario may use: statements, bindings and local functions mean
+    /// the same in a function body as at the top level (the differences of names, lifetimes and isolation
+    /// aside, above). Contextual keywords that are only keywords where a wrapped scenario cannot reach (in a
+    /// type, an operator's precedence group) are names there.
+    static let wrappableWords: Set<String> = [
+        "@escaping", "@autoclosure", "@discardableResult", "@unknown",
+        "let", "var", "func", "inout", "rethrows", "throws", "if", "else", "guard", "for", "in", "while", "repeat",
+        "switch", "case", "default", "break", "continue", "fallthrough", "where", "do", "catch", "try", "throw",
+        "defer", "return", "Any", "as", "is", "nil", "true", "false", "self", "Self", "some", "any", "get", "set",
+        "willSet", "didSet", "weak", "unowned", "none", "left", "right", "optional", "Type", "Protocol", "copy",
+        "associativity", "precedence",
+    ]
+
+    /// The words of Swift's concurrency. In Swift 6 a scenario's top-level variables are globals isolated to
+    /// the main actor, and wrapped in a function they are locals, which a closure or a task may take where
+    /// such a global may not (`Task.detached { box.add() }` builds only wrapped).
+    static let concurrencyWords: Set<String> = [
+        "actor", "async", "await", "Task", "TaskGroup", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "Sendable", "@Sendable", "sending", "nonisolated", "isolated", "@isolated",
+        "@MainActor", "MainActor", "@globalActor", "@preconcurrency", "@concurrent", "@TaskLocal", "Thread",
+        "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
+    ]
+}
+
+// MARK: A book's listings
+
+extension MergePolicy {
+    /// Words that cannot be written in a function body, or mean something else there: a book's listing
+    /// that uses one is built alone, at the top level of its own `main.swift`. Types, functions and bindings
+    /// may be local, so a listing that declares them is merged; so is one with `deinit` or `weak`, since a
+    /// listing's comments state some of its lines (the locals released at the wrapper's end may print more).
+    static let listingStandaloneWords: Set<String> = [
+        "protocol", "extension", "operator", "precedencegroup", "import", "await",
+        "async", "#function", "@main", "public", "private", "fileprivate", "internal", "open", "actor", "macro",
+        "@propertyWrapper", "@resultBuilder", "@dynamicMemberLookup", "@dynamicCallable", "#fileID", "#filePath",
+        "#line", "#column",
+    ]
+
+    /// Whether the word at `index` makes a listing be built alone: an access level counts only as a modifier
+    /// (`open class`, `private(set) var`), not as a name (`func open()`, `door.open()`).
+    private static func isStandaloneWord(at index: Int, of words: [String]) -> Bool {
+        let word = words[index]
+        guard listingStandaloneWords.contains(word) else { return false }
+        guard FileScopeDeclarations.accessLevels.contains(word) else { return true }
+        guard index + 1 < words.count else { return false }
+        return declarationModifiers.contains(words[index + 1])
+    }
+
+    /// The words that may follow an access level that modifies a declaration.
+    static let declarationModifiers: Set<String> = [
+        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "extension", "init",
+        "subscript", "static", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "set",
+        "required", "convenience", "indirect", "dynamic", "nonisolated", "macro", "import", "operator",
+        "precedencegroup", "deinit", "public", "private", "fileprivate", "internal", "open", "package",
+    ]
+
+    /// Why one block of a listing's program (the listing, or one it is built after) makes that program be
+    /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
+    /// says so, or in a language mode other than Swift 5.
+    package static func reasonToBuildListingAlone(_ source: String) -> BuildAloneReason? {
+        let tokens = SwiftTokens.of(source)
+        if !tokens.isSelfContained { return .notSelfContained }
+        if let word = tokens.words.enumerated().first(where: { isStandaloneWord(at: $0.offset, of: tokens.words) })?
+            .element
+        {
+            return .usesWord(word)
+        }
+        if tokens.declaresOperatorFunction { return .usesWord("func") }
+        // At the top level, `return` ends the wrapper, where a program built alone does not build.
+        if tokens.topLevelWords.contains("return") { return .usesWord("return") }
+        return nil
+    }
+}
+
+extension MergePolicy {
+    /// The words of `listingStandaloneWords` a merged build can still hold, once the declarations they are in
+    /// move to file scope (see `FileScopeDeclarations`): a type's keyword, and an attribute of a type that
+    /// cannot be local (`@propertyWrapper`, `@resultBuilder`, …) but `@main`.
+    static func isMovable(_ word: String) -> Bool {
+        listingStandaloneWords.contains(word)
+            && (SwiftTokens.typeWords.contains(word) || (word.hasPrefix("@") && word != "@main"))
+    }
+
+    /// Whether `tokens` declare at their top level what the whole module sees: a function, a type, an
+    /// extension, an operator, an import (a keyword no wrapped scenario may use, or `func`). A book's listing
+    /// after which such a block runs in a later program is not checked within that program (`SharedRuns`).
+    static func declaresForTheModule(_ tokens: SwiftTokens) -> Bool {
+        tokens.topLevelWords.contains { $0 == "func" || (keywords.contains($0) && !wrappableWords.contains($0)) }
+    }
+
+    /// What moving one block's declarations needs to know: the names it declares at its top level and the
+    /// types its extensions conform; nil when the block cannot move (a word of `listingStandaloneWords`
+    /// that is not movable (`isMovable`), an access level at its top level, a top-level `return`, an operator's
+    /// function, or no split).
+    package struct MovableBlock: Sendable {
+        var declared: [String]
+        var conformed: [String]
+    }
+
+    /// The block's `MovableBlock`, or nil. With `operatorsInTypes`, an operator's function inside a moved
+    /// type (`static func ==`) moves with it; only one that stays (a global operator function) keeps the
+    /// block from moving.
+    package static func movableBlock(_ source: String, operatorsInTypes: Bool = false) -> MovableBlock? {
+        let tokens = SwiftTokens.of(source)
+        // An access level inside a moved type stays as it was; on a declaration that moves, the split refuses it.
+        let immovable = { (word: String) in
+            listingStandaloneWords.contains(word) && !isMovable(word)
+                && !FileScopeDeclarations.accessLevels.contains(word)
+        }
+        guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
+            operatorsInTypes || !tokens.declaresOperatorFunction, !tokens.words.contains(where: immovable),
+            !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
+            let split = FileScopeDeclarations(source),
+            !SwiftTokens.of(split.body).declaresOperatorFunction
+        else { return nil }
+        return MovableBlock(declared: tokens.topLevelDeclaredNames, conformed: split.conformedTypes)
+    }
+
+    /// Whether a listing's program (its context's blocks, then its own) built alone only for words in
+    /// `isMovable` may be merged with its declarations moved to file scope: every block can move, and
+    /// every type an extension conforms is one the program declares.
+    package static func mayMoveDeclarations(_ blocks: [MovableBlock?]) -> Bool {
+        var declared: Set<String> = []
+        var conformed: [String] = []
+        for block in blocks {
+            guard let block else { return false }
+            declared.formUnion(block.declared)
+            conformed += block.conformed
+        }
+        return conformed.allSatisfy(declared.contains)
+    }
+
+    /// `mayMoveDeclarations` of the blocks' sources.
+    package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
+        mayMoveDeclarations(sources.map { movableBlock($0) })
+    }
+}
