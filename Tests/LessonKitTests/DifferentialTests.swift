@@ -28,6 +28,27 @@ final class DifferentialTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checks, 60, output)
     }
 
+    /// A grading's tests share one program whatever they import: a test that imports a module is built alone.
+    func testAGradingTestThatImportsIsBuiltAlone() throws {
+        let block = try XCTUnwrap(
+            LessonPlanner.plan(
+                Lesson(path: "/t.md", bytes: Array("```swift\n// main.swift\nimport Foundation\nprint(1)\n```\n".utf8))
+            ).scenarios.first
+        ).block
+        var test = ScenarioJob(
+            engine: [], engineIdentity: .hiddenTests, scenario: block, markdownPath: "/t.md", languageMode: .swift5,
+            buildAloneReason: nil)
+        test.apply(MergePolicy.scenario(block.text, engine: [], languageMode: .swift5))
+        XCTAssertEqual(test.buildAloneReason, .usesWord("import"))
+        XCTAssertEqual(test.hoistedImports, [])
+        var lesson = test
+        lesson.engineIdentity = .content("E")
+        lesson.buildAloneReason = nil
+        lesson.apply(MergePolicy.scenario(block.text, engine: [], languageMode: .swift5))
+        XCTAssertNil(lesson.buildAloneReason)
+        XCTAssertEqual(lesson.engineIdentity, .content("E\nimport Foundation"))
+    }
+
     /// `--verify` fails a check whose merged result is not its result alone, at the check, naming both.
     func testVerificationFailsACheckWhoseResultsDiffer() {
         let location = SourceLocation(path: "l.md", line: 4)
@@ -67,14 +88,23 @@ final class DifferentialTests: XCTestCase {
         XCTAssertEqual(
             lines,
             [
-                "  scenario at line 18 is built alone: declares 'max', which its engine's code would find instead of "
+                "  scenario at line 33 is built alone: declares 'max', which its engine's code would find instead of "
                     + "the standard library's",
-                "  scenario at line 29 is built alone: declares a top-level function 'abs', which overloads the "
+                "  scenario at line 44 is built alone: declares a top-level function 'abs', which overloads the "
                     + "standard library's or an import's at the top level",
-                "  scenario at line 39 is built alone: uses 'lazy'",
-                "  scenario at line 49 is built alone: uses 'consume'",
-                "  scenario at line 60 is built alone: uses 'return'",
+                "  scenario at line 54 is built alone: uses 'lazy'",
+                "  scenario at line 64 is built alone: uses 'consume'",
+                "  scenario at line 75 is built alone: uses 'return'",
+                "  scenario at line 99 is built alone: declares 'print', which its engine's code would find instead "
+                    + "of the standard library's",
+                "  scenario at line 110 is built alone: uses 'typealias'",
+                "  scenario at line 120 is built alone: uses '@AtMostTen'",
             ])
+        let stats = try TestSupport.runLesson(["check", "--no-cache", "--stats", path])
+        let reasons = stats.standardError.split(separator: "\n").drop { !$0.hasSuffix("built alone (MergePolicy):") }
+        XCTAssertEqual(reasons.first, "  8 built alone (MergePolicy):", stats.standardError)
+        XCTAssertTrue(reasons.contains("    1 uses 'lazy'"), stats.standardError)
+        XCTAssertEqual(reasons.count, 9, stats.standardError)
         let usage = try TestSupport.runLesson(["check", "--verify", "--strategy", "isolated", path])
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(

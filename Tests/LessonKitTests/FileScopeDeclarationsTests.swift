@@ -112,39 +112,6 @@ final class FileScopeDeclarationsTests: XCTestCase {
         XCTAssertFalse(MergePolicy.mayMoveDeclarations(["prefix operator +++\nextension Int {}\n"]))
     }
 
-    /// A name no block declares, or one declared twice, is surely missing or redeclared in a module build
-    /// too; errors that are all on lines that stayed in the function are as a merged listing's. A name the
-    /// listing declares at its top level may be missing only because of the move: such a build is done again
-    /// as a module (nil).
-    func testWhichErrorsOfAMovedBuildAreTheListingsOwn() {
-        let block = FencedBlock(
-            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 10,
-            closingLine: 18,
-            content: [
-                "var unit = \"cm\"", "struct Ruler: Measuring {", "    var rooms: [Room] = []",
-                "    func label() -> String { unit }", "}", "print(Ruler().label())", "struct Ruler {}",
-            ].enumerated().map { SourceLine(number: 11 + $0.offset, text: $0.element, ending: "\n") })
-        let body = ProgramBody(block: block)
-        func error(_ line: Int, _ message: String) -> CompilerDiagnostic {
-            CompilerDiagnostic(file: "/book.md", line: line, column: 5, severity: .error, message: message, context: [])
-        }
-        let stayed = error(16, "value of type 'Ruler' has no member 'labels'")
-        let missing = error(13, "cannot find type 'Room' in scope")
-        let moved = error(14, "cannot find 'unit' in scope")
-        XCTAssertEqual(body.ownErrorsOfMovedBuild([stayed]), [stayed], "a line that stayed")
-        XCTAssertEqual(body.ownErrorsOfMovedBuild([missing, stayed]), [missing, stayed])
-        XCTAssertEqual(body.ownErrorsOfMovedBuild([moved, missing]), [missing], "the sure one alone")
-        XCTAssertNil(body.ownErrorsOfMovedBuild([moved]), "declared at the top level")
-        XCTAssertNil(body.ownErrorsOfMovedBuild([moved, stayed]))
-        let conformance = error(12, "cannot find type 'Measuring' in scope")
-        XCTAssertEqual(body.ownErrorsOfMovedBuild([conformance]), [conformance], "on the line of `fileprivate`")
-        XCTAssertNil(body.ownErrorsOfMovedBuild([error(13, "type 'Room' has no member 'x'")]))
-        XCTAssertNil(body.ownErrorsOfMovedBuild([error(40, "cannot find 'x' in scope")]), "outside the block")
-        let twice = error(17, "invalid redeclaration of 'Ruler'")
-        XCTAssertEqual(body.ownErrorsOfMovedBuild([twice, moved]), [twice], "declared twice at the top level")
-        XCTAssertNil(body.ownErrorsOfMovedBuild([error(14, "invalid redeclaration of 'label()'")]))
-    }
-
     /// Moved declarations go to a file of the listing's own, which holds its function too; the function is
     /// wrapped as any merged listing's, with the moved lines blank.
     func testAMovedListingHasAFileOfItsOwn() throws {

@@ -17,6 +17,12 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
     /// A top-level function named like a declaration of the standard library, or in a program that imports
     /// a module: at the top level it overloads them, where a local function hides them.
     case overloadsStandardName(String)
+    /// A name two blocks of a book's program declare at their top level: nested in scopes merged, the later
+    /// hides the earlier; at the top level the two clash or overload.
+    case declaresTwice(String)
+    /// A book test that expects a runtime error, whose message a function's locals may not give (exclusive
+    /// access to a global is checked as the program runs, to a local as it is compiled).
+    case expectsRuntimeError
     /// Brackets, a block comment or a multi-line string that do not close within the scenario (or close
     /// what it did not open): wrapped, it could close its wrapper early.
     case notSelfContained
@@ -35,6 +41,8 @@ package enum BuildAloneReason: Hashable, Sendable, CustomStringConvertible {
             "declares '\(name)', which its engine's code would find instead of the standard library's"
         case .overloadsStandardName(let name):
             "declares a top-level function '\(name)', which overloads the standard library's or an import's at the top level"
+        case .declaresTwice(let name): "its program declares '\(name)' in two blocks"
+        case .expectsRuntimeError: "expects a runtime error"
         case .notSelfContained: "does not close every bracket, comment or string it opens"
         case .exerciseStarter: "an exercise starter"
         case .engineFilesWithoutScenario: "engine files with no scenario"

@@ -57,6 +57,7 @@ package enum MergePolicy {
         if let word = tokens.unqualifiedWords.first(where: { keywords.contains($0) && !wrappableWords.contains($0) }) {
             return .alone(.usesWord(word))
         }
+        if let word = exclusiveAccessWord(lexed) { return .alone(.usesWord(word)) }
         let shape = TopLevelShape(lexed)
         if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
         let engineWords = engine.map(Self.engineWords)
@@ -96,6 +97,17 @@ package enum MergePolicy {
             let known = imports || standard?.contains(name) ?? true
             if known, engine.contains(where: { $0.unqualified.contains(name) }) { return .hidesNameOfEngine(name) }
             if name.hasSuffix("LiteralType") || name.hasPrefix("_MaxBuiltin") { return .hidesNameOfEngine(name) }
+        }
+        return nil
+    }
+
+    /// `inout` or `&`: overlapping access to a top-level variable is checked as the program runs (a trap), to
+    /// a local as it is compiled, or not at all where a closure captures it; a wrapped program may so build
+    /// or run where the reader's traps.
+    static func exclusiveAccessWord(_ source: LexedSource) -> String? {
+        for token in source.tokens where token.isCode {
+            if token.kind == .operator, source.token(token, is: "&") { return "&" }
+            if token.kind == .identifier, source.token(token, is: "inout") { return "inout" }
         }
         return nil
     }
@@ -166,7 +178,7 @@ package enum MergePolicy {
     /// type, an operator's precedence group) are names there.
     static let wrappableWords: Set<String> = [
         "@escaping", "@autoclosure", "@discardableResult", "@unknown",
-        "let", "var", "func", "inout", "rethrows", "throws", "if", "else", "guard", "for", "in", "while", "repeat",
+        "let", "var", "func", "rethrows", "throws", "if", "else", "guard", "for", "in", "while", "repeat",
         "switch", "case", "default", "break", "continue", "fallthrough", "where", "do", "catch", "try", "throw",
         "defer", "return", "Any", "as", "is", "nil", "true", "false", "self", "Self", "some", "any", "get", "set",
         "willSet", "didSet", "weak", "unowned", "none", "left", "right", "optional", "Type", "Protocol", "copy",
@@ -248,6 +260,32 @@ extension MergePolicy {
     /// after which such a block runs in a later program is not checked within that program (`SharedRuns`).
     static func declaresForTheModule(_ tokens: SwiftTokens) -> Bool {
         tokens.topLevelWords.contains { $0 == "func" || (keywords.contains($0) && !wrappableWords.contains($0)) }
+    }
+
+    /// Why a book's program (the listings it is built after, then its own block; or a book test's blocks,
+    /// which share one scope: `oneScope`) is built alone, beyond what each block needs
+    /// (`reasonToBuildListingAlone`); nil when it may be merged: exclusive access (`exclusiveAccessWord`); a
+    /// name two listings declare, which nested scopes let the later hide and the top level does not; a book
+    /// test's top-level `throw`, `try` or `catch`, which ends the program at the top level and does not
+    /// build in a function; a test that expects a runtime error.
+    package static func reasonToBuildProgramAlone(_ blocks: [FencedBlock], oneScope: Bool, expectsTrap: Bool)
+        -> BuildAloneReason?
+    {
+        if let word = blocks.lazy.compactMap({ exclusiveAccessWord(LexedSource.of($0.text)) }).first {
+            return .usesWord(word)
+        }
+        if oneScope {
+            if expectsTrap { return .expectsRuntimeError }
+            let words = Set(blocks.flatMap { SwiftTokens.of($0.text).topLevelWords })
+            return ["throw", "try", "catch"].first(where: words.contains).map { .usesWord($0) }
+        }
+        var declared: Set<String> = []
+        for block in blocks {
+            for name in Set(SwiftTokens.of(block.text).topLevelDeclaredNames) where !declared.insert(name).inserted {
+                return .declaresTwice(name)
+            }
+        }
+        return nil
     }
 
     /// What moving one block's declarations needs to know: the names it declares at its top level and the

@@ -94,11 +94,14 @@ extension Executor {
     static let mergeRounds = 4
 
     /// Whether an error comes of wrapping code in a function: a local type cannot use the function's locals
-    /// (`struct declaration cannot close over value 'names' defined in outer scope`), and a local function
-    /// that does is captured where the type uses it (`closure captures 'names' before it is declared`). At
-    /// the top level they are globals, and the same code builds.
+    /// (`struct declaration cannot close over value 'names' defined in outer scope`), a local function
+    /// that does is captured where the type uses it (`closure captures 'names' before it is declared`), and
+    /// a local constant's arithmetic is checked as it is compiled (`arithmetic operation '32767 + 1' (on type
+    /// 'Int16') results in an overflow`). At the top level they are globals, and the same code builds. And a
+    /// name another listing's moved declaration made `fileprivate` is found, where alone it is not.
     static func isWrappingArtifact(_ error: CompilerDiagnostic) -> Bool {
-        error.message.contains("cannot close over value")
+        error.message.contains("cannot close over value") || error.message.hasSuffix("results in an overflow")
+            || error.message.hasSuffix("is inaccessible due to 'fileprivate' protection level")
             || (error.message.hasPrefix("closure captures '") && error.message.hasSuffix("' before it is declared"))
     }
 
@@ -127,13 +130,12 @@ extension Executor {
                 split.innocent.append(index)
                 continue
             }
-            // A listing whose declarations moved may fail for the move: unless its errors cannot come of it,
-            // it is built as a module, which says.
+            // A listing whose declarations moved may fail for the move, and its errors are not those of its
+            // program built alone: it is built as a module, which says.
             let job = jobs[index]
-            let errors = job.movesDeclarations ? job.body?.ownErrorsOfMovedBuild(own) : own
-            if job.failedBuildIsFinal, let errors, !errors.contains(where: isWrappingArtifact) {
+            if job.failedBuildIsFinal, !job.movesDeclarations, !own.contains(where: isWrappingArtifact) {
                 var result = build
-                result.diagnostics = errors
+                result.diagnostics = own
                 result.seconds = build.seconds / Double(indices.count)
                 split.final.append((index, result))
             } else {

@@ -197,14 +197,14 @@ final class ExecutionBoard: @unchecked Sendable {
             return []
         }
         let split = SharedRuns.split(execution, positions: riders.map(\.position))
-        let failed = execution.build.map { !$0.succeeded } == true
-        let declarations = failed ? jobs[index].body?.topLevelDeclarations : nil
         var unfinished: [Int] = []
         var recorded = [(index, split.own)]
         lock.withLock {
             slots[index] = split.own
             for (rider, part) in zip(riders, split.riders) {
-                if let part = part ?? failure(of: execution, declaring: declarations, for: jobs[rider.job]) {
+                // A listing whose segment did not end is built on its own: when the run's build failed, its
+                // own program's errors are not those of the later program.
+                if let part {
                     slots[rider.job] = part
                     recorded.append((rider.job, part))
                 } else {
@@ -217,27 +217,6 @@ final class ExecutionBoard: @unchecked Sendable {
         progress?.expect(scenarios: done)
         progress?.advance(scenarios: done)
         return unfinished
-    }
-
-    /// A listing checked within a run whose build failed saying that a name no block of the run's program
-    /// declares (`declarations`, the top-level names of its blocks) cannot be found, on a line of the
-    /// listing's, fails as that build did: its program is how the other begins, and lacks the name too. Any
-    /// other error may come of the later code (a declaration at the top level is seen from the lines before
-    /// it): nil, the listing must be built.
-    private func failure(
-        of execution: ScenarioExecution, declaring declarations: [String: Int]?, for rider: ScenarioJob
-    ) -> ScenarioExecution? {
-        guard let build = execution.build, !build.succeeded, rider.failedBuildIsFinal, let body = rider.body,
-            let declarations
-        else { return nil }
-        let errors = build.errors.filter { error in
-            error.file == rider.markdownPath && body.lineRanges.contains { $0.contains(error.line) }
-                && ProgramBody.missingName(in: error).map { declarations[$0] == nil } == true
-        }
-        guard !errors.isEmpty else { return nil }
-        var own = build
-        own.diagnostics = errors
-        return ScenarioExecution(build: own, run: nil)
     }
 
     /// Every job's execution, once all are recorded.

@@ -156,11 +156,7 @@ struct CheckWork {
             var job = Self.bookJob(
                 blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
                 reason: { MergePolicy.reasonToBuildListingAlone($0.text) },
-                movableBlock: { MergePolicy.movableBlock($0.text) })
-            if let reason = Self.reasonToBuildTestAlone(test) {
-                job.buildAloneReason = reason
-                job.movesDeclarations = false
-            }
+                movableBlock: { MergePolicy.movableBlock($0.text) }, test: test)
             // A test that expects errors may be merged: a failed merged build gives each program the errors in
             // its own lines, and builds the others again (`MergedExecution.split`). Expected warnings are looked
             // for in the test's own lines (`BookTestEvaluation`).
@@ -175,19 +171,12 @@ struct CheckWork {
         }
     }
 
-    /// Why a book test is built at the top level of a program of its own, beyond what a listing needs: a
-    /// top-level `throw`, `try` or a `catch` that is not exhaustive ends the program, where in a function it
-    /// does not build.
-    private static func reasonToBuildTestAlone(_ test: BookTest) -> BuildAloneReason? {
-        let words = test.programBlocks.flatMap { SwiftTokens.of($0.text).topLevelWords }
-        return ["throw", "try", "catch"].first(where: words.contains).map { .usesWord($0) }
-    }
-
-    /// The job of a book's program: `block` after `context`, merged with the book's other programs of its
-    /// language mode unless a block needs the top level.
+    /// The job of a book's program: `block` after `context` (a listing's, or the blocks of `test`), merged with
+    /// the book's other programs of its language mode unless a block or the program needs the top level.
     private static func bookJob(
         _ block: FencedBlock, after context: [FencedBlock], _ plan: LessonPlan, markdownPath: String,
-        reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergePolicy.MovableBlock?
+        reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergePolicy.MovableBlock?,
+        test: BookTest? = nil
     ) -> ScenarioJob {
         let alone =
             plan.languageMode == .swift5
@@ -199,6 +188,12 @@ struct CheckWork {
         job.context = context
         if alone != nil, plan.languageMode == .swift5 {
             job.movesDeclarations = MergePolicy.mayMoveDeclarations((context + [block]).map(movableBlock))
+        }
+        if let program = MergePolicy.reasonToBuildProgramAlone(
+            context + [block], oneScope: test != nil, expectsTrap: test?.expectedTrap != nil)
+        {
+            job.buildAloneReason = program
+            job.movesDeclarations = false
         }
         job.failedBuildIsFinal = true
         job.sharesExecutable = true
