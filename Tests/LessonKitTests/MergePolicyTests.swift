@@ -238,3 +238,16 @@ final class MergePolicyClosedListTests: XCTestCase {
             .alone(.engineUsesWord("#fileID")))
     }
 }
+
+/// The standard library's top-level names, read from the toolchain's own interface.
+final class StandardNamesTests: XCTestCase {
+    func testTheInterfaceGivesTheStandardLibrarysTopLevelNames() throws {
+        let names = try XCTUnwrap(StandardNames.current)
+        for name in ["abs", "print", "max", "min", "zip", "String", "Set", "IntegerLiteralType", "readLine"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        for name in ["keys", "screen", "tally", "count", "description", "public", "func"] {
+            XCTAssertFalse(names.contains(name), name)
+        }
+    }
+}

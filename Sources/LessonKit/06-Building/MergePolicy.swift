@@ -63,8 +63,11 @@ package enum MergePolicy {
         let engineWords = engine.map(Self.engineWords)
         if let word = engineWords.lazy.compactMap(\.placeWord).first { return .alone(.engineUsesWord(word)) }
         let words = engineWords.reduce(into: Set<String>()) { $0.formUnion($1.words) }
-        let imports = !hoisted.imports.isEmpty || words.contains("import")
-        if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engineWords, imports: imports) {
+        // An import reaches the top-level names of the file that writes it: the engine's code sees those of
+        // the engine's own imports alone.
+        let engineImports = words.contains("import")
+        let imports = !hoisted.imports.isEmpty || engineImports
+        if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engineWords, imports: engineImports) {
             return .alone(reason)
         }
         if let function = shape.functions.first, imports || StandardNames.current?.contains(function) ?? true {
@@ -87,8 +90,9 @@ package enum MergePolicy {
     /// module's scope: where the engine writes the name unqualified and no local binding or member of that
     /// name is nearer. A name the engine declares at its top level is declared twice. Any other name the
     /// engine writes is bound nearer at every use, or the engine does not build without the scenario (and
-    /// its merged build fails, which builds the scenario alone), unless the standard library or an imported
-    /// module declares it, which the scenario's name would then hide. A literal's default type
+    /// its merged build fails, which builds the scenario alone), unless the standard library or a module the
+    /// engine imports declares it, which the scenario's name would then hide. (The scenario's own imports
+    /// reach its own file's names alone.) A literal's default type
     /// (`IntegerLiteralType`) is looked up by the compiler itself, unwritten.
     private static func reasonOfNames(_ names: [String], engine: [EngineWords], imports: Bool) -> BuildAloneReason? {
         let standard = StandardNames.current
@@ -203,12 +207,11 @@ extension MergePolicy {
     /// that uses one is built alone, at the top level of its own `main.swift`. Types, functions and bindings
     /// may be local, so a listing that declares them is merged; so is one with `deinit` or `weak`, since a
     /// listing's comments state some of its lines (the locals released at the wrapper's end may print more).
-    static let listingStandaloneWords: Set<String> = [
-        "protocol", "extension", "operator", "precedencegroup", "import", "await",
-        "async", "#function", "@main", "public", "private", "fileprivate", "internal", "open", "actor", "macro",
-        "@propertyWrapper", "@resultBuilder", "@dynamicMemberLookup", "@dynamicCallable", "#fileID", "#filePath",
-        "#line", "#column",
-    ]
+    static let listingStandaloneWords: Set<String> = placeWords.union([
+        "protocol", "extension", "operator", "precedencegroup", "import", "await", "async", "@main", "public",
+        "private", "fileprivate", "internal", "open", "actor", "macro", "@propertyWrapper", "@resultBuilder",
+        "@dynamicMemberLookup", "@dynamicCallable",
+    ])
 
     /// Whether the word at `index` makes a listing be built alone: an access level counts only as a modifier
     /// (`open class`, `private(set) var`), not as a name (`func open()`, `door.open()`).
@@ -217,16 +220,10 @@ extension MergePolicy {
         guard listingStandaloneWords.contains(word) else { return false }
         guard FileScopeDeclarations.accessLevels.contains(word) else { return true }
         guard index + 1 < words.count else { return false }
-        return declarationModifiers.contains(words[index + 1])
+        // A keyword after it (`public var`, `private(set) var`, `open class`): a modifier. Swift's keywords
+        // include its declarations' and modifiers'.
+        return keywords.contains(words[index + 1])
     }
-
-    /// The words that may follow an access level that modifies a declaration.
-    static let declarationModifiers: Set<String> = [
-        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "extension", "init",
-        "subscript", "static", "final", "override", "mutating", "nonmutating", "lazy", "weak", "unowned", "set",
-        "required", "convenience", "indirect", "dynamic", "nonisolated", "macro", "import", "operator",
-        "precedencegroup", "deinit", "public", "private", "fileprivate", "internal", "open", "package",
-    ]
 
     /// Why one block of a listing's program (the listing, or one it is built after) makes that program be
     /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
