@@ -251,3 +251,33 @@ final class StandardNamesTests: XCTestCase {
         }
     }
 }
+
+/// A book's program, decided whole: what its blocks together mean otherwise in one function than at the top
+/// level of `main.swift`.
+final class ProgramPolicyTests: XCTestCase {
+    private func block(_ text: String, at line: Int) -> FencedBlock {
+        FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: line,
+            closingLine: line + 1 + text.split(separator: "\n").count,
+            content: text.split(separator: "\n").enumerated().map {
+                SourceLine(number: line + 1 + $0.offset, text: String($0.element), ending: "\n")
+            })
+    }
+
+    func testAProgramThatMeansOtherwiseAtTheTopLevelIsBuiltAlone() {
+        let decide = { (texts: [String], oneScope: Bool, trap: Bool) in
+            MergePolicy.reasonToBuildProgramAlone(
+                texts.enumerated().map { self.block($0.element, at: 10 * $0.offset + 1) }, oneScope: oneScope,
+                expectsTrap: trap)
+        }
+        XCTAssertEqual(
+            decide(["func advice() {}", "func advice() {}\nadvice()"], false, false), .declaresTwice("advice"))
+        XCTAssertEqual(
+            decide(["var n = 1", "func bump(_ x: inout Int) { x += 1 }\nbump(&n)"], false, false), .usesWord("inout"))
+        XCTAssertEqual(decide(["lazy var total = 3\nprint(total)"], false, false), .usesWord("lazy"))
+        XCTAssertEqual(decide(["struct S { lazy var total = 3 }"], false, false), nil)
+        XCTAssertEqual(decide(["print(1)"], true, true), .expectsRuntimeError)
+        XCTAssertEqual(decide(["try check()"], true, false), .usesWord("try"))
+        XCTAssertEqual(decide(["let a = 1", "let b = a + 1\nprint(b)"], false, false), nil)
+    }
+}

@@ -262,7 +262,7 @@ extension MergePolicy {
     /// Why a book's program (the listings it is built after, then its own block; or a book test's blocks,
     /// which share one scope: `oneScope`) is built alone, beyond what each block needs
     /// (`reasonToBuildListingAlone`); nil when it may be merged: exclusive access (`exclusiveAccessWord`); a
-    /// name two listings declare, which nested scopes let the later hide and the top level does not; a book
+    /// top-level `lazy` or `consume`; a name two listings declare, which nested scopes let the later hide and the top level does not; a book
     /// test's top-level `throw`, `try` or `catch`, which ends the program at the top level and does not
     /// build in a function; a test that expects a runtime error.
     package static func reasonToBuildProgramAlone(_ blocks: [FencedBlock], oneScope: Bool, expectsTrap: Bool)
@@ -271,10 +271,12 @@ extension MergePolicy {
         if let word = blocks.lazy.compactMap({ exclusiveAccessWord(LexedSource.of($0.text)) }).first {
             return .usesWord(word)
         }
+        // A global cannot be `lazy` (it is already) nor consumed; a local can.
+        let topLevel = Set(blocks.flatMap { SwiftTokens.of($0.text).topLevelWords })
+        if let word = ["lazy", "consume"].first(where: topLevel.contains) { return .usesWord(word) }
         if oneScope {
             if expectsTrap { return .expectsRuntimeError }
-            let words = Set(blocks.flatMap { SwiftTokens.of($0.text).topLevelWords })
-            return ["throw", "try", "catch"].first(where: words.contains).map { .usesWord($0) }
+            return ["throw", "try", "catch"].first(where: topLevel.contains).map { .usesWord($0) }
         }
         var declared: Set<String> = []
         for block in blocks {
