@@ -264,6 +264,18 @@ final class ProgramPolicyTests: XCTestCase {
             })
     }
 
+    /// A listing is wrapped only when every keyword, attribute and `#` word it uses is on the closed list:
+    /// what a scenario may hold, and a type's declarations and modifiers.
+    func testAListingIsWrappedOnlyWithWhatTheClosedListKnows() {
+        XCTAssertNil(MergePolicy.reasonToBuildListingAlone("struct S { static var n = 0; mutating func f() {} }"))
+        XCTAssertNil(MergePolicy.reasonToBuildListingAlone("#if os(Linux)\nprint(1)\n#endif"))
+        XCTAssertEqual(MergePolicy.reasonToBuildListingAlone("nonisolated func f() {}"), .usesWord("nonisolated"))
+        XCTAssertEqual(MergePolicy.reasonToBuildListingAlone("@objc func f() {}"), .usesWord("@objc"))
+        XCTAssertEqual(
+            MergePolicy.reasonToBuildListingAlone("typealias IntegerLiteralType = Double"),
+            .usesWord("IntegerLiteralType"))
+    }
+
     func testAProgramThatMeansOtherwiseAtTheTopLevelIsBuiltAlone() {
         let decide = { (texts: [String], oneScope: Bool, trap: Bool) in
             MergePolicy.reasonToBuildProgramAlone(

@@ -213,6 +213,15 @@ extension MergePolicy {
         "@dynamicMemberLookup", "@dynamicCallable",
     ])
 
+    /// What a listing wrapped in a function may hold besides what a scenario may (`wrappableWords`): its
+    /// types, their members and their modifiers, which mean the same declared in a function, conditional
+    /// compilation and availability. (A type that cannot be local moves: `listingStandaloneWords`.)
+    static let listingWrappableWords: Set<String> = [
+        "struct", "class", "enum", "init", "deinit", "subscript", "static", "mutating", "nonmutating", "final",
+        "override", "required", "convenience", "indirect", "lazy", "typealias", "associatedtype",
+        "#if", "#else", "#elseif", "#endif", "#available", "#unavailable", "@available",
+    ]
+
     /// Whether the word at `index` makes a listing be built alone: an access level counts only as a modifier
     /// (`open class`, `private(set) var`), not as a name (`func open()`, `door.open()`).
     private static func isStandaloneWord(at index: Int, of words: [String]) -> Bool {
@@ -235,6 +244,21 @@ extension MergePolicy {
             .element
         {
             return .usesWord(word)
+        }
+        // The closed list: a keyword, an attribute or a `#` word that neither a wrapped listing may hold nor a
+        // moved declaration carries (`listingStandaloneWords`, which may move) builds the listing alone.
+        let unknown = { (word: String) in
+            !listingStandaloneWords.contains(word) && !listingWrappableWords.contains(word)
+                && !wrappableWords.contains(word)
+        }
+        if let word = tokens.words.first(where: { ($0.hasPrefix("@") || $0.hasPrefix("#")) && unknown($0) }) {
+            return .usesWord(word)
+        }
+        if let word = tokens.unqualifiedWords.first(where: { keywords.contains($0) && unknown($0) }) {
+            return .usesWord(word)
+        }
+        if let name = tokens.topLevelDeclaredNames.first(where: { $0.hasSuffix("LiteralType") }) {
+            return .usesWord(name)
         }
         if tokens.declaresOperatorFunction { return .usesWord("func") }
         // At the top level, `return` ends the wrapper, where a program built alone does not build.
