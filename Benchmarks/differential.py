@@ -245,8 +245,6 @@ def scenario_at(lesson_text, line):
 def reduce_case(binary, folder, path, line):
     """The fewest lines of the scenario at `line` that still differ, each line dropped while it does."""
     text = open(path).read()
-    lines = text.split("\n")
-    header_index = line  # the line after the fence is the `// main.swift` header (1-based line of the fence)
     body = scenario_at(text, line)  # header first
     engine_end = text.index(FENCE + "\n\n") + len(FENCE) + 1
     prefix = text[:engine_end] + "\n"
@@ -321,7 +319,7 @@ def main():
     course = os.path.join(folder, "course")
     shutil.rmtree(course, ignore_errors=True)
     os.makedirs(course)
-    lessons = generate(course, arguments.seed, arguments.lessons)
+    generate(course, arguments.seed, arguments.lessons)
     total, found = differences(binary, ["course"], folder)
     causes = {}
     for key, merged, isolated in found:
@@ -329,9 +327,6 @@ def main():
         text = open(path).read()
         body = scenario_at(text, key[1])
         header = body[0] if body else ""
-        pieces = []
-        for names, _ in lessons.get(path, ([], False))[0]:
-            pass
         print(f"{key[0]}:{key[1]}: {header}")
         for side, value in (("merged", merged), ("isolated", isolated)):
             if value is None:

@@ -159,7 +159,7 @@ extension Executor {
         var batched: [LanguageMode: [Int]] = [:]
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
-            let moved = job.mergesAnyway && movingDeclarations
+            let moved = job.movesDeclarations && movingDeclarations
             if job.buildAloneReason != nil, !moved, job.sharesExecutable, mergingSingles,
                 job.languageMode == EngineObjects.languageMode
             {

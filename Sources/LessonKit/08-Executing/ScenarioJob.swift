@@ -26,9 +26,6 @@ package struct ScenarioJob: Sendable {
     package var hoistedImports: [String] = []
     /// Whether, merged, its process ends at the end of its function (see `ProgramBody.exitsAtEnd`).
     package var exitsAtEnd = false
-    /// Whether it may be merged although it has a reason to be built alone: a listing whose declarations
-    /// move.
-    var mergesAnyway: Bool { movesDeclarations }
     /// Whether the context and the scenario are parts of one program (a book test's blocks; see `ProgramBody`).
     package var isOneProgram = false
     /// The absolute path `#sourceLocation` names.
