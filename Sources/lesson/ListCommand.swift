@@ -109,14 +109,14 @@ extension ListCommand {
     /// `scenario at line 33 is built alone: uses 'lazy'`, for each scenario that `MergePolicy` builds alone
     /// (against the lesson's engine files, or the built-in engine it names).
     static func buildAloneLines(_ plan: LessonPlan) -> [String] {
-        var engine = plan.engineFiles.map(\.block.text)
+        var engine = plan.engineFiles.map { plan.swift($0.block) }
         if engine.isEmpty, let name = plan.namedEngine?.name, let named = EngineCatalog.builtIn.engines[name] {
-            engine = named.files.map(\.contents)
+            engine = named.files.map { SwiftBlock.of($0.contents) }
         }
         return plan.scenarios.compactMap { scenario in
             guard !scenario.options.ignored,
                 case .alone(let reason) = MergePolicy.scenario(
-                    scenario.block.text, engine: engine, standalone: scenario.options.standalone,
+                    plan.swift(scenario.block), engine: engine, standalone: scenario.options.standalone,
                     compileFail: scenario.options.compileFail, languageMode: plan.languageMode)
             else { return nil }
             return "scenario at line \(scenario.block.openingLine) is built alone: \(reason)"

@@ -11,7 +11,9 @@ final class LifetimesMergeTests: XCTestCase {
     /// the scenario alone. The fixture's report is the golden one (`FixtureTests`).
     func testScenariosThatReleaseObjectsAreMergedWithAnExitAtTheirEnd() throws {
         let engine = ["final class A {\n    deinit { print(1) }\n}\n"]
-        let decide = { MergePolicy.scenario($0, engine: $1, languageMode: .swift5) }
+        let decide = { (scenario: String, engine: [String]) in
+            MergePolicy.scenario(scenario, engine: engine, languageMode: .swift5)
+        }
         XCTAssertEqual(decide("let a = A()\n", engine), .wrapped(MergePolicy.Wrapping(exitsAtEnd: true)))
         XCTAssertEqual(
             decide("weak var held: AnyObject? = nil\nprint(held == nil)\n", []),

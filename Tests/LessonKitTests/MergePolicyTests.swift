@@ -279,7 +279,8 @@ final class ProgramPolicyTests: XCTestCase {
     func testAProgramThatMeansOtherwiseAtTheTopLevelIsBuiltAlone() {
         let decide = { (texts: [String], oneScope: Bool, trap: Bool) in
             MergePolicy.reasonToBuildProgramAlone(
-                texts.enumerated().map { self.block($0.element, at: 10 * $0.offset + 1) }, oneScope: oneScope,
+                texts.enumerated().map { SwiftBlock(self.block($0.element, at: 10 * $0.offset + 1).text) },
+                oneScope: oneScope,
                 expectsTrap: trap)
         }
         XCTAssertEqual(

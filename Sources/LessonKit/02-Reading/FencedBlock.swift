@@ -56,6 +56,7 @@ package struct FencedBlock: Hashable, Sendable {
     /// The content as one string, lines joined with LF, with a final LF when not empty.
     package var text: String { content.map { $0.text + "\n" }.joined() }
     package var firstLine: String? { content.first?.text }
+
     /// Whether the block sits in a block quote or a list item.
     package var isNested: Bool { !containerPrefix.isEmpty }
 }

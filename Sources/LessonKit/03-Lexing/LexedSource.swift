@@ -46,6 +46,19 @@ package struct LexedSource: Sendable {
         bytes[token.range].elementsEqual(expected.utf8)
     }
 
+    /// The tokens on `line`: those that start, end or run on it (found by bisection: tokens are in order).
+    package func tokens(touching line: Int) -> ArraySlice<SwiftToken> {
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].lastLine < line { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < tokens.count, tokens[end].line <= line { end += 1 }
+        return tokens[low..<end]
+    }
+
     /// The UTF-8 offset of the token's start in its line.
     package func column(of token: SwiftToken) -> Int { token.range.lowerBound - lineStarts[token.line] }
 

@@ -66,23 +66,15 @@ enum BookTestPlanner {
 
     /// Why a test with this code is not built here; nil when it is.
     static func notRunReason(_ code: String, otherTests: Set<String>) -> String? {
-        let lexed = LexedSource.of(code)
-        let tokens = lexed.tokens.filter(\.isCode)
-        for (index, token) in tokens.enumerated() {
-            let word = lexed.text(of: token)
-            if (token.kind == .attribute || token.kind == .poundKeyword), objectiveCWords.contains(word) {
+        let read = TopLevelItems.of(code)
+        for token in read.code where token.kind == .attribute || token.kind == .poundKeyword {
+            let word = read.source.text(of: token)
+            if objectiveCWords.contains(word) {
                 return "it uses \(word), which needs Objective-C interoperability (Swift on Linux has none)"
             }
-            if token.kind == .attribute, word == "@main" {
-                return "it declares @main, which needs a module with no top-level code"
-            }
-            guard token.kind == .identifier, word == "import", index + 1 < tokens.count else { continue }
-            // `import struct M.T`: the module is the first name after the kind.
-            var next = index + 1
-            let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
-            if kinds.contains(lexed.text(of: tokens[next])), next + 1 < tokens.count { next += 1 }
-            let module = lexed.text(of: tokens[next])
-            guard !linuxModules.contains(module) else { continue }
+            if word == "@main" { return "it declares @main, which needs a module with no top-level code" }
+        }
+        for module in read.importedModules where !linuxModules.contains(module) {
             if otherTests.contains(module) || module.contains("_Module") {
                 return "it imports \(module), a module another test builds: tests of several modules are not built"
             }

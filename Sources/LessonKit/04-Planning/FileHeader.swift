@@ -36,23 +36,10 @@ package struct FileHeader: Hashable, Sendable {
 enum PlatformImports {
     static let frameworks: Set<String> = ["SwiftUI", "UIKit", "AppKit"]
 
-    /// Whether any line imports an Apple-only framework (`import UIKit`, `@testable import SwiftUI`,
+    /// Whether the block imports an Apple-only framework (`import UIKit`, `@testable import SwiftUI`,
     /// `import class UIKit.UIView`); an `import` in a string literal or a comment imports nothing.
-    static func importsPlatformFramework(_ lines: [SourceLine]) -> Bool {
-        guard lines.contains(where: { $0.text.containsBytes("import") }) else { return false }
-        // The block's text as `FencedBlock.text` has it, so that its tokens are cut once for every reader.
-        let source = LexedSource.of(lines.map { $0.text + "\n" }.joined())
-        let code = source.tokens.filter(\.isCode)
-        let kinds: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "typealias"]
-        for (index, token) in code.enumerated() where token.kind == .identifier && source.token(token, is: "import") {
-            let before = code[..<index].reversed().prefix { $0.lastLine == token.line }
-            guard before.allSatisfy({ $0.kind == .attribute }) else { continue }
-            var names = code[(index + 1)...].prefix { $0.line == token.line && $0.kind == .identifier }.map {
-                source.text(of: $0)
-            }[...]
-            if let kind = names.first, kinds.contains(kind), names.count > 1 { names = names.dropFirst() }
-            if let module = names.first, frameworks.contains(module) { return true }
-        }
-        return false
+    static func importsPlatformFramework(_ block: FencedBlock) -> Bool {
+        guard block.content.contains(where: { $0.text.containsBytes("import") }) else { return false }
+        return TopLevelItems.of(block.text).importedModules.contains(where: frameworks.contains)
     }
 }

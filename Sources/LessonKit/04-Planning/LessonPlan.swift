@@ -67,6 +67,15 @@ package struct LessonPlan: Sendable {
     package var languageMode: LanguageMode
     /// Reading findings: the lesson's own plus those found while planning (e.g. a duplicate engine file).
     package var readingFindings: [Finding]
+    /// The blocks planning read as Swift (scenarios, engine files, a book's listings), by opening line: what
+    /// every later stage asks of a block's code (`swift(_:)`).
+    package var swiftBlocks: [Int: SwiftBlock] = [:]
+
+    /// The block read as Swift: as planning read it, else read now (once per process however many ask:
+    /// a book test's blocks, a canonical engine's files).
+    package func swift(_ block: FencedBlock) -> SwiftBlock {
+        swiftBlocks[block.openingLine] ?? SwiftBlock.of(block.text)
+    }
 
     package var path: String { lesson.path }
 

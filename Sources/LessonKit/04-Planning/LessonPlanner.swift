@@ -23,6 +23,7 @@ package enum LessonPlanner {
             snippets: builder.snippets, blockFindings: builder.blockFindings, warnings: builder.warnings,
             exerciseStarters: builder.starters,
             namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
+        plan.swiftBlocks = builder.swiftBlocks
         if plan.engineFiles.isEmpty, plan.namedEngine == nil { addListings(to: &plan, marker: marker) }
         let (bookTests, drift) = BookTestPlanner.tests(of: lesson)
         plan.bookTests = bookTests
@@ -33,7 +34,9 @@ package enum LessonPlanner {
     /// A book's snippets that state their output in comments are runnable listings (see `ListingContext`).
     private static func addListings(to plan: inout LessonPlan, marker: String) {
         let snippets = plan.snippets.filter { plan.blockFindings[$0.openingLine] == nil }
-        let (listings, findings) = ListingContext.listings(of: snippets, in: plan.lesson, marker: marker)
+        for snippet in snippets { plan.swiftBlocks[snippet.openingLine] = SwiftBlock.of(snippet.text) }
+        let (listings, findings) = ListingContext.listings(
+            of: snippets, read: plan.swiftBlocks, in: plan.lesson, marker: marker)
         plan.blockFindings.merge(findings) { $0 + $1 }
         plan.listings = listings
         let lines = Set(plan.listings.map(\.block.openingLine))
@@ -98,6 +101,8 @@ private struct PlanBuilder {
     /// Warnings, by the opening line of the block whose check reports them.
     var warnings: [Int: [Finding]] = [:]
     var starters: [EngineFile] = []
+    /// The blocks read as Swift, by opening line (`LessonPlan.swiftBlocks`).
+    var swiftBlocks: [Int: SwiftBlock] = [:]
     var findings: [Finding]
     /// The index in `scenarios` of the scenario still looking for its output.
     var awaitingOutput: Int?
@@ -122,12 +127,14 @@ private struct PlanBuilder {
             awaitingOutput = nil
             printingSnippet = nil
             let header = block.firstLine.flatMap(FileHeader.init)
-            guard let header, !PlatformImports.importsPlatformFramework(block.content) else {
+            guard let header, !PlatformImports.importsPlatformFramework(block) else {
                 if header == nil, let message = block.firstLine.flatMap(NearMiss.header) {
                     warn(message, at: block.openingLine, reportedBy: block.openingLine)
                 }
                 return addSnippet(block)
             }
+            // Read once, here: every later stage asks this reading what the block holds.
+            swiftBlocks[block.openingLine] = SwiftBlock.of(block.text)
             if header.isMain {
                 addScenario(block, header)
             } else if let exercise = block.info.attribute("exercise") {

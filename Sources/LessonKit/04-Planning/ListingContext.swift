@@ -30,13 +30,15 @@ package enum ListingContext {
 
     /// The runnable listings among `snippets` (in file order), and errors of `continues` attributes by the
     /// block's opening line.
-    static func listings(of snippets: [FencedBlock], in lesson: Lesson, marker: String) -> (
+    static func listings(of snippets: [FencedBlock], read: [Int: SwiftBlock], in lesson: Lesson, marker: String) -> (
         [Listing], [Int: [Finding]]
     ) {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
         // A snippet that says it shows an error, or that throws at its top level (and so ends the program
         // there), is never built before another: it offers no name, though as a listing it needs some.
-        let tokens = candidates.map { $0.content.isEmpty ? nil : SwiftTokens.of($0.text) }
+        let tokens = candidates.map {
+            $0.content.isEmpty ? nil : (read[$0.openingLine] ?? SwiftBlock.of($0.text)).tokens
+        }
         let names = zip(candidates, tokens).map { block, tokens -> SnippetNames in
             guard let tokens else { return SnippetNames() }
             var names = SnippetNames(tokens)
@@ -47,7 +49,7 @@ package enum ListingContext {
         var importsPlatform: [Int: Bool] = [:]
         func importsPlatformFramework(_ index: Int) -> Bool {
             if let known = importsPlatform[index] { return known }
-            let found = PlatformImports.importsPlatformFramework(candidates[index].content)
+            let found = PlatformImports.importsPlatformFramework(candidates[index])
             importsPlatform[index] = found
             return found
         }

@@ -64,7 +64,7 @@ enum NearMiss {
     /// `print` in a comment (`/// print(total)`) or a string does not count.
     static func printsOutput(_ block: FencedBlock) -> Bool {
         guard block.content.contains(where: { $0.text.containsBytes("print(") || $0.text.containsBytes("dump(") }),
-            !PlatformImports.importsPlatformFramework(block.content)
+            !PlatformImports.importsPlatformFramework(block)
         else { return false }
         let words = SwiftTokens.of(block.text).words
         return words.contains("print") || words.contains("dump")

@@ -36,9 +36,14 @@ extension SwiftTokens {
     /// What `text` binds and uses, read once per process however many stages ask.
     static func of(_ text: String) -> SwiftTokens { memo.value(for: text, making: SwiftTokens.init) }
 
-    init(_ source: LexedSource) {
+    /// The words of `source`, but those of `skippingLines` (import lines a merged build hoists; their line
+    /// breaks are read).
+    init(_ source: LexedSource, skippingLines: Set<Int> = []) {
         var reader = SwiftTokensReader(source: source)
-        for token in source.tokens { reader.read(token) }
+        for token in source.tokens
+        where skippingLines.isEmpty || token.kind == .newline || !skippingLines.contains(token.line) {
+            reader.read(token)
+        }
         self = reader.finished()
         isSelfContained = source.isSelfContained
     }
@@ -60,16 +65,4 @@ extension SwiftTokens {
         }
     }
 
-    /// The words that declare a type, whose braces hold its members.
-    static let typeWords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
-
-    /// The words after which a name is bound, at any depth.
-    static let bindingWords: Set<String> = [
-        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias", "for",
-    ]
-
-    /// The words after which a top-level name is declared.
-    static let declaringWords: Set<String> = [
-        "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias",
-    ]
 }

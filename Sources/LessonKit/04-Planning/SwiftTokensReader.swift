@@ -137,15 +137,15 @@ extension SwiftTokensReader {
         if afterDot { result.qualifiedWords.append(word) } else { result.unqualifiedWords.append(word) }
         if declaringMember && depth == 1 { result.extensionMemberNames.append(word) }
         declaringMember = extensionBody && depth == 1 && ["func", "var", "let", "case"].contains(word)
-        if depth == 0 && (word == "extension" || SwiftTokens.declaringWords.contains(word)) {
+        if depth == 0 && (word == "extension" || SwiftVocabulary.declaringWords.contains(word)) {
             inExtension = word == "extension"
         }
         if depth == 0 { result.topLevelWords.append(word) }
         bindName(word)
         bindsInCondition = conditionDepth == depth && (word == "let" || word == "var")
-        bindsNext = !afterDot && SwiftTokens.bindingWords.contains(word)
+        bindsNext = !afterDot && SwiftVocabulary.bindingWords.contains(word)
         if !afterDot && ["func", "init", "subscript"].contains(word) { expectsParameters = true }
-        if !afterDot && SwiftTokens.typeWords.contains(word) { typeBodyNext = true }
+        if !afterDot && SwiftVocabulary.typeWords.contains(word) { typeBodyNext = true }
         if word == "for" && !afterDot { head = SwiftTokens.BinderHead(base: depth, closure: false) }
         if !afterDot && ["if", "guard", "while"].contains(word) { conditionDepth = depth }
         if depth == 0 && ["if", "while", "case", "for", "catch", "switch"].contains(word) { condition = true }
@@ -155,7 +155,7 @@ extension SwiftTokensReader {
         if extending { result.topLevelExtendedNames.append(word) }
         extending = depth == 0 && word == "extension"
         let introducesBinding = depth == 0 && (word == "let" || word == "var") && !condition
-        declaring = depth == 0 && SwiftTokens.declaringWords.contains(word)
+        declaring = depth == 0 && SwiftVocabulary.declaringWords.contains(word)
         if introducesBinding { (binding, annotation, angles) = (true, false, 0) }
     }
 

@@ -42,32 +42,30 @@ package enum MergePolicy {
         case alone(BuildAloneReason)
     }
 
-    /// The decision for `scenario`, run against `engine` (each engine file's source).
+    /// The decision for `scenario`, run against `engine` (each engine file, read in planning).
     package static func scenario(
-        _ scenario: String, engine: [String], standalone: Bool = false, compileFail: Bool = false,
+        _ scenario: SwiftBlock, engine: [SwiftBlock], standalone: Bool = false, compileFail: Bool = false,
         languageMode: LanguageMode
     ) -> Decision {
         if compileFail { return .alone(.markedCompileFail) }
         if standalone { return .alone(.markedStandalone) }
-        guard let hoisted = HoistedImports(scenario) else { return .alone(.usesWord("import")) }
-        let lexed = LexedSource.of(hoisted.code)
-        let tokens = SwiftTokens.of(hoisted.code)
-        guard tokens.isSelfContained, !lexed.isTooDeep else { return .alone(.notSelfContained) }
+        guard let hoisted = scenario.hoisted else { return .alone(.usesWord("import")) }
+        let tokens = scenario.wrappedTokens
+        guard scenario.isSelfContained else { return .alone(.notSelfContained) }
         if let word = tokens.words.first(where: { !isWrappable($0) }) { return .alone(.usesWord(word)) }
         if let word = tokens.unqualifiedWords.first(where: { keywords.contains($0) && !wrappableWords.contains($0) }) {
             return .alone(.usesWord(word))
         }
-        if let word = exclusiveAccessWord(lexed) { return .alone(.usesWord(word)) }
-        let shape = TopLevelShape(lexed)
+        if let word = exclusiveAccessWord(scenario.items) { return .alone(.usesWord(word)) }
+        let shape = scenario.shape
         if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
-        let engineWords = engine.map(Self.engineWords)
-        if let word = engineWords.lazy.compactMap(\.placeWord).first { return .alone(.engineUsesWord(word)) }
-        let words = engineWords.reduce(into: Set<String>()) { $0.formUnion($1.words) }
+        if let word = engine.lazy.compactMap(placeWord).first { return .alone(.engineUsesWord(word)) }
+        let words = engine.reduce(into: Set<String>()) { $0.formUnion($1.wordSet) }
         // An import reaches the top-level names of the file that writes it: the engine's code sees those of
         // the engine's own imports alone.
         let engineImports = words.contains("import")
         let imports = !hoisted.imports.isEmpty || engineImports
-        if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engineWords, imports: engineImports) {
+        if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engine, imports: engineImports) {
             return .alone(reason)
         }
         if let function = shape.functions.first, imports || StandardNames.current?.contains(function) ?? true {
@@ -94,12 +92,14 @@ package enum MergePolicy {
     /// engine imports declares it, which the scenario's name would then hide. (The scenario's own imports
     /// reach its own file's names alone.) A literal's default type
     /// (`IntegerLiteralType`) is looked up by the compiler itself, unwritten.
-    private static func reasonOfNames(_ names: [String], engine: [EngineWords], imports: Bool) -> BuildAloneReason? {
+    private static func reasonOfNames(_ names: [String], engine: [SwiftBlock], imports: Bool) -> BuildAloneReason? {
         let standard = StandardNames.current
         for name in names {
-            if engine.contains(where: { $0.declared.contains(name) }) { return .shadowsEngineName(name) }
+            if engine.contains(where: { $0.declaredNames.contains(name) }) { return .shadowsEngineName(name) }
             let known = imports || standard?.contains(name) ?? true
-            if known, engine.contains(where: { $0.unqualified.contains(name) }) { return .hidesNameOfEngine(name) }
+            if known, engine.contains(where: { $0.unqualifiedWords.contains(name) }) {
+                return .hidesNameOfEngine(name)
+            }
             if name.hasSuffix("LiteralType") || name.hasPrefix("_MaxBuiltin") { return .hidesNameOfEngine(name) }
         }
         return nil
@@ -108,10 +108,10 @@ package enum MergePolicy {
     /// `inout` or `&`: overlapping access to a top-level variable is checked as the program runs (a trap), to
     /// a local as it is compiled, or not at all where a closure captures it; a wrapped program may so build
     /// or run where the reader's traps.
-    static func exclusiveAccessWord(_ source: LexedSource) -> String? {
-        for token in source.tokens where token.isCode {
-            if token.kind == .operator, source.token(token, is: "&") { return "&" }
-            if token.kind == .identifier, source.token(token, is: "inout") { return "inout" }
+    static func exclusiveAccessWord(_ read: TopLevelItems) -> String? {
+        for token in read.code {
+            if token.kind == .operator, read.source.token(token, is: "&") { return "&" }
+            if token.kind == .identifier, read.source.token(token, is: "inout") { return "inout" }
         }
         return nil
     }
@@ -124,27 +124,9 @@ package enum MergePolicy {
         return !word.hasPrefix("_lesson") && !word.hasPrefix("_Lesson")
     }
 
-    /// What the policy reads of an engine file, once per engine however many scenarios ask.
-    private struct EngineWords {
-        var words: Set<String>
-        /// The words it writes unqualified (not after a `.`): the names a scenario's declaration could answer.
-        var unqualified: Set<String>
-        /// The names it declares at its top level.
-        var declared: Set<String>
-        /// Its first `#` word that names a place in its source, if any.
-        var placeWord: String?
-    }
-
-    private static let engineMemo = TextMemo<EngineWords>(capacity: 1_024)
-
-    private static func engineWords(_ source: String) -> EngineWords {
-        engineMemo.value(for: source) { source in
-            let tokens = SwiftTokens.of(source)
-            return EngineWords(
-                words: Set(tokens.words), unqualified: Set(tokens.unqualifiedWords),
-                declared: Set(tokens.topLevelDeclaredNames),
-                placeWord: tokens.words.first(where: placeWords.contains))
-        }
+    /// An engine file's first `#` word that names a place in its source, if any.
+    private static func placeWord(_ engine: SwiftBlock) -> String? {
+        engine.tokens.words.first(where: placeWords.contains)
     }
 
     /// The `#` words that evaluate to a place in the source (or its function). (`#sourceLocation` is how the
@@ -156,25 +138,8 @@ package enum MergePolicy {
     /// The words of lifetimes: a top-level variable is never released, a local is.
     static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
 
-    /// Swift's keywords, from the language reference's lexical structure (declarations, statements,
-    /// expressions and types, patterns, and the contextual keywords), with those of later language versions.
-    static let keywords: Set<String> = [
-        // Declarations.
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "precedencegroup",
-        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
-        // Statements.
-        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
-        "in", "repeat", "return", "throw", "switch", "where", "while",
-        // Expressions and types.
-        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        // Contextual keywords.
-        "associativity", "async", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy",
-        "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix", "precedence",
-        "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet",
-        // Later versions: ownership, packs, actors, macros, isolation.
-        "actor", "any", "consume", "copy", "discard", "each", "macro", "sending", "isolated", "_const",
-    ]
+    /// Swift's keywords (`SwiftVocabulary`).
+    static let keywords = SwiftVocabulary.keywords
 
     /// The keywords and attributes a wrapped scenario may use: statements, bindings and local functions mean
     /// the same in a function body as at the top level (the differences of names, lifetimes and isolation
@@ -227,7 +192,7 @@ extension MergePolicy {
     private static func isStandaloneWord(at index: Int, of words: [String]) -> Bool {
         let word = words[index]
         guard listingStandaloneWords.contains(word) else { return false }
-        guard FileScopeDeclarations.accessLevels.contains(word) else { return true }
+        guard SwiftVocabulary.accessLevels.contains(word) else { return true }
         guard index + 1 < words.count else { return false }
         // A keyword after it (`public var`, `private(set) var`, `open class`): a modifier. Swift's keywords
         // include its declarations' and modifiers'.
@@ -237,8 +202,8 @@ extension MergePolicy {
     /// Why one block of a listing's program (the listing, or one it is built after) makes that program be
     /// built alone; nil when it may be merged. A listing's program is built alone when any of its blocks
     /// says so, or in a language mode other than Swift 5.
-    package static func reasonToBuildListingAlone(_ source: String) -> BuildAloneReason? {
-        let tokens = SwiftTokens.of(source)
+    package static func reasonToBuildListingAlone(_ block: SwiftBlock) -> BuildAloneReason? {
+        let tokens = block.tokens
         if !tokens.isSelfContained { return .notSelfContained }
         if let word = tokens.words.enumerated().first(where: { isStandaloneWord(at: $0.offset, of: tokens.words) })?
             .element
@@ -273,7 +238,7 @@ extension MergePolicy {
     /// cannot be local (`@propertyWrapper`, `@resultBuilder`, …) but `@main`.
     static func isMovable(_ word: String) -> Bool {
         listingStandaloneWords.contains(word)
-            && (SwiftTokens.typeWords.contains(word) || (word.hasPrefix("@") && word != "@main"))
+            && (SwiftVocabulary.typeWords.contains(word) || (word.hasPrefix("@") && word != "@main"))
     }
 
     /// Whether `tokens` declare at their top level what the whole module sees: a function, a type, an
@@ -289,14 +254,14 @@ extension MergePolicy {
     /// top-level `lazy` or `consume`; a name two listings declare, which nested scopes let the later hide and the top level does not; a book
     /// test's top-level `throw`, `try` or `catch`, which ends the program at the top level and does not
     /// build in a function; a test that expects a runtime error.
-    package static func reasonToBuildProgramAlone(_ blocks: [FencedBlock], oneScope: Bool, expectsTrap: Bool)
+    package static func reasonToBuildProgramAlone(_ blocks: [SwiftBlock], oneScope: Bool, expectsTrap: Bool)
         -> BuildAloneReason?
     {
-        if let word = blocks.lazy.compactMap({ exclusiveAccessWord(LexedSource.of($0.text)) }).first {
+        if let word = blocks.lazy.compactMap({ exclusiveAccessWord($0.items) }).first {
             return .usesWord(word)
         }
         // A global cannot be `lazy` (it is already) nor consumed; a local can.
-        let topLevel = Set(blocks.flatMap { SwiftTokens.of($0.text).topLevelWords })
+        let topLevel = Set(blocks.flatMap(\.tokens.topLevelWords))
         if let word = ["lazy", "consume"].first(where: topLevel.contains) { return .usesWord(word) }
         if oneScope {
             if expectsTrap { return .expectsRuntimeError }
@@ -304,7 +269,7 @@ extension MergePolicy {
         }
         var declared: Set<String> = []
         for block in blocks {
-            for name in Set(SwiftTokens.of(block.text).topLevelDeclaredNames) where !declared.insert(name).inserted {
+            for name in block.declaredNames where !declared.insert(name).inserted {
                 return .declaresTwice(name)
             }
         }
@@ -323,17 +288,17 @@ extension MergePolicy {
     /// The block's `MovableBlock`, or nil. With `operatorsInTypes`, an operator's function inside a moved
     /// type (`static func ==`) moves with it; only one that stays (a global operator function) keeps the
     /// block from moving.
-    package static func movableBlock(_ source: String, operatorsInTypes: Bool = false) -> MovableBlock? {
-        let tokens = SwiftTokens.of(source)
+    package static func movableBlock(_ block: SwiftBlock, operatorsInTypes: Bool = false) -> MovableBlock? {
+        let tokens = block.tokens
         // An access level inside a moved type stays as it was; on a declaration that moves, the split refuses it.
         let immovable = { (word: String) in
             listingStandaloneWords.contains(word) && !isMovable(word)
-                && !FileScopeDeclarations.accessLevels.contains(word)
+                && !SwiftVocabulary.accessLevels.contains(word)
         }
         guard tokens.isSelfContained, !tokens.topLevelWords.contains("return"),
             operatorsInTypes || !tokens.declaresOperatorFunction, !tokens.words.contains(where: immovable),
-            !tokens.topLevelWords.contains(where: FileScopeDeclarations.accessLevels.contains),
-            let split = FileScopeDeclarations(source),
+            !tokens.topLevelWords.contains(where: SwiftVocabulary.accessLevels.contains),
+            let split = FileScopeDeclarations(block.items),
             !SwiftTokens.of(split.body).declaresOperatorFunction
         else { return nil }
         return MovableBlock(declared: tokens.topLevelDeclaredNames, conformed: split.conformedTypes)
@@ -353,8 +318,8 @@ extension MergePolicy {
         return conformed.allSatisfy(declared.contains)
     }
 
-    /// `mayMoveDeclarations` of the blocks' sources.
-    package static func mayMoveDeclarations(_ sources: [String]) -> Bool {
-        mayMoveDeclarations(sources.map { movableBlock($0) })
+    /// `mayMoveDeclarations` of the blocks.
+    package static func mayMoveDeclarations(_ blocks: [SwiftBlock]) -> Bool {
+        mayMoveDeclarations(blocks.map { movableBlock($0) })
     }
 }

@@ -23,7 +23,7 @@ enum StandardNames {
     /// and modifiers (`@inlinable public func abs<T>(…)`). Read as bytes: the interface is 2 MB.
     static func names(inInterfaceAt path: String) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let declaring = Set(SwiftTokens.declaringWords.map { Array($0.utf8) })
+        let declaring = Set(SwiftVocabulary.declaringWords.map { Array($0.utf8) })
         var names: Set<String> = []
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }

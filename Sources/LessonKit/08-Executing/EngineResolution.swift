@@ -4,6 +4,8 @@ struct ResolvedEngine: Sendable {
     var files: [ProgramFile]
     /// The engine's own sources, without the lines that map them: its identity, whatever lesson prints it.
     var sources: [ProgramFile]
+    /// Each source read as Swift (`SwiftBlock`): a reprinted file as planning read it.
+    var read: [SwiftBlock]
     /// The paths diagnostics name for canonical engine files (an error there is the engine's, not the
     /// lesson's).
     var canonicalPaths: Set<String>
@@ -20,7 +22,10 @@ enum EngineResolution {
                 ProgramFile(name: $0.fileName, contents: ProgramSource.mapped($0.block, to: markdownPath))
             }
             let sources = plan.engineFiles.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
-            return .resolved(ResolvedEngine(files: reprinted, sources: sources, canonicalPaths: []))
+            return .resolved(
+                ResolvedEngine(
+                    files: reprinted, sources: sources, read: plan.engineFiles.map { plan.swift($0.block) },
+                    canonicalPaths: []))
         }
         guard let engine = catalog[named.name] else {
             let known = catalog.names.isEmpty ? "none" : catalog.names.joined(separator: ", ")
@@ -41,7 +46,9 @@ enum EngineResolution {
             + extra.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
         return .resolved(
             ResolvedEngine(
-                files: canonical + extraFiles, sources: sources, canonicalPaths: Set(engine.files.map(\.path))))
+                files: canonical + extraFiles, sources: sources,
+                read: engine.files.map { SwiftBlock.of($0.contents) } + extra.map { plan.swift($0.block) },
+                canonicalPaths: Set(engine.files.map(\.path))))
     }
 }
 

@@ -52,7 +52,7 @@ struct SharedRuns {
     /// top level, which the module's earlier code would see (a later overload or conformance) at the top level
     /// of `main.swift`, or once moved to file scope.
     static func declareNothingEarlierCodeSees(_ blocks: some Sequence<FencedBlock>) -> Bool {
-        blocks.allSatisfy { !MergePolicy.declaresForTheModule(SwiftTokens.of($0.text)) }
+        blocks.allSatisfy { !MergePolicy.declaresForTheModule(SwiftBlock.of($0.text).tokens) }
     }
 
     /// A book test's blocks are one program whose every part prints: a segment's end, which discards what

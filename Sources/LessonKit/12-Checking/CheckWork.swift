@@ -92,7 +92,6 @@ struct CheckWork {
     private mutating func addScenarios(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
         let identity = engine.identity(languageMode: plan.languageMode)
-        let engineSources = engine.sources.map(\.contents)
         for (number, scenario) in plan.scenarios.enumerated() {
             if let check = Self.checkWithoutRunning(scenario, in: plan) {
                 presetChecks[index, default: []].append(check)
@@ -104,7 +103,7 @@ struct CheckWork {
                 runs: scenario.options.runs)
             job.apply(
                 MergePolicy.scenario(
-                    scenario.block.text, engine: engineSources, standalone: scenario.options.standalone,
+                    plan.swift(scenario.block), engine: engine.read, standalone: scenario.options.standalone,
                     compileFail: scenario.options.compileFail, languageMode: plan.languageMode))
             scenarioJobs.append(job)
             owners.append(.scenario(index, scenario: number))
@@ -119,14 +118,14 @@ struct CheckWork {
         var reasons: [Int: BuildAloneReason?] = [:]
         func reason(_ block: FencedBlock) -> BuildAloneReason? {
             if let known = reasons[block.openingLine] { return known }
-            let found = MergePolicy.reasonToBuildListingAlone(block.text)
+            let found = MergePolicy.reasonToBuildListingAlone(plan.swift(block))
             reasons[block.openingLine] = .some(found)
             return found
         }
         var movable: [Int: MergePolicy.MovableBlock?] = [:]
         func movableBlock(_ block: FencedBlock) -> MergePolicy.MovableBlock? {
             if let known = movable[block.openingLine] { return known }
-            let found = MergePolicy.movableBlock(block.text)
+            let found = MergePolicy.movableBlock(plan.swift(block))
             movable[block.openingLine] = .some(found)
             return found
         }
@@ -155,8 +154,8 @@ struct CheckWork {
             let blocks = test.programBlocks
             var job = Self.bookJob(
                 blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
-                reason: { MergePolicy.reasonToBuildListingAlone($0.text) },
-                movableBlock: { MergePolicy.movableBlock($0.text) }, test: test)
+                reason: { MergePolicy.reasonToBuildListingAlone(plan.swift($0)) },
+                movableBlock: { MergePolicy.movableBlock(plan.swift($0)) }, test: test)
             // A test that expects errors may be merged: a failed merged build gives each program the errors in
             // its own lines, and builds the others again (`MergedExecution.split`). Expected warnings are looked
             // for in the test's own lines (`BookTestEvaluation`).
@@ -190,7 +189,7 @@ struct CheckWork {
             job.movesDeclarations = MergePolicy.mayMoveDeclarations((context + [block]).map(movableBlock))
         }
         if let program = MergePolicy.reasonToBuildProgramAlone(
-            context + [block], oneScope: test != nil, expectsTrap: test?.expectedTrap != nil)
+            (context + [block]).map(plan.swift), oneScope: test != nil, expectsTrap: test?.expectedTrap != nil)
         {
             job.buildAloneReason = program
             job.movesDeclarations = false

@@ -94,7 +94,7 @@ struct CoverageWork {
                 buildAloneReason: nil)
             program.apply(
                 MergePolicy.scenario(
-                    scenario.block.text, engine: group.sources.map(\.contents),
+                    plan.swift(scenario.block), engine: group.sources.map { SwiftBlock.of($0.contents) },
                     standalone: scenario.options.standalone, languageMode: plan.languageMode))
             jobs.append(
                 Job(

@@ -168,7 +168,7 @@ package struct Grader: Sendable {
     /// One program per test; hidden and visible tests never share one.
     private static func jobs(_ tests: [GradingTest], engine: [ProgramFile], languageMode: LanguageMode) -> [ScenarioJob]
     {
-        let sources = engine.map(\.contents)
+        let sources = engine.map { SwiftBlock.of($0.contents) }
         return tests.map { test in
             var job = ScenarioJob(
                 engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
@@ -176,7 +176,8 @@ package struct Grader: Sendable {
                 buildAloneReason: nil)
             job.apply(
                 MergePolicy.scenario(
-                    test.scenario.block.text, engine: sources, standalone: test.scenario.options.standalone,
+                    SwiftBlock.of(test.scenario.block.text), engine: sources,
+                    standalone: test.scenario.options.standalone,
                     languageMode: languageMode))
             return job
         }
