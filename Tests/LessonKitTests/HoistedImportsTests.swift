@@ -59,11 +59,15 @@ final class HoistedImportsTests: XCTestCase {
             engine: ProgramSource.importsFile(imports), programs: [(body, "/l.md")], imports: imports)
         XCTAssertEqual(
             files.map(\.name),
-            ["_LessonImports.swift", "_LessonRuntimeSupport.swift", "_LessonScenario0.swift", "main.swift"])
+            [
+                "_LessonImports.swift", "_LessonSupportDeclarations.swift", "_LessonSupport.c",
+                "_LessonScenario0.swift",
+                "main.swift",
+            ])
         XCTAssertEqual(files[0].contents, "import Foundation\n")
-        XCTAssertTrue(files[2].contents.hasPrefix("import Foundation\nfunc _lessonScenario0() {\n"), files[2].contents)
-        XCTAssertTrue(files[2].contents.contains("formats\n\nprint(String(format:"), "the import line is blank")
-        XCTAssertTrue(files[3].contents.hasPrefix("import Foundation\n"), files[3].contents)
+        XCTAssertTrue(files[3].contents.hasPrefix("import Foundation\nfunc _lessonScenario0() {\n"), files[3].contents)
+        XCTAssertTrue(files[3].contents.contains("formats\n\nprint(String(format:"), "the import line is blank")
+        XCTAssertTrue(files[4].contents.hasPrefix("import Foundation\n"), files[4].contents)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -28,23 +28,24 @@ package enum ListingContext {
     /// The most earlier snippets one listing is built after.
     package static let maximumContext = 16
 
+    /// What a snippet offers and needs, from its reading in planning. A snippet that says it shows an error,
+    /// or that throws at its top level (and so ends the program there), is never built before another: it
+    /// offers no name, though as a listing it needs some.
+    private static func snippetNames(of block: FencedBlock, read: SwiftBlock?) -> SnippetNames {
+        guard !block.content.isEmpty else { return SnippetNames() }
+        let tokens = (read ?? SwiftBlock.of(block.text)).tokens
+        var names = SnippetNames(tokens)
+        if showsAnError(block) || tokens.topLevelWords.contains("throw") { names.offersNothing() }
+        return names
+    }
+
     /// The runnable listings among `snippets` (in file order), and errors of `continues` attributes by the
     /// block's opening line.
     static func listings(of snippets: [FencedBlock], read: [Int: SwiftBlock], in lesson: Lesson, marker: String) -> (
         [Listing], [Int: [Finding]]
     ) {
         let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
-        // A snippet that says it shows an error, or that throws at its top level (and so ends the program
-        // there), is never built before another: it offers no name, though as a listing it needs some.
-        let tokens = candidates.map {
-            $0.content.isEmpty ? nil : (read[$0.openingLine] ?? SwiftBlock.of($0.text)).tokens
-        }
-        let names = zip(candidates, tokens).map { block, tokens -> SnippetNames in
-            guard let tokens else { return SnippetNames() }
-            var names = SnippetNames(tokens)
-            if showsAnError(block) || tokens.topLevelWords.contains("throw") { names.offersNothing() }
-            return names
-        }
+        let names = candidates.map { snippetNames(of: $0, read: read[$0.openingLine]) }
         // Read once per snippet, however many listings are built after it.
         var importsPlatform: [Int: Bool] = [:]
         func importsPlatformFramework(_ index: Int) -> Bool {
@@ -80,7 +81,9 @@ package enum ListingContext {
                 listing.notRun =
                     "needs \(listing.context.count) earlier listings (\(listing.contextDescription)), more than "
                     + "the \(maximumContext) a listing may be built after"
-            } else if let word = tokens[index]?.words.first(where: sourceLocationWords.contains) {
+            } else if let word = (read[block.openingLine] ?? SwiftBlock.of(block.text)).tokens.words.first(
+                where: sourceLocationWords.contains)
+            {
                 listing.notRun =
                     "it uses \(word), whose value would be where the checker builds it, not where the book shows it"
             } else if let platform = ([index] + contextIndices).first(where: importsPlatformFramework) {

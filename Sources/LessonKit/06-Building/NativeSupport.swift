@@ -1,13 +1,13 @@
-/// The supports of programs compiled file by file (merged programs, a book's module batches), written in C:
-/// what `main.swift` calls to unbuffer its output, pick its scenario, mark a listing's segment, and run a
-/// batch of scenarios in one process (`ScenarioRunner.runBatch`). `clang` compiles it in about 20 ms of a
-/// core, where a Swift file doing the same costs a frontend process about 190 ms, most of it importing the C
-/// library's module; a cold check pays that once, beside its first programs' frontends.
+/// The runtime support of every program, written once, in C: what `main.swift` calls to unbuffer its
+/// output, pick its scenario, mark a listing's segment, and run a batch of scenarios in one process
+/// (`ScenarioRunner.runBatch`). `clang` compiles it in about 20 ms of a core, where a Swift file doing the
+/// same costs a frontend about 190 ms, most of it importing the C library's module.
 ///
 /// The functions use Swift's calling convention (`swiftcall`), so Swift code calls them through plain
-/// declarations (`declarations`), as the Swift runtime's own C++ functions are called. A program built
-/// whole by `swiftc` compiles `ProgramSource.runtimeSupport` instead, whose functions of the same names do
-/// the same.
+/// declarations (`declarations`), as the Swift runtime's own C++ functions are called. A program compiled
+/// file by file (merged programs, a book's module batches) links the object compiled once and kept
+/// (`EngineObjects.support`); a program built whole by `swiftc`, or a grading's two programs, compile it
+/// beside their own files (`ProgramSource.runtimeSupport`).
 enum NativeSupport {
     /// The C file, compiled once into a set of its own (`EngineObjects.support`) linked into every program
     /// compiled file by file. The libraries it names are extracted with the program's own objects.

@@ -34,75 +34,11 @@ package enum ProgramSource {
         "#sourceLocation(file: \(literal(path)), line: \(firstLine))\n" + text
     }
 
-    /// The file that makes stdout unbuffered, so that what a program prints before a trap is not lost in
-    /// the stdio buffer. Only `main.swift` calls into it; it declares nothing a lesson could clash with.
-    /// `@preconcurrency` lets Swift 6 mode use C's `stdout`. For a program built whole by `swiftc`; a program
-    /// compiled file by file declares the same functions and links `NativeSupport`'s.
-    package static let runtimeSupport = ProgramFile(
-        name: "_LessonRuntimeSupport.swift",
-        contents: """
-            #if canImport(Glibc)
-            @preconcurrency import Glibc
-            #elseif canImport(Musl)
-            @preconcurrency import Musl
-            #elseif canImport(Darwin)
-            @preconcurrency import Darwin
-            #endif
-
-            @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput() {
-                setvbuf(stdout, nil, _IONBF, 0)
-            }
-
-            /// The scenario a merged program runs: `LESSON_SCENARIO` in its environment, removed before the
-            /// scenario runs.
-            @_silgen_name("_lessonSelectedScenario") func _lessonSelectedScenario() -> Int {
-                defer { unsetenv("LESSON_SCENARIO") }
-                guard let value = getenv("LESSON_SCENARIO") else { return -1 }
-                return Int(String(cString: value)) ?? -1
-            }
-
-            @_silgen_name("_lessonUnknownScenario") func _lessonUnknownScenario() -> Never {
-                fputs("no scenario selected: set LESSON_SCENARIO\\n", stderr)
-                exit(64)
-            }
-
-            @_silgen_name("_lessonExit") func _lessonExit(_ status: Int32) -> Never {
-                exit(status)
-            }
-
-            /// Standard output while a listing's context runs: what the earlier listings print is discarded.
-            nonisolated(unsafe) var _lessonSavedStandardOutput: Int32 = -1
-
-            @_silgen_name("_lessonSilenceStandardOutput") func _lessonSilenceStandardOutput() {
-                _lessonSavedStandardOutput = dup(1)
-                let discard = open("/dev/null", O_WRONLY)
-                if discard >= 0 {
-                    dup2(discard, 1)
-                    close(discard)
-                }
-            }
-
-            @_silgen_name("_lessonRestoreStandardOutput") func _lessonRestoreStandardOutput() {
-                guard _lessonSavedStandardOutput >= 0 else { return }
-                dup2(_lessonSavedStandardOutput, 1)
-                close(_lessonSavedStandardOutput)
-                _lessonSavedStandardOutput = -1
-            }
-
-            /// Where the output of a listing checked within this run begins (see `SharedRuns.swift`).
-            @_silgen_name("_lessonBeginSegment") func _lessonBeginSegment(_ segment: Int) {
-                _lessonRestoreStandardOutput()
-                fputs("\\u{1}begin \\(segment)\\u{1}", stdout)
-            }
-
-            /// Where it ends, on both streams; its output is discarded again until the next begins.
-            @_silgen_name("_lessonEndSegment") func _lessonEndSegment(_ segment: Int) {
-                fputs("\\u{1}end \\(segment)\\u{1}", stdout)
-                fputs("\\u{1}end \\(segment)\\u{1}", stderr)
-                _lessonSilenceStandardOutput()
-            }
-
-            """)
+    /// The runtime support of a program built whole: what `main.swift` calls to unbuffer its output (so that
+    /// what a program prints before a trap is not lost in the stdio buffer), pick its scenario and mark a
+    /// listing's segments, written once in C (`NativeSupport`) and declared to Swift. It declares nothing a
+    /// lesson could clash with. (A program compiled file by file declares it and links its kept object.)
+    package static let runtimeSupport = [NativeSupport.declarations, NativeSupport.source]
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
     package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
@@ -128,7 +64,7 @@ package enum ProgramSource {
         let isolation = languageMode.isolatesTopLevelCode ? "@MainActor " : ""
         // Every file with a scenario's code imports what the scenarios import (`HoistedImports`).
         let imported = imports.map { $0 + "\n" }.joined()
-        var files = engine + [native ? NativeSupport.declarations : runtimeSupport]
+        var files = engine + (native ? [NativeSupport.declarations] : runtimeSupport)
         var functions = ""
         let selected = native && batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
         var dispatch = mainPrologue + "switch \(selected) {\n"
@@ -166,9 +102,8 @@ package enum ProgramSource {
     /// A complete program: the engine files, the runtime support, and `body` (a scenario, a listing after
     /// its context) at the top level of `main.swift`.
     package static func program(engine: [ProgramFile], body: ProgramBody, markdownPath: String) -> [ProgramFile] {
-        engine + [
-            runtimeSupport,
-            ProgramFile(name: "main.swift", contents: mainPrologue + body.topLevel(to: markdownPath)),
+        engine + runtimeSupport + [
+            ProgramFile(name: "main.swift", contents: mainPrologue + body.topLevel(to: markdownPath))
         ]
     }
 }

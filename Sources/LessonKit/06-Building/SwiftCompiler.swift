@@ -85,12 +85,14 @@ package struct SwiftCompiler: Sendable {
     }
 
     /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
-    /// compiled as a whole module: one frontend process instead of one per file.
+    /// compiled as a whole module: one frontend process instead of one per file. Its C files (the runtime
+    /// support, `NativeSupport`) are compiled with `clang` first, and their objects linked with it.
     package func build(
         _ files: [ProgramFile], languageMode: LanguageMode, in directory: String, output: String,
         extraArguments: [String] = []
     ) throws -> CompileResult {
         var paths: [String] = []
+        var compiledC: CompileResult?
         for file in files {
             if let existing = file.existingPath {
                 paths.append(existing)
@@ -98,6 +100,14 @@ package struct SwiftCompiler: Sendable {
             }
             let path = directory + "/" + file.name
             try ScratchFile.save(file.contents, to: path)
+            if file.name.hasSuffix(".c") {
+                let object = SeparateCompilation.object(for: path)
+                let compiled = try compileC(path, into: object, with: toolchain.tool("clang") ?? "clang", in: directory)
+                guard compiled.succeeded else { return compiled }
+                compiledC = compiledC.map { $0.followed(by: compiled) } ?? compiled
+                paths.append(hidesBuildFolder ? SeparateCompilation.object(for: file.name) : object)
+                continue
+            }
             // Named relative to the build folder, where the compiler runs: `#filePath` is then `main.swift`,
             // and the program holds no path of the grader's. (A `-file-prefix-map` of the folder would do
             // the same, but it enters the hash of the clang modules, which every build then rebuilds.)
@@ -106,7 +116,8 @@ package struct SwiftCompiler: Sendable {
         let arguments =
             Self.arguments(languageMode: languageMode) + extraArguments + builderArguments(for: directory)
             + ["-o", directory + "/" + output] + paths
-        return try run(toolchain.swiftc, arguments, in: directory)
+        let built = try run(toolchain.swiftc, arguments, in: directory)
+        return compiledC.map { $0.followed(by: built) } ?? built
     }
 
     /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file

@@ -52,17 +52,27 @@ package struct TwoProgramBuild: Sendable {
     {
         let visibleFile = Self.tests(visible, kind: "Visible")
         let hiddenFile = Self.tests(hidden, kind: "Hidden")
-        let files = engine + [ProgramSource.runtimeSupport, visibleFile, hiddenFile, Self.entryPoint]
-        for file in files { try ScratchFile.save(file.contents, to: folder.path + "/" + file.name) }
+        let files = engine + [NativeSupport.declarations, visibleFile, hiddenFile, Self.entryPoint]
+        for file in files + [NativeSupport.source] {
+            try ScratchFile.save(file.contents, to: folder.path + "/" + file.name)
+        }
         // Named relative to the folder the compiler runs in, when the program must not learn it.
         let paths = files.map { compiler.hidesBuildFolder ? $0.name : folder.path + "/" + $0.name }
-        var (compiled, objects) = try compiler.compileObjects(
-            inputs: paths, primaries: Set(paths), recipe: recipe, in: folder.path)
+        let support = folder.path + "/" + NativeSupport.source.name
+        var compiled = try compiler.compileC(
+            support, into: SeparateCompilation.object(for: support),
+            with: recipe.cCompiler(compiler.toolchain) ?? "clang", in: folder.path)
         guard compiled.succeeded else { return .failed(compiled) }
-        // engine…, runtime support, visible tests, hidden tests, entry point.
-        let shared = Array(objects.prefix(engine.count + 1)) + [objects[objects.count - 1]]
-        let visibleObjects = shared + [objects[engine.count + 1]]
-        let hiddenObjects = shared + [objects[engine.count + 2]]
+        let (swift, swiftObjects) = try compiler.compileObjects(
+            inputs: paths, primaries: Set(paths), recipe: recipe, in: folder.path)
+        compiled = compiled.followed(by: swift)
+        guard compiled.succeeded else { return .failed(compiled) }
+        let objects = swiftObjects + [SeparateCompilation.object(for: support)]
+        // engine…, support declarations, visible tests, hidden tests, entry point; the support's object.
+        let shared =
+            Array(swiftObjects.prefix(engine.count + 1)) + [swiftObjects[swiftObjects.count - 1], objects.last!]
+        let visibleObjects = shared + [swiftObjects[engine.count + 1]]
+        let hiddenObjects = shared + [swiftObjects[engine.count + 2]]
         let libraries = folder.path + "/program.autolink"
         let extracted = try compiler.extractLibraries(
             of: objects, to: libraries, recipe: recipe, in: folder.path)

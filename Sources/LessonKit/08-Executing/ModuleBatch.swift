@@ -54,9 +54,7 @@ extension Executor {
             let module = folder.path + "/m\(index)"
             try FileManager.default.createDirectory(atPath: module, withIntermediateDirectories: false)
             // The support is linked once, for every module: each declares it.
-            let files = jobs[index].files.map {
-                $0.name == ProgramSource.runtimeSupport.name ? NativeSupport.declarations : $0
-            }
+            let files = jobs[index].files.filter { $0.name != NativeSupport.source.name }
             let paths = files.map { module + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
             let (build, objects) = try compiler.compileObjects(

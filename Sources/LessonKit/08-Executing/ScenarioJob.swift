@@ -84,7 +84,7 @@ package struct ScenarioJob: Sendable {
     /// The program of this scenario alone.
     package var files: [ProgramFile] {
         guard let body else {
-            return engine + [ProgramSource.runtimeSupport, ProgramFile(name: "main.swift", contents: "")]
+            return engine + ProgramSource.runtimeSupport + [ProgramFile(name: "main.swift", contents: "")]
         }
         return ProgramSource.program(engine: engine, body: body, markdownPath: markdownPath)
     }
