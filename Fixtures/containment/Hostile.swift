@@ -186,6 +186,27 @@ func writeFile(bytes: Int, path: String) -> String {
     return "wrote \(written) bytes"
 }
 
+/// Memory no address-space limit counts: an anonymous file (`memfd_create`, system call 319 on x86-64,
+/// 279 on arm64) that is written, never mapped.
+func holdInAnonymousFile(bytes: Int) -> String {
+    #if arch(x86_64)
+        let number = 319
+    #else
+        let number = 279
+    #endif
+    typealias Syscall = @convention(c) (Int, UnsafePointer<CChar>, UInt32) -> Int32
+    let descriptor = "hold".withCString { cFunction("syscall", as: Syscall.self)(number, $0, 0) }
+    guard descriptor >= 0 else { return failure("memfd_create") }
+    let chunk = [UInt8](repeating: 0x61, count: 1 << 16)
+    var written = 0
+    while written < bytes {
+        let count = write(descriptor, chunk, min(chunk.count, bytes - written))
+        guard count > 0 else { return failure("write") }
+        written += count
+    }
+    return "held \(written) bytes"
+}
+
 func spinForever() -> Never {
     var counter: UInt64 = 0
     while true { counter &+= 1 }
@@ -231,6 +252,7 @@ case "stdin-inject": report(attempt, inject(argument, into: 0))
 case "ptrace": report(attempt, traceChild())
 case "signal": report(attempt, kill(pid_t(argument)!, 0) == 0 ? "delivered" : failure("kill"))
 case "memory": report(attempt, mapMemory(bytes: Int(argument)!))
+case "memfd": report(attempt, holdInAnonymousFile(bytes: Int(argument)!))
 case "file-size": report(attempt, writeFile(bytes: Int(argument)!, path: arguments[2]))
 case "syscalls": print(callKernel())
 case "clone-namespace": report(attempt, cloneIntoNamespace())

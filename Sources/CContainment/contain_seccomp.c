@@ -46,7 +46,8 @@
 
 /// The system calls refused outright with EPERM: other processes' memory, kernel keys, kernel programs and
 /// modules, mounts and namespaces, handles that escape a folder, io_uring (which bypasses this filter), and
-/// System V IPC, whose shared memory, queues and semaphores outlive the program and reach other runs.
+/// System V IPC, whose shared memory, queues and semaphores outlive the program and reach other runs, and
+/// anonymous files (`memfd_create`, `memfd_secret`), whose pages no address-space limit counts.
 static const int denied_calls[] = {
     SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev, SYS_keyctl, SYS_add_key, SYS_request_key,
     SYS_bpf, SYS_userfaultfd, SYS_perf_event_open, SYS_mount, SYS_umount2, SYS_pivot_root, SYS_unshare,
@@ -66,6 +67,12 @@ static const int denied_calls[] = {
 #endif
 #ifdef SYS_semtimedop
     SYS_semtimedop,
+#endif
+#ifdef SYS_memfd_create
+    SYS_memfd_create,
+#endif
+#ifdef SYS_memfd_secret
+    SYS_memfd_secret,
 #endif
 };
 

@@ -266,7 +266,10 @@ enum GradeCommand {
             throw LessonError(.usage, "\(path): cannot read the \(what)")
         }
         let plan = LessonPlanner.plan(Lesson.read(path: path))
-        if let finding = plan.readingFindings.first {
+        // A file the grader relies on is exact: a fence left open is an error here.
+        if let finding = plan.readingFindings.first
+            ?? plan.lesson.readingWarnings.first(where: { $0.kind == .unclosedFence })
+        {
             throw LessonError(.usage, "\(finding.location.description): \(finding.message)")
         }
         return plan

@@ -79,7 +79,11 @@ Cleanup.shared.install(exitOnSignal: true)
     // Compilers run under this executable's launcher, so none outlives the checker, even killed outright.
     SwiftCompiler.defaultLauncher = GradeCommand.launcherExecutable
 #endif
+// What a lesson's programs leave behind (a child in a session of its own) becomes this process's, and is
+// killed when the command ends (`Orphans`).
+Orphans.adopt()
 let status = runCommand(arguments)
+Orphans.sweep()
 // An interrupted command ends from its signal handler, with 128 + the signal, once it has cleaned up.
 while Cleanup.shared.isInterrupted && !Cleanup.shared.letsCallerFinish { pause() }
 exit(status)

@@ -72,6 +72,7 @@ final class BaselineTests: XCTestCase {
               "entries" : [
                 {
                   "content" : "\(sha("let old = (1 +\n"))",
+                  "context" : "\(sha("swift 5\u{0}```swift"))",
                   "file" : "_posts/old.md",
                   "findings" : [
                     "snippet-syntax"
@@ -81,6 +82,7 @@ final class BaselineTests: XCTestCase {
                 },
                 {
                   "content" : "\(sha("func f( {\n"))",
+                  "context" : "\(sha("swift 5\u{0}```swift"))",
                   "file" : "_posts/other.md",
                   "findings" : [
                     "snippet-syntax"

@@ -37,6 +37,26 @@ final class BoundedInputTests: XCTestCase {
         XCTAssertEqual(within.status, 0)
     }
 
+    /// A FIFO with no writer and a link to `/dev/stdin` are not read (opening them would block, or read the
+    /// checker's own input): one finding each, at once, and the lesson beside them is checked.
+    func testFilesThatAreNotRegularAreOneFindingEachAndNeverBlock() throws {
+        XCTAssertEqual(mkfifo(folder + "/pipe.md", 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/stdin.md", withDestinationPath: "/dev/stdin")
+        try Data("# Small\n\n```swift\nlet answer = 42\n```\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/small.md"))
+        let started = Date()
+        let result = try TestSupport.runLesson([
+            "check", "--no-cache", "--color", "never", folder + "/pipe.md", folder + "/stdin.md", folder + "/small.md",
+        ])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.standardOutput,
+            "\(folder)/pipe.md:1: error: the file is a FIFO, not a regular file; it is not read\n"
+                + "\(folder)/stdin.md:1: error: the file is a character device (a terminal, /dev/stdin), not a regular "
+                + "file; it is not read\n" + "1 passed, 2 failed\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "never blocks")
+    }
+
     /// A shard's summary that names a student `../../evil` is refused before any path is built from it: the
     /// class page would otherwise read that student's files from outside the shard's folder.
     func testAMergeRefusesAStudentNameThatLeavesTheShardsFolder() throws {

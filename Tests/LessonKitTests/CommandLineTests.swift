@@ -304,12 +304,25 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testListReportsReadingFindingsAndExitsOne() throws {
-        let result = try TestSupport.runLesson(["list", "Fixtures/check/fail/unclosed-fence.md"])
+        let result = try TestSupport.runLesson(["list", "Fixtures/field/fail/unreadable-front-matter.md"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.standardOutput.hasSuffix(
-                "Fixtures/check/fail/unclosed-fence.md:12: error: code block opened here is never closed (expected a closing ````)\n"
-            ),
+                "Fixtures/field/fail/unreadable-front-matter.md:6: warning: front matter: key 'language' is given twice "
+                    + "in this map (first on line 5); the last value is used\n"),
             result.standardOutput)
+        XCTAssertTrue(
+            result.standardOutput.contains(
+                "Fixtures/field/fail/unreadable-front-matter.md:2: error: malformed front matter: the single quote "
+                    + "opened here is never closed\n"),
+            result.standardOutput)
+        // A fence left open is a warning: the lesson's blocks are listed, and the listing exits 0.
+        let open = try TestSupport.runLesson(["list", "Fixtures/check/fail/unclosed-fence.md"])
+        XCTAssertEqual(open.status, 0)
+        XCTAssertTrue(
+            open.standardOutput.hasSuffix(
+                "Fixtures/check/fail/unclosed-fence.md:12: warning: code block opened here is never closed: it runs "
+                    + "to the end of the file (expected a closing ````)\n"),
+            open.standardOutput)
     }
 }

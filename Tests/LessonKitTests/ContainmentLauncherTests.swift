@@ -304,6 +304,17 @@
             XCTAssertEqual(clone.standardOutput, "clone-namespace: clone: Operation not permitted\n")
         }
 
+        /// An anonymous file's pages are mapped by no one, so no address-space limit counts them: seccomp
+        /// refuses `memfd_create` to a contained program.
+        func testSeccompRefusesAnonymousFiles() throws {
+            let harness = try setUpHarness()
+            XCTAssertEqual(
+                try LauncherHarness.run(harness.hostile, ["memfd", "1048576"]).standardOutput,
+                "memfd: held 1048576 bytes\n")
+            let contained = try harness.contain(["--seccomp"], [harness.hostile, "memfd", "1048576"])
+            XCTAssertEqual(contained.standardOutput, "memfd: memfd_create: Operation not permitted\n")
+        }
+
         func testSeccompRefusesNewNamespaces() throws {
             let harness = try setUpHarness()
             let unshare = "/usr/bin/unshare"

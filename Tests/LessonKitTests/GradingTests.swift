@@ -208,7 +208,11 @@ final class GradingTests: XCTestCase {
             to: URL(fileURLWithPath: folder + "/broken.md"))
         try Data("# no tests\n".utf8).write(to: URL(fileURLWithPath: folder + "/empty.md"))
         for (name, message) in [
-            ("broken.md", "\(folder)/broken.md:44: code block opened here is never closed (expected a closing ```)"),
+            (
+                "broken.md",
+                "\(folder)/broken.md:44: code block opened here is never closed: it runs to the end of the file "
+                    + "(expected a closing ```)"
+            ),
             ("empty.md", "\(folder)/empty.md holds no test (a scenario with its expected output)"),
         ] {
             let result = try TestSupport.runLesson([

@@ -130,9 +130,16 @@ final class ReadingTests: XCTestCase {
         XCTAssertNil(read.location(3, contentColumn: nil).column)
     }
 
-    func testAFenceLeftOpenAtTheEndOfTheFileIsAFindingAtAnyDepth() {
-        XCTAssertEqual(lesson("> ```swift\n> x\n").readingFindings.map(\.location.line), [1])
-        XCTAssertEqual(lesson("1. ```swift\n   x\n").readingFindings.map(\.location.line), [1])
+    /// CommonMark closes a fence left open at the end of the document: the block runs to the end, a warning
+    /// names its line, and nothing stops the lesson's check.
+    func testAFenceLeftOpenAtTheEndOfTheFileIsAWarningAtAnyDepth() {
+        for text in ["> ```swift\n> x\n", "1. ```swift\n   x\n", "```swift\nx\n"] {
+            let read = lesson(text)
+            XCTAssertEqual(read.readingFindings, [], text)
+            XCTAssertEqual(read.readingWarnings.map(\.location.line), [1], text)
+            XCTAssertEqual(read.readingWarnings.map(\.severity), [.warning], text)
+            XCTAssertEqual(read.blocks.map { $0.content.map(\.text) }, [["x"]], text)
+        }
     }
 
     func testShorterOrOtherCharacterFenceDoesNotClose() {
@@ -143,8 +150,8 @@ final class ReadingTests: XCTestCase {
 
     func testUnclosedFenceIsFoundAtItsOpeningLine() {
         let read = lesson("# t\n\n```swift\nprint(1)\n")
-        XCTAssertEqual(read.readingFindings.map(\.location.line), [3])
-        XCTAssertEqual(read.readingFindings.map(\.kind), [.unclosedFence])
+        XCTAssertEqual(read.readingWarnings.map(\.location.line), [3])
+        XCTAssertEqual(read.readingWarnings.map(\.kind), [.unclosedFence])
     }
 
     func testInfoStringAttributes() {

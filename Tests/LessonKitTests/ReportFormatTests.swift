@@ -140,6 +140,24 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(GitHubReporter.data("a\r\nb%"), "a%0D%0Ab%25")
     }
 
+    /// ESC, BEL and U+202E from a program's output or an expected line reach the workflow log as escapes
+    /// a reader sees, as in the text report; none is written raw.
+    func testGitHubCommandsShowControlAndBidirectionalCharacters() {
+        let finding = Finding(
+            .outputMismatch, at: SourceLocation(path: "Lessons/\u{202E}a.md", line: 4), "output differs",
+            details: ["\u{1B}]52;c;ZWNobw==\u{7}", "abc\u{202E}txt.exe"])
+        let check = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 4), name: "x", status: .failed,
+            findings: [finding])
+        let rendered = GitHubReporter.render(
+            CheckReport(lessons: [LessonReport(path: "Lessons/a.md", checks: [check])]))
+        XCTAssertEqual(
+            rendered,
+            "::error file=Lessons/\\u{202e}a.md,line=4,title=lesson check%3A output-mismatch::"
+                + "output differs%0A\\e]52;c;ZWNobw==\\u{7}%0Aabc\\u{202e}txt.exe\n")
+        XCTAssertFalse(rendered.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+    }
+
     func testCommandLineFormatsKeepStdoutForTheFormat() throws {
         let path = "Fixtures/check/fail/wrong-output.md"
         let json = try TestSupport.runLesson(["check", "--no-cache", "--format", "json", path])

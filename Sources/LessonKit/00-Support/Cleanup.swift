@@ -24,6 +24,21 @@ package final class Cleanup: @unchecked Sendable {
     private var exitsOnSignal = true
 
     func register(program pid: pid_t) { lock.withLock { _ = programs.insert(pid) } }
+
+    /// `pid`, registered.
+    func registered(program pid: pid_t) -> pid_t {
+        register(program: pid)
+        return pid
+    }
+
+    /// `body` given the programs started and not yet ended, while no program starts (`Subprocess` starts
+    /// and registers each while holding `startLock`): what `Orphans.sweep` must not kill.
+    func withProgramsHeld<T>(_ body: (Set<pid_t>) -> T) -> T {
+        startLock.withLock { body(lock.withLock { programs }) }
+    }
+
+    /// Held while a program is started and registered.
+    let startLock = NSLock()
     func unregister(program pid: pid_t) { lock.withLock { _ = programs.remove(pid) } }
     func register(folder path: String) { lock.withLock { _ = folders.insert(path) } }
     func unregister(folder path: String) { lock.withLock { _ = folders.remove(path) } }

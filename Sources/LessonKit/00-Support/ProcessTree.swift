@@ -20,6 +20,17 @@ enum ProcessTree {
         return found
     }
 
+    /// The children of `parent`: the pids its threads list in `/proc/PID/task/TID/children` (no scan of
+    /// every process); empty where the kernel does not list them.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let tasks = "/proc/\(parent)/task"
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks) else { return [] }
+        return threads.flatMap { thread -> [pid_t] in
+            guard let data = FileManager.default.contents(atPath: "\(tasks)/\(thread)/children") else { return [] }
+            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
     /// Kills `root`'s process group and every descendant of it, wherever they are.
     static func killAll(from root: pid_t) {
         // Stopped first, so that nothing forks between reading the tree and killing it.

@@ -57,6 +57,8 @@ package struct FencedBlock: Hashable, Sendable {
     package var text: String { content.map { $0.text + "\n" }.joined() }
     package var firstLine: String? { content.first?.text }
 
+    /// Whether the block runs to the end of the document, its fence never closed (CommonMark closes it there).
+    package var hasNoClosingFence: Bool { closingLine == nil && !endsWithItsContainer }
     /// Whether the block sits in a block quote or a list item.
     package var isNested: Bool { !containerPrefix.isEmpty }
 }

@@ -20,6 +20,7 @@ package struct Lesson: Sendable {
         switch LessonFileBytes.read(path) {
         case .bytes(let data): return Lesson(path: path, bytes: [UInt8](data))
         case .unreadable: return unread(path, .unreadableFile, "cannot read the file")
+        case .notRegular(let kind): return unread(path, .unreadableFile, LessonFileBytes.notRegularMessage(kind))
         case .tooLarge(let size): return unread(path, .fileTooLarge, LessonFileBytes.tooLargeMessage(size))
         }
     }
@@ -59,11 +60,14 @@ package struct Lesson: Sendable {
         }
         blocks = FenceScanner.blocks(in: source.lines[front.bodyStart...])
         bookTestBlocks = BookTestReader.blocks(in: Array(source.lines[front.bodyStart...]), codeBlocks: blocks)
-        for block in blocks where block.closingLine == nil && !block.endsWithItsContainer {
-            findings.append(
+        // CommonMark closes a fence left open at the end of the document: the block runs to the end, and
+        // every block is checked; a warning names the line.
+        for block in blocks where block.hasNoClosingFence {
+            readingWarnings.append(
                 Finding(
                     .unclosedFence, at: SourceLocation(path: path, line: block.openingLine),
-                    "code block opened here is never closed (expected a closing \(block.fence.marker))"))
+                    "code block opened here is never closed: it runs to the end of the file "
+                        + "(expected a closing \(block.fence.marker))", severity: .warning))
         }
         readingFindings = findings
     }

@@ -11,18 +11,52 @@ package enum LessonFileBytes {
         case bytes(Data)
         /// The file holds more than `maximumSize` bytes (at least this many).
         case tooLarge(Int)
+        /// Not a regular file (a FIFO, a terminal, a socket, a device, a folder): what it is.
+        case notRegular(String)
         case unreadable
     }
 
-    /// The file at `path`, never more than `maximumSize + 1` bytes of it.
+    /// The file at `path`, never more than `maximumSize + 1` bytes of it. Only a regular file is read: it is
+    /// opened without blocking and looked at first, so that a FIFO with no writer, `/dev/stdin` or a link
+    /// to either never holds the check (or the language server, whose own stdin it would read).
     package static func read(_ path: String) -> Read {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return .unreadable }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         defer { try? handle.close() }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .unreadable }
+        if let kind = kindOfNonRegularFile(status.st_mode) { return .notRegular(kind) }
         guard let data = try? handle.read(upToCount: maximumSize + 1) else { return .unreadable }
         guard data.count > maximumSize else { return .bytes(data) }
         var info = stat()
         let size = fstat(handle.fileDescriptor, &info) == 0 ? max(Int(info.st_size), data.count) : data.count
         return .tooLarge(size)
+    }
+
+    /// What a file that is not a regular one is, from its mode; nil for a regular file.
+    private static func kindOfNonRegularFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device (a terminal, /dev/stdin)"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
+    }
+
+    /// What the finding says of a file that is `kind`.
+    static func notRegularMessage(_ kind: String) -> String {
+        "the file is \(kind), not a regular file; it is not read"
+    }
+
+    /// The text of the file at `path`, read as a lesson is (`read`); nil when it is not a regular file, holds
+    /// too much or cannot be read.
+    package static func text(_ path: String) -> String? {
+        guard case .bytes(let data) = read(path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// What the finding says of a file of `size` bytes.

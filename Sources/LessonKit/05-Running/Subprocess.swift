@@ -92,15 +92,7 @@ package enum Subprocess {
         limits: ProcessLimits, statusDescriptor: Bool = false, inheriting inherited: Int32? = nil
     ) throws -> ProcessResult {
         let start = Uptime.now
-        var outPipe: [Int32] = [-1, -1]
-        var errPipe: [Int32] = [-1, -1]
-        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
-            let reason = String(cString: strerror(errno))
-            for fd in outPipe + errPipe where fd >= 0 { close(fd) }
-            throw LessonError(.system, "cannot create a pipe: \(reason)")
-        }
-        // Close-on-exec at once, so a program another thread starts meanwhile cannot inherit them.
-        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let (outPipe, errPipe) = try outputPipes()
         // With `statusDescriptor`, descriptor 3 of the child is a pipe the launcher's reaper reports on;
         // with `inherited`, it is that descriptor (a student's folder, opened once by the batch).
         let statusPipe = statusDescriptor ? try StatusPipe() : nil
@@ -111,9 +103,13 @@ package enum Subprocess {
         let copied = third == 3 ? fcntl(3, F_DUPFD_CLOEXEC, 10) : -1
         if copied >= 0 { third = copied }
         defer { if copied >= 0 { close(copied) } }
-        let spawned = spawn(
-            executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
-            output: outPipe[1], errors: errPipe[1], third: third)
+        // Started and registered at once: an orphan sweep meanwhile must not take it for an orphan.
+        let spawned = Cleanup.shared.startLock.withLock {
+            spawn(
+                executable, arguments: arguments, environment: environment, workingDirectory: workingDirectory,
+                output: outPipe[1], errors: errPipe[1], third: third
+            ).map { Cleanup.shared.registered(program: $0) }
+        }
         close(outPipe[1])
         close(errPipe[1])
         statusPipe?.closeWriteEnd()
@@ -125,7 +121,6 @@ package enum Subprocess {
             close(errPipe[0])
             throw error
         }
-        Cleanup.shared.register(program: pid)
         defer { Cleanup.shared.unregister(program: pid) }
         var reader = OutputReader(outFD: outPipe[0], errFD: errPipe[0], limit: limits.outputLimit)
         let deadline = min(start + limits.timeout, limits.deadline ?? .infinity)
@@ -144,6 +139,20 @@ package enum Subprocess {
         return ProcessResult(
             termination: termination, standardOutput: reader.out, standardError: reader.err, seconds: seconds,
             reportedEnd: statusPipe?.reportedEnd())
+    }
+
+    /// The pipes of a program's stdout and stderr, close-on-exec at once, so that a program another thread
+    /// starts meanwhile cannot inherit them.
+    private static func outputPipes() throws -> (out: [Int32], err: [Int32]) {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for fd in outPipe + errPipe where fd >= 0 { close(fd) }
+            throw LessonError(.system, "cannot create a pipe: \(reason)")
+        }
+        for fd in outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (outPipe, errPipe)
     }
 
     /// Starts the program in a session of its own with stdin from /dev/null, stdout and stderr on the given

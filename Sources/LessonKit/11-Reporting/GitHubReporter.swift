@@ -1,14 +1,19 @@
 /// The report as GitHub Actions workflow commands: `::error file=PATH,line=N,col=C,title=…::message`, one
 /// per finding (`::warning` for a warning, `::notice` for a note), so findings appear on the lines of a pull
-/// request.
+/// request. Control and bidirectional characters (a program's output may hold ESC, BEL or U+202E) are
+/// written as escapes a reader sees (`TerminalSafe`), as in the text report: the workflow log shows them,
+/// it does not perform them.
 public enum GitHubReporter {
     public static func render(_ report: CheckReport) -> String {
         var lines: [String] = []
         for finding in report.findings {
-            var properties = ["file=\(property(finding.location.path))", "line=\(finding.location.line)"]
+            let path = TerminalSafe.escape(finding.location.path)
+            var properties = ["file=\(property(path))", "line=\(finding.location.line)"]
             if let column = finding.location.column { properties.append("col=\(column)") }
             properties.append("title=\(property("lesson check: \(finding.kind.rawValue)"))")
-            let message = ([finding.message] + finding.detailLines).joined(separator: "\n")
+            let message = ([finding.message] + finding.detailLines)
+                .flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+                .map { TerminalSafe.escape(String($0)) }.joined(separator: "\n")
             let command =
                 switch finding.severity {
                 case .error: "error"

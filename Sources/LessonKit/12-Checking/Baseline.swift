@@ -6,9 +6,12 @@ import Foundation
 /// `baselined`: it fails nothing, and its errors are reported as notes.
 ///
 /// A check is known by its lesson file (relative to the baseline's folder), its kind, the kinds of its
-/// errors, and the SHA-256 of its block's content: not by a line number, so that prose and blocks inserted
-/// above it, or lines that shift, leave it known, while an edit of the block itself (or an error of another
-/// kind) makes it fail again. The file is sorted JSON, the same bytes for the same errors.
+/// errors, the SHA-256 of its block's content, and the SHA-256 of what else decides its result (its
+/// context: the block's fence and attributes, a scenario's expected block and its engine, the language
+/// mode): not by a line number, so that prose and blocks inserted above it, or lines that shift, leave it
+/// known, while an edit of the block, of its expected output or of its engine (or an error of another kind)
+/// makes it fail again. The file is sorted JSON, the same bytes for the same errors. An entry written
+/// before contexts were recorded (no `context`) is known by the rest.
 package struct Baseline: Hashable, Sendable, Codable {
     package struct Entry: Hashable, Sendable, Codable, Comparable {
         /// The lesson, relative to the baseline's folder.
@@ -18,6 +21,9 @@ package struct Baseline: Hashable, Sendable, Codable {
         package var findings: [String]
         /// `sha256:` and the digest of the check's block content (or of its line, for a check of no block).
         package var content: String
+        /// `sha256:` and the digest of the check's context (`LessonTexts.context`); nil in an entry written
+        /// before it was recorded.
+        package var context: String?
         /// The check's first error, for the reader of the file; not compared.
         package var message: String
 
@@ -27,7 +33,10 @@ package struct Baseline: Hashable, Sendable, Codable {
         }
 
         /// What is compared: everything but the message.
-        var identity: [String] { [file, kind, content] + findings }
+        var identity: [String] { [file, kind, content, context ?? ""] + findings }
+
+        /// The identity of an entry written before contexts were recorded, that this one would match.
+        var identityWithoutContext: [String] { [file, kind, content, ""] + findings }
     }
 
     package static let defaultFile = "lesson-baseline.json"
@@ -73,6 +82,7 @@ package struct Baseline: Hashable, Sendable, Codable {
             file: relative(Paths.absolute(lesson.path), to: Paths.absolute(folder)), kind: check.kind.rawValue,
             findings: errors.map(\.kind.rawValue).sorted(),
             content: "sha256:" + SHA256.hex(texts.content(of: check, in: lesson.path)),
+            context: "sha256:" + SHA256.hex(texts.context(of: check, in: lesson.path)),
             message: errors.first?.message ?? "")
     }
 
@@ -108,8 +118,9 @@ extension Baseline {
         for lessonIndex in report.lessons.indices {
             let lesson = report.lessons[lessonIndex]
             for checkIndex in lesson.checks.indices where lesson.checks[checkIndex].status == .failed {
-                let identity = Self.entry(for: lesson.checks[checkIndex], of: lesson, in: folder, texts: &texts)
-                    .identity
+                let entry = Self.entry(for: lesson.checks[checkIndex], of: lesson, in: folder, texts: &texts)
+                let identity =
+                    remaining[entry.identity]?.isEmpty == false ? entry.identity : entry.identityWithoutContext
                 guard var known = remaining[identity], !known.isEmpty else { continue }
                 known.removeLast()
                 remaining[identity] = known
@@ -148,6 +159,32 @@ extension Baseline {
 /// The lesson files a baseline reads, each read once: the content of a check's block is what identifies it.
 struct LessonTexts {
     private var lessons: [String: Lesson] = [:]
+    private var plans: [String: LessonPlan] = [:]
+
+    /// What besides its block decides a check's result: the block's opening fence (its attributes), and for
+    /// a scenario its expected block (fence and content), the engine files the lesson prints or the built-in
+    /// engine it names, and the language mode.
+    mutating func context(of check: CheckResult, in path: String) -> String {
+        let lesson = lessons[path] ?? Lesson.read(path: path)
+        lessons[path] = lesson
+        let plan = plans[path] ?? LessonPlanner.plan(lesson)
+        plans[path] = plan
+        let line = check.location.line
+        func fence(_ block: FencedBlock) -> String {
+            lesson.source.lines.first { $0.number == block.openingLine }?.text ?? ""
+        }
+        var parts = ["swift \(plan.languageMode.version)"]
+        if let block = lesson.blocks.first(where: { $0.openingLine == line }) { parts.append(fence(block)) }
+        if check.kind == .scenario, let scenario = plan.scenarios.first(where: { $0.block.openingLine == line }) {
+            if let expected = scenario.expected { parts += [fence(expected), expected.text] }
+            parts += plan.engineFiles.map { "\($0.fileName)\n\($0.block.text)" }
+            if let named = plan.namedEngine?.name {
+                parts.append("engine \(named)")
+                parts += EngineCatalog.builtIn.engines[named]?.files.map { "\($0.name)\n\($0.contents)" } ?? []
+            }
+        }
+        return parts.joined(separator: "\u{0}")
+    }
 
     /// The content of the block that opens at the check's line (a book test's: the lines of all its blocks);
     /// for a check of no block (the front matter, a file that cannot be read), the text of the lines it

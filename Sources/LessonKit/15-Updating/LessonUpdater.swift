@@ -49,6 +49,13 @@ package enum LessonUpdater {
             guard !fixable.isEmpty else { continue }
             let lesson = Lesson.read(path: lessonReport.path)
             guard lesson.readingFindings.isEmpty else { continue }
+            // A block that runs to the end of the file has no closing fence to write its new content before.
+            if let open = lesson.blocks.first(where: \.hasNoClosingFence) {
+                outcome.refused.append(
+                    "\(lessonReport.path): note: not updated: the code block at line \(open.openingLine) is never closed"
+                )
+                continue
+            }
             var rewriter = LessonRewriter(lesson)
             rewriter.apply(fixable.compactMap { lessonReport.checks[$0].fix })
             let bytes = rewriter.source.bytes

@@ -129,13 +129,15 @@ package final class LessonLanguageServer: @unchecked Sendable {
         checks.async { [self] in
             defer { pending.leave() }
             guard lock.withLock({ generations[uri] == generation }) else { return }
-            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let text = LessonFileBytes.text(path) ?? ""
             let report = checker.check(files: [path]).lessons.first.map(baselined)
             let current = lock.withLock {
                 guard generations[uri] == generation else { return false }
                 reports[uri] = report.map { ($0, text) }
                 return true
             }
+            // What the lesson's programs left running goes with the check (when `lesson lsp` adopted it).
+            Orphans.sweep()
             guard current, let report else { return }
             publish(uri, diagnostics: LSPDiagnostics.of(report, text: text))
         }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Processes a lesson's program leaves behind. A scenario may start a child in a session of its own, with
+/// SIGTERM blocked, and end: the runner kills the program's process group, which the child has left. This
+/// process is made the reaper of its descendants' orphans (`PR_SET_CHILD_SUBREAPER`), so such a child
+/// becomes its child instead of init's; `sweep` kills every child this process did not start itself
+/// (`Subprocess` registers those), with whatever they started. `lesson check` sweeps when its check ends,
+/// and the language server after each check and before it exits, so no process of a lesson outlives its
+/// check. Only the `lesson` command adopts: a program that uses the library (a course's `swift test`) may
+/// start children of its own that a sweep would take for orphans.
+package enum Orphans {
+    private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+
+    /// Makes this process the reaper of its descendants' orphans; before the first program starts.
+    package static func adopt() {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return }
+        let prctl = unsafeBitCast(symbol, to: Prctl.self)
+        let setChildSubreaper: Int32 = 36
+        let made = prctl(setChildSubreaper, 1, 0, 0, 0) == 0
+        lock.withLock { adoptedByThisProcess = made }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var adoptedByThisProcess = false
+    static var adopted: Bool { lock.withLock { adoptedByThisProcess } }
+
+    /// Kills and reaps every child of this process that `Subprocess` did not start (an orphan it adopted),
+    /// and every process that child started. Returns how many it found.
+    @discardableResult
+    package static func sweep() -> Int {
+        guard adopted else { return 0 }
+        return Cleanup.shared.withProgramsHeld { started in
+            let orphans = ProcessTree.children(of: getpid()).filter { !started.contains($0) }
+            for pid in orphans {
+                ProcessTree.killAll(from: pid)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            }
+            return orphans.count
+        }
+    }
+}
