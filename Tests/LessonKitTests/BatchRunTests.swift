@@ -22,7 +22,7 @@ import Testing
             print("selection seen: \\(getenv("LESSON_SCENARIO") != nil), batch: \\(getenv("LESSON_BATCH") != nil)")
         }
 
-        _lessonUnbufferStandardOutput()
+        _lessonStartProgram()
         switch _lessonBatchSelectedScenario() {
         case 0: tap(); tap(); fputs("to stderr\\n", stderr)
         case 1: tap(); visit()

@@ -147,7 +147,7 @@ final class FileScopeDeclarationsTests: XCTestCase {
             """)
         XCTAssertEqual(
             files[2].contents,
-            "_lessonUnbufferStandardOutput()\nswitch _lessonBatchSelectedScenario() {\ncase 0: _lessonScenario0()\n"
+            "_lessonStartProgram()\nswitch _lessonBatchSelectedScenario() {\ncase 0: _lessonScenario0()\n"
                 + "default: _lessonUnknownScenario()\n}\n")
     }
 }

@@ -72,7 +72,7 @@ final class SharedRunsTests: XCTestCase {
         XCTAssertEqual(
             main,
             """
-            _lessonUnbufferStandardOutput()
+            _lessonStartProgram()
             _lessonSilenceStandardOutput()
             _lessonBeginSegment(0)
             #sourceLocation(file: "/book.md", line: 5)

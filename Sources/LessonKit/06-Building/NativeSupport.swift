@@ -14,6 +14,7 @@ enum NativeSupport {
     static let source = ProgramFile(
         name: "_LessonSupport.c",
         contents: #"""
+            #define _GNU_SOURCE
             #include <fcntl.h>
             #include <inttypes.h>
             #include <stdint.h>
@@ -25,10 +26,13 @@ enum NativeSupport {
             #include <sys/wait.h>
             #include <time.h>
             #include <unistd.h>
+            #ifdef __linux__
+            #include <sys/prctl.h>
+            #include <sys/syscall.h>
+            #endif
 
             /* The libraries the C library's Swift module links (its module map's `link` lines), listed in this
-               object as a Swift object lists what it links: a program compiled file by file links them, as a
-               program built whole with `ProgramSource.runtimeSupport`, which imports that module, does.
+               object as a Swift object lists what it links, so that every program that links it links them.
                `Double.rounded()` at -Onone calls libm's `round`, which `ld.lld` finds nowhere else. */
             #if defined(__ELF__) && defined(__GLIBC__)
             __asm__(".section .swift1_autolink_entries,\"e\"\n"
@@ -38,8 +42,70 @@ enum NativeSupport {
 
             #define LESSON_SWIFT __attribute__((swiftcall))
 
-            LESSON_SWIFT void _lessonUnbufferStandardOutput(void) {
+            #ifdef __linux__
+            /* Landlock (Linux 5.13), declared here: a system's headers may predate it. */
+            struct lesson_ruleset_attr { uint64_t handled_access_fs; };
+            struct lesson_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+            enum { LESSON_CREATE_RULESET = 444, LESSON_ADD_RULE = 445, LESSON_RESTRICT_SELF = 446 };
+            #define LESSON_WRITE_FILE (1ULL << 1)
+            #define LESSON_TRUNCATE (1ULL << 14)
+            /* Removing and making files, folders, links, FIFOs, sockets and devices; renaming across folders. */
+            #define LESSON_FOLDER_WRITES (0x1FF0ULL | (1ULL << 13))
+
+            /* Lets the program write beneath `path` (only write to it, when it is a file such as /dev/null). */
+            static void lesson_allow(int ruleset, const char *path, uint64_t rights) {
+                if (path == NULL || *path == 0) return;
+                int opened = open(path, O_PATH | O_CLOEXEC);
+                if (opened < 0) return;
+                struct stat status;
+                if (fstat(opened, &status) == 0) {
+                    if (!S_ISDIR(status.st_mode)) rights &= LESSON_WRITE_FILE | LESSON_TRUNCATE;
+                    struct lesson_path_beneath rule = {rights, opened};
+                    syscall(LESSON_ADD_RULE, ruleset, 1, &rule, 0);
+                }
+                close(opened);
+            }
+
+            /* The folder of the file `path` names (`LLVM_PROFILE_FILE`), in `folder`; NULL without one. */
+            static const char *lesson_folder_of(const char *path, char *folder, size_t size) {
+                const char *slash = path ? strrchr(path, '/') : NULL;
+                if (slash == NULL || slash == path || (size_t)(slash - path) >= size) return NULL;
+                memcpy(folder, path, (size_t)(slash - path));
+                folder[slash - path] = 0;
+                return folder;
+            }
+
+            /* A lesson's program writes only in its own folders: where it runs (its HOME and TMPDIR), its
+               batch's folder and a coverage run's profile folder, and /dev/null. Everything else it may read,
+               not change: another lesson, the result cache, the course's files. Without Landlock the program
+               runs unrestricted (docs/grading.md). Nothing of the lesson's code has run yet. */
+            static void lesson_restrict_writes(void) {
+                long abi = syscall(LESSON_CREATE_RULESET, NULL, 0, 1);
+                if (abi < 1) return;
+                uint64_t folderWrites = LESSON_FOLDER_WRITES & (abi >= 2 ? ~0ULL : ~(1ULL << 13));
+                uint64_t handled = LESSON_WRITE_FILE | folderWrites | (abi >= 3 ? LESSON_TRUNCATE : 0);
+                struct lesson_ruleset_attr attributes = {handled};
+                int ruleset = (int)syscall(LESSON_CREATE_RULESET, &attributes, sizeof attributes, 0);
+                if (ruleset < 0) return;
+                char here[4096], profiles[4096];
+                lesson_allow(ruleset, getcwd(here, sizeof here), handled);
+                lesson_allow(ruleset, getenv("HOME"), handled);
+                lesson_allow(ruleset, getenv("TMPDIR"), handled);
+                lesson_allow(ruleset, getenv("LESSON_BATCH"), handled);
+                lesson_allow(ruleset, lesson_folder_of(getenv("LLVM_PROFILE_FILE"), profiles, sizeof profiles), handled);
+                lesson_allow(ruleset, "/dev/null", handled);
+                if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) syscall(LESSON_RESTRICT_SELF, ruleset, 0);
+                close(ruleset);
+            }
+            #endif
+
+            /* What `main.swift` does first: stdout unbuffered, so that what a program prints before a trap is
+               not lost in the stdio buffer, and writes kept to the program's own folders. */
+            LESSON_SWIFT void _lessonStartProgram(void) {
                 setvbuf(stdout, NULL, _IONBF, 0);
+            #ifdef __linux__
+                lesson_restrict_writes();
+            #endif
             }
 
             /* What Swift's `Int(text)` accepts: a sign, then decimal digits only, within Int's range. */
@@ -206,7 +272,7 @@ enum NativeSupport {
     static let declarations = ProgramFile(
         name: "_LessonSupportDeclarations.swift",
         contents: """
-            @_silgen_name("_lessonUnbufferStandardOutput") func _lessonUnbufferStandardOutput()
+            @_silgen_name("_lessonStartProgram") func _lessonStartProgram()
             @_silgen_name("_lessonSelectedScenario") func _lessonSelectedScenario() -> Int
             @_silgen_name("_lessonUnknownScenario") func _lessonUnknownScenario() -> Never
             @_silgen_name("_lessonExit") func _lessonExit(_ status: Int32) -> Never

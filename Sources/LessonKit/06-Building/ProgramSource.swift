@@ -41,7 +41,7 @@ package enum ProgramSource {
     package static let runtimeSupport = [NativeSupport.declarations, NativeSupport.source]
 
     /// The statement `main.swift` starts with, before the scenario's own lines.
-    package static let mainPrologue = "_lessonUnbufferStandardOutput()\n"
+    package static let mainPrologue = "_lessonStartProgram()\n"
 
     /// The name of the merged program's function that runs scenario `index`.
     static func scenarioFunction(_ index: Int) -> String { "_lessonScenario\(index)" }

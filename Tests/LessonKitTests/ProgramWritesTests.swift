@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// A lesson's program writes only in its own folders (`NativeSupport`'s start, with Landlock): it cannot
+/// rewrite the result cache, another lesson or anything beside the lessons, and reads what it reads.
+final class ProgramWritesTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws { folder = try TestSupport.temporaryFolder("program-writes") }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    func testAProgramCannotRewriteTheCacheOrAnotherLesson() throws {
+        let cache = folder + "/cache"
+        let failing = "# Yanlış\n\n```swift\n// main.swift — yanlış\nprint(1)\n```\n\n```\n2\n```\n"
+        try Data(failing.utf8).write(to: URL(fileURLWithPath: folder + "/a.md"))
+        // The first check fills the cache with the failing lesson's entry.
+        let first = try TestSupport.runLesson(["check", "--cache-dir", cache, "--color", "never", folder + "/a.md"])
+        XCTAssertEqual(first.status, 1)
+        let entries = try XCTUnwrap(FileManager.default.subpaths(atPath: cache)).filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: cache + "/" + $0, isDirectory: &folder) && !folder.boolValue
+        }
+        XCTAssertFalse(entries.isEmpty)
+        let poisoning = """
+            # Zehir
+
+            ```swift
+            // main.swift — önbelleği ve başka dersi yazmaya çalışır
+            import Foundation
+            let targets = \(entries.map { "\"\(cache)/\($0)\"" } + ["\"\(folder)/a.md\""])
+            let written = targets.filter { FileManager.default.createFile(atPath: $0, contents: Data("{}".utf8)) }
+            let created = FileManager.default.createFile(atPath: "\(cache)/poison", contents: Data())
+            let mine = FileManager.default.createFile(atPath: NSTemporaryDirectory() + "/mine", contents: Data())
+            print(written.count, created, mine)
+            ```
+
+            ```
+            0 false true
+            ```
+
+            """
+        try Data(poisoning.utf8).write(to: URL(fileURLWithPath: folder + "/b.md"))
+        let before = try String(contentsOfFile: folder + "/a.md", encoding: .utf8)
+        let second = try TestSupport.runLesson(["check", "--cache-dir", cache, "--color", "never", folder + "/b.md"])
+        XCTAssertEqual(second.status, 0, second.standardOutput)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/a.md", encoding: .utf8), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache + "/poison"))
+        let again = try TestSupport.runLesson(["check", "--cache-dir", cache, "--color", "never", folder + "/a.md"])
+        XCTAssertEqual(again.status, 1, "the failing lesson still fails from the cache")
+        XCTAssertTrue(again.standardOutput.hasSuffix("0 passed, 1 failed\n"), again.standardOutput)
+    }
+}
