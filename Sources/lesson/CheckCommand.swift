@@ -45,6 +45,10 @@ enum CheckCommand {
             "--verify",
             "Build every check alone as well (the reader's build) and fail each check whose merged result differs, "
                 + "naming both results (for a nightly CI; about as slow as --strategy isolated)")
+        static let contain = Flag(
+            "--contain",
+            "Run every program under the containment a student's submission is graded under (another user, "
+                + "limits, Landlock, seccomp, a reaper; see lesson grade --check-sandbox): for a stranger's lessons")
         static let warningsAsErrors = Flag(
             "--warnings-as-errors",
             "Exit 1 when any finding is a warning, as when a check fails (warnings alone exit 0)")
@@ -67,7 +71,8 @@ enum CheckCommand {
                 ] + Option.limits.all + [
                     SharedOptions.engines, SharedOptions.strategy, Option.cacheDirectory, Option.noCache,
                 ] + BaselineOption.all + [
-                    Option.stats, Option.verify, Option.warningsAsErrors, SharedOptions.color, SharedOptions.help,
+                    Option.stats, Option.verify, Option.contain, Option.warningsAsErrors, SharedOptions.color,
+                    SharedOptions.help,
                 ]
             )
         ],
@@ -99,6 +104,13 @@ enum CheckCommand {
 
         init(_ arguments: Arguments) throws {
             check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: true)
+            if arguments.isSet(Option.contain) {
+                // The cache stays out of the programs' reach, as the instructor's folders are in a grading.
+                var policy = SandboxPolicy()
+                policy.hiddenFolders = check.cacheDirectory.map { [Paths.absolute($0)] } ?? []
+                policy.readablePaths = [try Toolchain.locate().runtimeLibraries].compactMap { $0 }
+                check.sandbox = Sandbox.detect(policy: policy, launcher: GradeCommand.launcherExecutable)
+            }
             let engines = try arguments.value(SharedOptions.engines)
             engineFolder = engines?.path
             catalog = engines?.catalog ?? .builtIn

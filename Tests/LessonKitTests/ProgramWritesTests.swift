@@ -52,4 +52,32 @@ final class ProgramWritesTests: XCTestCase {
         XCTAssertEqual(again.status, 1, "the failing lesson still fails from the cache")
         XCTAssertTrue(again.standardOutput.hasSuffix("0 passed, 1 failed\n"), again.standardOutput)
     }
+
+    /// `lesson check --contain` runs every program as a student's submission is graded: as another user,
+    /// where the checker may start one (root here, as in CI).
+    func testContainRunsTheProgramsAsAStudentsAreGraded() throws {
+        try XCTSkipUnless(getuid() == 0, "running a program as another user needs root")
+        let lesson = """
+            # Kim
+
+            ```swift
+            // main.swift — kim çalıştırıyor
+            import Glibc
+            print(getuid() >= 61_000, getuid() != 0)
+            ```
+
+            ```
+            true true
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kim.md"))
+        let contained = try TestSupport.runLesson([
+            "check", "--no-cache", "--contain", "--color", "never", folder + "/kim.md",
+        ])
+        XCTAssertEqual(contained.status, 0, contained.standardOutput + contained.standardError)
+        XCTAssertEqual(contained.standardOutput, "1 passed, 0 failed\n")
+        let mine = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kim.md"])
+        XCTAssertEqual(mine.status, 1, "uncontained, the program runs as root")
+    }
 }

@@ -5,6 +5,9 @@ public struct CheckOptions: Sendable {
     public var execution = ExecutionOptions()
     /// Where results are cached; nil checks everything anew.
     public var cacheDirectory: String?
+    /// The containment every program runs under (`lesson check --contain`: a stranger's lessons run as a
+    /// student's submission is graded); nil runs them as the user who checks.
+    package var sandbox: Sandbox?
 
     public typealias Strategy = BuildStrategy
 

@@ -302,13 +302,14 @@ public struct LessonChecker: Sendable {
                 keys.key(
                     [
                         "scenario", job.languageMode.version, "\(limits.timeout)", "\(limits.outputLimit)",
-                        job.runs ? "runs" : "built only",
+                        job.runs ? "runs" : "built only", options.sandbox == nil ? "uncontained" : "contained",
                     ]
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
         ) { pending, keep in
             var executor = Executor(
-                compiler: compiler, runner: ScenarioRunner(limits: limits), strategy: options.strategy,
+                compiler: compiler, runner: ScenarioRunner(limits: limits, sandbox: options.sandbox),
+                strategy: options.strategy,
                 jobs: options.jobs, progress: progress)
             executor.finished = keep
             // Merged programs are compiled file by file, linked with the engine objects kept.
