@@ -137,6 +137,55 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try check(["--no-baseline"]).status, 1)
     }
 
+    /// A baselined scenario is known by its context too: its engine, its expected block and its fence. A
+    /// changed engine or expected block un-baselines it; an entry written before contexts were recorded is
+    /// known by its block alone.
+    func testAChangedEngineOrExpectedBlockUnbaselinesItsScenario() throws {
+        let lesson = { (engine: String, expected: String) in
+            """
+            # Sayaç
+
+            ```swift
+            // Counter.swift — sayar
+            struct Counter { var value = \(engine) }
+            ```
+
+            ```swift
+            // main.swift — başlar
+            print(Counter().value)
+            ```
+
+            ```
+            \(expected)
+            ```
+
+            """
+        }
+        try FileManager.default.removeItem(atPath: site + "/_posts")
+        try FileManager.default.createDirectory(atPath: site + "/_posts", withIntermediateDirectories: true)
+        try write(lesson("1", "2"), to: "_posts/counter.md")
+        XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
+        let known = try check()
+        XCTAssertEqual(known.status, 0, known.standardOutput)
+        XCTAssertTrue(known.standardOutput.hasSuffix("0 passed, 0 failed, 1 baselined\n"), known.standardOutput)
+
+        try write(lesson("3", "2"), to: "_posts/counter.md")
+        let engine = try check()
+        XCTAssertEqual(engine.status, 1, "a changed engine: " + engine.standardOutput)
+        XCTAssertTrue(engine.standardOutput.hasSuffix("0 passed, 1 failed\n"), engine.standardOutput)
+
+        try write(lesson("1", "5"), to: "_posts/counter.md")
+        XCTAssertEqual(try check().status, 1, "a changed expected block")
+
+        // An entry of an older baseline, without a context, is known by its block.
+        try write(lesson("3", "5"), to: "_posts/counter.md")
+        let text = try baselineBytes()
+        let legacy = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("\"context\"") }.joined(separator: "\n")
+        try write(legacy, to: Baseline.defaultFile)
+        XCTAssertEqual(try check().status, 0)
+    }
+
     /// A book test is known by all its blocks: editing its second block, far below its `- test:` line, makes
     /// it a new error again.
     func testABookTestIsKnownByEveryBlockOfIt() throws {
