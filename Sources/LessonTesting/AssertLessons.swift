@@ -22,7 +22,9 @@ extension XCTestCase {
         do {
             let files = try LessonDiscovery.lessonFiles(in: [absolute])
             report = try PackageBaseline.applied(
-                to: LessonChecker(options: options, toolchain: try Toolchain.locate()).check(files: files),
+                to: LessonChecker(
+                    options: options, toolchain: try Toolchain.locate(), catalog: try EngineCatalog.ofCourse()
+                ).check(files: files),
                 packageOf: absolute)
         } catch {
             record("cannot check the lessons in \(absolute): \(error)", path: "\(file)", line: Int(line))

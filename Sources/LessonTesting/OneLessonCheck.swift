@@ -14,8 +14,10 @@ enum OneLessonCheck {
         }
         let files = try LessonDiscovery.lessonFiles(in: [course])
         let report = try PackageBaseline.applied(
-            to: LessonChecker(options: options, toolchain: try Toolchain.locate())
-                .check(files: files, selection: LessonSelection(filter: path)),
+            to: LessonChecker(
+                options: options, toolchain: try Toolchain.locate(), catalog: try EngineCatalog.ofCourse()
+            )
+            .check(files: files, selection: LessonSelection(filter: path)),
             packageOf: path)
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
             throw LessonError(.input, "no lesson at \(path)")

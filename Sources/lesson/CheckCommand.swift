@@ -111,9 +111,10 @@ enum CheckCommand {
                 policy.readablePaths = [try Toolchain.locate().runtimeLibraries].compactMap { $0 }
                 check.sandbox = Sandbox.detect(policy: policy, launcher: GradeCommand.launcherExecutable)
             }
+            // `--engines DIR`, else the course's own `Engines/` folder, by convention.
             let engines = try arguments.value(SharedOptions.engines)
-            engineFolder = engines?.path
-            catalog = engines?.catalog ?? .builtIn
+            catalog = try engines?.catalog ?? EngineCatalog.ofCourse()
+            engineFolder = engines?.path ?? (catalog == .builtIn ? nil : EngineCatalog.courseFolder)
             paths = try arguments.lessonPaths()
             emitter = try ReportEmitter(
                 arguments, format: Option.format, output: Option.output,

@@ -1,3 +1,5 @@
+import LessonKit
+
 /// The files of a new course package, as `lesson init` writes them: the same package manifest, test and
 /// workflow as the course package of the docs (`Fixtures/course-package`), and a sample lesson in the
 /// course's language.
@@ -9,33 +11,35 @@ enum CourseTemplate {
 
     /// `Package.swift`, depending on the checker at `dependency` (a URL or a path), whose package identity is
     /// `identity` (the last component of the URL or path, as SwiftPM names it).
-    static func manifest(dependency: String, identity: String) -> String {
-        let package =
-            dependency.contains("://") || dependency.hasSuffix(".git")
-            ? ".package(url: \"\(dependency)\", branch: \"main\")" : ".package(path: \"\(dependency)\")"
+    static func manifest(dependency: CheckerDependency, name: String) -> String {
+        let quotedName = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             // swift-tools-version:6.0
             import PackageDescription
 
             let package = Package(
-                name: "MyCourse",
-                dependencies: [\(package)],
+                name: "\(quotedName)",
+                dependencies: [\(dependency.packageEntry)],
                 targets: [
                     .testTarget(
                         name: "LessonTests",
-                        dependencies: [.product(name: "LessonTesting", package: "\(identity)")]),
+                        dependencies: [.product(name: "LessonTesting", package: "\(dependency.identity)")]),
                 ]
             )
 
             """
     }
 
-    /// The identity SwiftPM gives a dependency: the last component of its URL or path, without `.git`.
-    static func identity(of dependency: String) -> String {
-        var last = dependency.split(separator: "/").last.map(String.init) ?? dependency
-        if last.hasSuffix(".git") { last.removeLast(4) }
-        return last.lowercased()
-    }
+    /// What a course's repository does not commit: SwiftPM's build folder and its editor state.
+    static let gitignore = """
+        .build/
+        .swiftpm/
+        /Packages
+        DerivedData/
+        xcuserdata/
+        *.xcodeproj
+
+        """
 
     /// One Swift Testing test per lesson, found when the tests run.
     static let test = """

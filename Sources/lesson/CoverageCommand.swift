@@ -60,7 +60,7 @@ enum CoverageCommand {
 
         init(_ arguments: Arguments) throws {
             check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: false)
-            catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
+            catalog = try arguments.value(SharedOptions.engines)?.catalog ?? EngineCatalog.ofCourse()
             threshold = try arguments.value(Option.minLines)
             html = try arguments.value(Option.format) ?? false
             output = try arguments.value(Option.output)

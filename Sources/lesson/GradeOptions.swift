@@ -33,7 +33,7 @@ extension GradeCommand {
             check.cpus = try values.value(Option.cpus)
             check.driverCommands = try values.value(Option.driverCommands)
             try Option.limits.apply(values, to: &check.execution)
-            catalog = try values.value(SharedOptions.engines)?.catalog ?? .builtIn
+            catalog = try values.value(SharedOptions.engines)?.catalog ?? EngineCatalog.ofCourse()
             policy = try GradeCommand.sandboxPolicy(values)
             sandboxed = !values.isSet(Option.noSandbox)
             output = try values.value(Option.output)

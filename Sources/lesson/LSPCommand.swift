@@ -32,7 +32,7 @@ enum LSPCommand {
     static func run(_ arguments: Arguments) throws -> Int32 {
         var options = CheckOptions()
         options.cacheDirectory = try CheckCommand.cacheDirectory(arguments)
-        let catalog = try arguments.value(SharedOptions.engines)?.catalog ?? .builtIn
+        let catalog = try arguments.value(SharedOptions.engines)?.catalog ?? EngineCatalog.ofCourse()
         let checker = LessonChecker(options: options, toolchain: try Toolchain.locate(), catalog: catalog)
         let output = FileHandle.standardOutput
         // A baseline where the server runs is used as `lesson check` uses it (docs/ci.md).

@@ -72,7 +72,9 @@ enum SharedOptions {
         "--build-memory-limit", "SIZE", "Address space of one compiler run (default: 4G)", forwarded: true,
         read: OptionValues.byteSize)
     static let engines = ValueOption(
-        "--engines", "DIR", "Add or replace engines: DIR/<Name>/<File>.swift (built in: Invalidation, Sync)",
+        "--engines", "DIR",
+        "Add or replace engines: DIR/<Name>/<File>.swift (default: ./Engines when it holds one; built in: "
+            + "Invalidation, Sync)",
         forwarded: true
     ) { _, folder in EngineFolder(path: folder, catalog: try EngineCatalog.builtIn.adding(directory: folder)) }
     static let strategy = ValueOption(

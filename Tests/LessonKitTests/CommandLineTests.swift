@@ -137,8 +137,8 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
-    /// `lesson init` writes the docs' course package (its manifest, test and workflow byte for byte), a
-    /// sample lesson that passes, and overwrites nothing.
+    /// `lesson init` writes the docs' course package (its manifest, named after its folder, test and workflow
+    /// byte for byte), a `.gitignore`, a sample lesson that passes, and overwrites nothing.
     func testInitWritesTheCoursePackageAndOverwritesNothing() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -146,19 +146,25 @@ final class CommandLineTests: XCTestCase {
         let first = try TestSupport.runLesson(arguments)
         XCTAssertEqual(first.status, 0, first.standardError)
         let written = [
-            "Package.swift", "Tests/LessonTests/Lessons.swift", "Lessons/01-sayac.md", ".github/workflows/lessons.yml",
-            "README.md",
+            "Package.swift", ".gitignore", "Tests/LessonTests/Lessons.swift", "Lessons/01-sayac.md",
+            ".github/workflows/lessons.yml", "README.md",
         ]
         let uses = "the package depends on the lesson checker at https://example.com/lesson-checker.git (--checker)\n"
         XCTAssertEqual(
             first.standardOutput,
             written.map { "wrote \(folder)/\($0)\n" }.joined() + uses
                 + "check the lessons with: cd \(folder) && swift test\n")
+        let name = (folder as NSString).lastPathComponent
         for file in ["Package.swift", "Tests/LessonTests/Lessons.swift", ".github/workflows/lessons.yml"] {
             let fixture = try String(
                 contentsOfFile: TestSupport.packageRoot + "/Fixtures/course-package/" + file, encoding: .utf8)
-            XCTAssertEqual(try String(contentsOfFile: folder + "/" + file, encoding: .utf8), fixture, file)
+            XCTAssertEqual(
+                try String(contentsOfFile: folder + "/" + file, encoding: .utf8),
+                fixture.replacingOccurrences(of: "name: \"MyCourse\"", with: "name: \"\(name)\""), file)
         }
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/.gitignore", encoding: .utf8),
+            ".build/\n.swiftpm/\n/Packages\nDerivedData/\nxcuserdata/\n*.xcodeproj\n")
         let check = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/Lessons"])
         XCTAssertEqual(check.status, 0, check.standardOutput)
         XCTAssertTrue(check.standardOutput.hasSuffix("1 passed, 0 failed\n"), check.standardOutput)
@@ -195,13 +201,17 @@ final class CommandLineTests: XCTestCase {
             return String(decoding: result.standardOutput, as: UTF8.self)
         }
         let root = URL(fileURLWithPath: TestSupport.packageRoot).standardizedFileURL.path
+        // A checkout cloned from a repository is depended on at that repository; one that is not, by its folder.
+        let published = CheckerSource.published(root, environment: ProcessInfo.processInfo.environment)
+        let how =
+            "the package this lesson binary was built from"
+            + (published == nil ? "" : ", published at its origin remote")
         XCTAssertTrue(
             try initialize("built-from").contains(
-                "the package depends on the lesson checker at \(root) (the package this lesson binary was built from)\n"
-            ))
+                "the package depends on the lesson checker at \(published?.description ?? root) (\(how))\n"))
         XCTAssertTrue(
             try String(contentsOfFile: folder + "/built-from/Package.swift", encoding: .utf8).contains(
-                ".package(path: \"\(root)\")"))
+                published?.packageEntry ?? ".package(path: \"\(root)\")"))
         let url = "https://example.com/courses/lesson-checker.git"
         XCTAssertTrue(
             try initialize("named", environment: [CheckerSource.environmentVariable: url]).contains(

@@ -42,6 +42,30 @@ public struct EngineCatalog: Hashable, Sendable {
         return EngineCatalog(engines: engines)
     }()
 
+    /// The folder a course keeps its own engines in, at its root: `Engines/<Name>/<File>.swift`.
+    public static let courseFolder = "Engines"
+
+    /// The engines a course in `root` (the current folder: where `lesson` runs, where `swift test` runs the
+    /// course package's tests) checks with: the built-in ones, plus its `Engines/` folder when that holds an
+    /// engine. An `Engines/` folder that holds none is no course's, and adds nothing.
+    public static func ofCourse(in root: String = ".") throws -> EngineCatalog {
+        let folder = root == "." ? courseFolder : root + "/" + courseFolder
+        guard holdsEngine(folder) else { return .builtIn }
+        return try builtIn.adding(directory: folder)
+    }
+
+    /// Whether `folder` has a subfolder with a Swift file.
+    private static func holdsEngine(_ folder: String) -> Bool {
+        let fileManager = FileManager.default
+        guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { return false }
+        return names.contains { name in
+            !name.hasPrefix(".")
+                && ((try? fileManager.contentsOfDirectory(atPath: folder + "/" + name))?.contains {
+                    $0.hasSuffix(".swift")
+                } ?? false)
+        }
+    }
+
     /// This catalog with the engines of `directory` added; an engine of the same name is replaced.
     public func adding(directory: String) throws -> EngineCatalog {
         let fileManager = FileManager.default
