@@ -63,7 +63,7 @@ enum InitCommand {
         // A checkout cloned from a repository: the course depends on that repository, at this commit's tag
         // or at the commit, which CI can fetch, rather than on a folder of this machine.
         if !dependency.isURL,
-            let published = CheckerSource.published(
+            let published = PublishedCheckout.published(
                 dependency.location, environment: ProcessInfo.processInfo.environment)
         {
             how += ", published at its origin remote"

@@ -70,18 +70,18 @@ final class CheckerDependencyTests: XCTestCase {
         }
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "no git")
         _ = try git(["init", "-q"])
-        XCTAssertNil(CheckerSource.published(folder, environment: environment), "no commit, no remote")
+        XCTAssertNil(PublishedCheckout.published(folder, environment: environment), "no commit, no remote")
         _ = try git(["commit", "-q", "--allow-empty", "-m", "one"])
         _ = try git(["remote", "add", "origin", "/srv/lesson-checker"])
-        XCTAssertNil(CheckerSource.published(folder, environment: environment), "a folder is no place CI can reach")
+        XCTAssertNil(PublishedCheckout.published(folder, environment: environment), "a folder is no place CI can reach")
         _ = try git(["remote", "set-url", "origin", "https://git.example/lesson.git"])
         let commit = try git(["rev-parse", "HEAD"])
         XCTAssertEqual(
-            CheckerSource.published(folder, environment: environment),
+            PublishedCheckout.published(folder, environment: environment),
             CheckerDependency(location: "https://git.example/lesson.git", requirement: .revision(commit)))
         _ = try git(["tag", "1.2.3"])
         XCTAssertEqual(
-            CheckerSource.published(folder, environment: environment)?.packageEntry,
+            PublishedCheckout.published(folder, environment: environment)?.packageEntry,
             ".package(url: \"https://git.example/lesson.git\", from: \"1.2.3\")")
     }
 

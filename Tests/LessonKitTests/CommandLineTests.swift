@@ -202,7 +202,7 @@ final class CommandLineTests: XCTestCase {
         }
         let root = URL(fileURLWithPath: TestSupport.packageRoot).standardizedFileURL.path
         // A checkout cloned from a repository is depended on at that repository; one that is not, by its folder.
-        let published = CheckerSource.published(root, environment: ProcessInfo.processInfo.environment)
+        let published = PublishedCheckout.published(root, environment: ProcessInfo.processInfo.environment)
         let how =
             "the package this lesson binary was built from"
             + (published == nil ? "" : ", published at its origin remote")
