@@ -57,6 +57,20 @@ final class BoundedInputTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, "never blocks")
     }
 
+    /// A folder of prose alone (a blog's `about/`) gets no summary line: only course folders with code do.
+    func testAFolderWithoutCodeBlocksIsNotSummarised() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/prose", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/code", withIntermediateDirectories: true)
+        try Data("# Prose\n\nNo code here.\n".utf8).write(to: URL(fileURLWithPath: folder + "/prose/a.md"))
+        try Data("# Code\n\n```swift\nlet x = 1\n```\n".utf8).write(to: URL(fileURLWithPath: folder + "/code/b.md"))
+        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(
+            result.standardOutput,
+            "\(folder)/code: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n"
+                + "1 passed, 0 failed\n")
+    }
+
     /// A shard's summary that names a student `../../evil` is refused before any path is built from it: the
     /// class page would otherwise read that student's files from outside the shard's folder.
     func testAMergeRefusesAStudentNameThatLeavesTheShardsFolder() throws {

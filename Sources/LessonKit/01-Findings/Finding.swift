@@ -105,6 +105,12 @@ public struct Finding: Hashable, Sendable, Codable {
 
     public var isError: Bool { severity == .error }
 
+    /// What begins the note a known error becomes under a baseline.
+    public static let baselinedPrefix = "baselined: "
+
+    /// Whether it is a known error, passed over under a baseline (a note).
+    public var isBaselined: Bool { severity == .note && message.hasPrefix(Self.baselinedPrefix) }
+
     private enum CodingKeys: String, CodingKey {
         case kind, severity, location, message, details, diff
     }

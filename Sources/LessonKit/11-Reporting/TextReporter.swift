@@ -45,12 +45,20 @@ public struct TextReporter: Sendable {
         return lines
     }
 
-    /// Every finding of every lesson, in order, then a line per course folder when `courseSummary` is set,
-    /// then the totals.
+    /// Every finding of every lesson, in order, then a line per course folder that holds code blocks when
+    /// `courseSummary` is set, then the totals. The known errors of a baseline are counted in the totals, not
+    /// listed (every other format lists them, as notes).
     public func render(_ report: CheckReport, courseSummary: Bool = false) -> String {
         var lines: [String] = []
+        var known = 0
         for lesson in report.lessons {
-            for finding in lesson.findings { lines += render(finding) }
+            for finding in lesson.findings {
+                if finding.isBaselined {
+                    known += 1
+                    continue
+                }
+                lines += render(finding)
+            }
             for check in lesson.checks where check.status == .skipped {
                 lines.append(
                     styled(check.location.description + ":", .bold) + " " + styled("note:", .dim)
@@ -58,9 +66,9 @@ public struct TextReporter: Sendable {
             }
         }
         if courseSummary {
-            lines += report.courses.map(Self.summary)
+            lines += report.courses.filter { $0.codeBlocks > 0 }.map(Self.summary)
         }
-        lines.append(Self.summary(report.totals))
+        lines.append(Self.summary(report.totals, knownErrors: known))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -78,11 +86,15 @@ public struct TextReporter: Sendable {
     }
 
     /// `N passed, N failed`, with `, N skipped` when any check was skipped, `, N baselined` when a baseline knew
-    /// any, and `, N warnings` when any finding was a warning.
-    public static func summary(_ totals: CheckReport.Totals) -> String {
+    /// any (and how many known errors that passed over, when `knownErrors` says), and `, N warnings` when any
+    /// finding was a warning.
+    public static func summary(_ totals: CheckReport.Totals, knownErrors: Int = 0) -> String {
         var text = "\(totals.passed) passed, \(totals.failed) failed"
         if totals.skipped > 0 { text += ", \(totals.skipped) skipped" }
         if totals.baselined > 0 { text += ", \(totals.baselined) baselined" }
+        if knownErrors > 0 {
+            text += " (\(knownErrors) known error\(knownErrors == 1 ? "" : "s") passed over; --no-baseline lists them)"
+        }
         if totals.warnings > 0 { text += ", \(totals.warnings) warning\(totals.warnings == 1 ? "" : "s")" }
         if totals.outputComments > 0 {
             text += ", \(totals.outputComments) output comment\(totals.outputComments == 1 ? "" : "s") checked"

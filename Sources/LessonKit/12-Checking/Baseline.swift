@@ -151,7 +151,7 @@ extension Baseline {
         guard finding.isError else { return finding }
         var note = finding
         note.severity = .note
-        note.message = "baselined: " + finding.message
+        note.message = Finding.baselinedPrefix + finding.message
         return note
     }
 }
