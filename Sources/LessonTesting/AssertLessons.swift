@@ -20,7 +20,7 @@ extension XCTestCase {
         let absolute = LessonPaths.absolute(path, from: "\(file)")
         let report: CheckReport
         do {
-            let files = try LessonDiscovery.lessonFiles(in: [absolute])
+            let files = try LessonDiscovery.lessonFiles(in: [absolute], excluding: LessonDiscovery.ignorePatterns())
             report = try PackageBaseline.applied(
                 to: LessonChecker(
                     options: options, toolchain: try Toolchain.locate(), catalog: try EngineCatalog.ofCourse()

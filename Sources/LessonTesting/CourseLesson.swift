@@ -33,7 +33,7 @@ public struct CourseLesson: Sendable, Hashable {
         in folder: String = "Lessons", arguments: [String] = CommandLine.arguments, filePath: StaticString = #filePath
     ) throws -> [CourseLesson] {
         let root = LessonPaths.absolute(folder, from: "\(filePath)")
-        let lessons = try LessonDiscovery.lessonFiles(in: [root]).map {
+        let lessons = try LessonDiscovery.lessonFiles(in: [root], excluding: LessonDiscovery.ignorePatterns()).map {
             CourseLesson(name: String($0.dropFirst(root.count + 1)), path: $0)
         }
         let selected = Set(LessonCaseSelection(arguments: arguments).selected(lessons.map(\.name)))

@@ -12,7 +12,7 @@ enum OneLessonCheck {
         if options.cacheDirectory == nil {
             options.cacheDirectory = LessonPaths.packageRoot(containing: path) + "/.build/lesson-cache"
         }
-        let files = try LessonDiscovery.lessonFiles(in: [course])
+        let files = try LessonDiscovery.lessonFiles(in: [course], excluding: LessonDiscovery.ignorePatterns())
         let report = try PackageBaseline.applied(
             to: LessonChecker(
                 options: options, toolchain: try Toolchain.locate(), catalog: try EngineCatalog.ofCourse()

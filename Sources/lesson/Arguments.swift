@@ -66,6 +66,12 @@ struct Arguments {
 }
 
 extension Arguments {
+    /// The patterns a folder's lessons are read without: `.lessonignore`'s and `--exclude`'s, when the
+    /// command declares it.
+    func exclusions() throws -> [String] {
+        LessonDiscovery.ignorePatterns() + (try value(SharedOptions.exclude) ?? [])
+    }
+
     /// The lesson paths given, or `./Lessons`, the default; a missing default is said to be the default.
     func lessonPaths() throws -> [String] {
         guard paths.isEmpty else { return paths }

@@ -69,7 +69,8 @@ enum CheckCommand {
                     Option.update, Option.watch, Option.filter, Option.format, Option.output,
                     SharedOptions.junitFileAttributes, Option.shard, Option.durations,
                 ] + Option.limits.all + [
-                    SharedOptions.engines, SharedOptions.strategy, Option.cacheDirectory, Option.noCache,
+                    SharedOptions.engines, SharedOptions.exclude, SharedOptions.strategy, Option.cacheDirectory,
+                    Option.noCache,
                 ] + BaselineOption.all + [
                     Option.stats, Option.verify, Option.contain, Option.warningsAsErrors, SharedOptions.color,
                     SharedOptions.help,
@@ -100,6 +101,7 @@ enum CheckCommand {
         var warningsAsErrors: Bool
         var verify: Bool
         var engineFolder: String?
+        var exclusions: [String]
         var baseline: BaselineOption.Use
 
         init(_ arguments: Arguments) throws {
@@ -116,6 +118,7 @@ enum CheckCommand {
             catalog = try engines?.catalog ?? EngineCatalog.ofCourse()
             engineFolder = engines?.path ?? (catalog == .builtIn ? nil : EngineCatalog.courseFolder)
             paths = try arguments.lessonPaths()
+            exclusions = try arguments.exclusions()
             emitter = try ReportEmitter(
                 arguments, format: Option.format, output: Option.output,
                 courseSummary: paths.contains(where: CheckCommand.isFolder))
@@ -150,7 +153,9 @@ enum CheckCommand {
         // What the process ran before this function: the kernel's record of its start.
         let startup = timings == nil ? nil : CheckTimings.processAge().map { max(0, $0 - Uptime.seconds(since: start)) }
         if let startup { timings?.record(.start, seconds: startup) }
-        let files = try measure(.discover, timings) { try LessonDiscovery.lessonFiles(in: options.paths) }
+        let files = try measure(.discover, timings) {
+            try LessonDiscovery.lessonFiles(in: options.paths, excluding: options.exclusions)
+        }
         let selection = LessonSelection(
             filter: options.filter, sharding: options.sharding?.assignment(of: files, jobs: options.check.jobs))
         let toolchain = try measure(.toolchain, timings) { try Toolchain.locate() }

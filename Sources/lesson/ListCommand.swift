@@ -11,8 +11,8 @@ enum ListCommand {
             comments hold (their blocks and what each expects), then how many blocks each lesson has by role,
             then any reading finding. Nothing is built or run.
             """,
-        usage: "lesson list [PATH ...]",
-        sections: [("OPTIONS", [SharedOptions.help])],
+        usage: "lesson list [--exclude PATTERNS] [PATH ...]",
+        sections: [("OPTIONS", [SharedOptions.exclude, SharedOptions.help])],
         notes: """
             EXIT STATUS:
               0 every lesson was read (warnings alone fail nothing); 1 a lesson is malformed; 2 usage error or
@@ -20,7 +20,8 @@ enum ListCommand {
             """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        let files = try LessonDiscovery.lessonFiles(in: try arguments.lessonPaths())
+        let files = try LessonDiscovery.lessonFiles(
+            in: try arguments.lessonPaths(), excluding: try arguments.exclusions())
         var malformed = false
         let reporter = TextReporter(useColor: false)
         for path in files {

@@ -77,6 +77,11 @@ enum SharedOptions {
             + "Invalidation, Sync)",
         forwarded: true
     ) { _, folder in EngineFolder(path: folder, catalog: try EngineCatalog.builtIn.adding(directory: folder)) }
+    static let exclude = ValueOption(
+        "--exclude", "PATTERNS",
+        "Leave out of a folder's lessons what these comma-separated patterns name, as .gitignore writes them "
+            + "(drafts/, *.draft.md, site/_includes), besides the patterns of ./.lessonignore"
+    ) { _, text in text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     static let strategy = ValueOption(
         "--strategy", "NAME",
         "merged: scenarios of one engine share a build (default); isolated: one build per scenario (the "

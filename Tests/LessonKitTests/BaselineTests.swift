@@ -102,7 +102,10 @@ final class BaselineTests: XCTestCase {
         // The baseline in the current folder is used without being named.
         let known = try check()
         XCTAssertEqual(known.status, 0, known.standardOutput)
-        XCTAssertTrue(known.standardOutput.hasSuffix("2 passed, 0 failed, 2 baselined (2 known errors passed over; --no-baseline lists them)\n"), known.standardOutput)
+        XCTAssertTrue(
+            known.standardOutput.hasSuffix(
+                "2 passed, 0 failed, 2 baselined (2 known errors passed over; --no-baseline lists them)\n"),
+            known.standardOutput)
         // The text report counts the known errors; it does not list them (`--no-baseline` does).
         XCTAssertFalse(known.standardOutput.contains("note: baselined:"), known.standardOutput)
 
@@ -116,7 +119,10 @@ final class BaselineTests: XCTestCase {
         try write("# New\n\n```swift\nlet total = (2\n```\n", to: "_posts/new.md")
         let new = try check()
         XCTAssertEqual(new.status, 1)
-        XCTAssertTrue(new.standardOutput.hasSuffix("2 passed, 1 failed, 2 baselined (2 known errors passed over; --no-baseline lists them)\n"), new.standardOutput)
+        XCTAssertTrue(
+            new.standardOutput.hasSuffix(
+                "2 passed, 1 failed, 2 baselined (2 known errors passed over; --no-baseline lists them)\n"),
+            new.standardOutput)
         XCTAssertTrue(new.standardOutput.contains("_posts/new.md:5: error: snippet does not parse"), new.standardOutput)
         try write(newPost, to: "_posts/new.md")
 
@@ -165,7 +171,10 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
         let known = try check()
         XCTAssertEqual(known.status, 0, known.standardOutput)
-        XCTAssertTrue(known.standardOutput.hasSuffix("0 passed, 0 failed, 1 baselined (1 known error passed over; --no-baseline lists them)\n"), known.standardOutput)
+        XCTAssertTrue(
+            known.standardOutput.hasSuffix(
+                "0 passed, 0 failed, 1 baselined (1 known error passed over; --no-baseline lists them)\n"),
+            known.standardOutput)
 
         try write(lesson("3", "2"), to: "_posts/counter.md")
         let engine = try check()
@@ -216,7 +225,10 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
         let known = try check()
         XCTAssertEqual(known.status, 0, known.standardOutput)
-        XCTAssertTrue(known.standardOutput.hasSuffix("1 passed, 0 failed, 1 baselined (1 known error passed over; --no-baseline lists them)\n"), known.standardOutput)
+        XCTAssertTrue(
+            known.standardOutput.hasSuffix(
+                "1 passed, 0 failed, 1 baselined (1 known error passed over; --no-baseline lists them)\n"),
+            known.standardOutput)
         try write(book.replacingOccurrences(of: "<- 3", with: "<- 5"), to: "_posts/book.md")
         let edited = try check()
         XCTAssertEqual(edited.status, 1)

@@ -1,8 +1,21 @@
 import Foundation
 
 /// Turns the paths a user gives into lesson files: a file is taken as it is; a folder gives every Markdown
-/// file below it (hidden folders left out), sorted by path.
+/// file below it, sorted by path, but for hidden folders, a checkout of this checker (its fixtures are broken
+/// on purpose) and what the exclusions name (`--exclude`, `.lessonignore`).
 public enum LessonDiscovery {
+    /// The file a course or site lists its exclusions in, at the folder `lesson` runs in.
+    public static let ignoreFile = ".lessonignore"
+
+    /// The patterns of `ignoreFile` in `folder`: one a line, `#` comments and blank lines left out; none
+    /// without the file.
+    public static func ignorePatterns(in folder: String = ".") -> [String] {
+        guard let text = LessonFileBytes.text(folder == "." ? ignoreFile : folder + "/" + ignoreFile) else { return [] }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.hasPrefix("#")
+        }
+    }
+
     /// The extensions GitHub renders as Markdown, compared in any case (`README.MD`).
     public static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkdn", "mkd", "mdwn"]
 
@@ -13,7 +26,8 @@ public enum LessonDiscovery {
         return markdownExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    public static func lessonFiles(in paths: [String]) throws -> [String] {
+    public static func lessonFiles(in paths: [String], excluding patterns: [String] = []) throws -> [String] {
+        let exclusions = patterns.map(Exclusion.init)
         let fileManager = FileManager.default
         var files: [String] = []
         for path in paths {
@@ -32,12 +46,19 @@ public enum LessonDiscovery {
                 throw LessonError(.input, "\(path): cannot read the folder")
             }
             var found: [String] = []
+            let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             while let relative = enumerator.nextObject() as? String {
                 let components = relative.split(separator: "/")
-                if components.contains(where: { $0.hasPrefix(".") }) { continue }
+                let folder = enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+                if components.contains(where: { $0.hasPrefix(".") })
+                    || exclusions.contains(where: { $0.matches(relative, folder: folder) })
+                    || (folder && CheckerSource.isCheckerPackage(base + "/" + relative))
+                {
+                    if folder { enumerator.skipDescendants() }
+                    continue
+                }
                 if isMarkdown(relative) { found.append(relative) }
             }
-            let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
             files += found.sorted().map { base == "." ? $0 : base + "/" + $0 }
         }
         // The same lesson named twice (`Lessons Lessons/x.md`, `x.md ./x.md`) is one lesson.
@@ -50,5 +71,28 @@ public enum LessonDiscovery {
             )
         }
         return files
+    }
+
+    /// One exclusion, as `.gitignore` writes them: `drafts/` a folder of that name anywhere, `*.draft.md` a
+    /// file name anywhere, `site/_includes` (with a `/` inside) a path from the folder checked.
+    struct Exclusion {
+        var pattern: String
+        var foldersOnly: Bool
+        var anchored: Bool
+
+        init(_ text: String) {
+            var pattern = text.hasPrefix("/") ? String(text.dropFirst()) : text
+            foldersOnly = pattern.hasSuffix("/")
+            if foldersOnly { pattern.removeLast() }
+            anchored = text.hasPrefix("/") || pattern.contains("/")
+            self.pattern = pattern
+        }
+
+        func matches(_ relative: String, folder: Bool) -> Bool {
+            if foldersOnly && !folder { return false }
+            if anchored { return fnmatch(pattern, relative, FNM_PATHNAME) == 0 }
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            return fnmatch(pattern, name, 0) == 0
+        }
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// A site checks its own lessons, not a checkout of the checker beside them nor what it excludes
+/// (`--exclude`, `.lessonignore`, as `.gitignore` writes them).
+final class ExclusionTests: XCTestCase {
+    private var site = ""
+
+    override func setUpWithError() throws {
+        site = try TestSupport.temporaryFolder("exclusions")
+        let files = [
+            "posts/a.md": "# A\n\n```swift\nlet a = 1\n```\n",
+            "drafts/b.md": "# B\n\n```swift\nlet b = (1\n```\n",
+            "posts/c.draft.md": "# C\n\n```swift\nlet c = (1\n```\n",
+            "lesson-checker/Package.swift": "let package = Package(products: [.library(name: \"LessonTesting\")])\n",
+            "lesson-checker/Fixtures/broken.md": "# Broken\n\n```swift\nlet x = (\n```\n",
+        ]
+        for (path, text) in files {
+            let full = site + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: site) }
+
+    private func run(_ arguments: [String]) throws -> TestSupport.CommandResult {
+        let result = try Subprocess.run(
+            TestSupport.lessonExecutable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+            workingDirectory: site, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+        guard case .exited(let status) = result.termination else { throw LessonError(.system, "lesson did not exit") }
+        return TestSupport.CommandResult(
+            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
+            standardError: String(decoding: result.standardError, as: UTF8.self))
+    }
+
+    func testACheckerCheckoutAndExcludedPathsAreNotChecked() throws {
+        // The checker's checkout is never walked; the drafts are, until excluded.
+        let all = try run(["check", "--no-cache", "--color", "never", "."])
+        XCTAssertEqual(all.status, 1)
+        XCTAssertFalse(all.standardOutput.contains("lesson-checker"), all.standardOutput)
+        XCTAssertTrue(all.standardOutput.hasSuffix("1 passed, 2 failed\n"), all.standardOutput)
+
+        let excluded = try run(["check", "--no-cache", "--color", "never", "--exclude", "drafts/, *.draft.md", "."])
+        XCTAssertEqual(excluded.status, 0, excluded.standardOutput)
+        XCTAssertEqual(
+            excluded.standardOutput,
+            "posts: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n1 passed, 0 failed\n")
+
+        try Data("# not ours\ndrafts/\n\n/posts/c.draft.md\n".utf8).write(
+            to: URL(fileURLWithPath: site + "/" + LessonDiscovery.ignoreFile))
+        let ignored = try run(["check", "--no-cache", "--color", "never", "."])
+        XCTAssertEqual(ignored.status, 0, ignored.standardOutput)
+        XCTAssertEqual(try run(["list", "--exclude", "posts/", "."]).status, 2, "nothing left to list")
+    }
+}
