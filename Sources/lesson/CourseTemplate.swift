@@ -62,8 +62,8 @@ enum CourseTemplate {
             runs-on: ubuntu-latest
             container: swift:6.3
             steps:
-              - uses: actions/checkout@v4
-              - uses: actions/cache@v4
+              - uses: actions/checkout@v5
+              - uses: actions/cache@v5
                 with:
                   path: .build
                   key: lessons-${{ hashFiles('Package.swift', 'Package.resolved') }}

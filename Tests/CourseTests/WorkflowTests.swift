@@ -8,7 +8,7 @@ import Testing
 
     @Test func stepsAreReadWithTheirConditions() throws {
         let steps = try WorkflowFile(text: String(contentsOfFile: Self.workflow, encoding: .utf8)).steps
-        #expect(steps.map(\.uses) == ["actions/checkout@v4", "actions/cache@v4", nil, nil])
+        #expect(steps.map(\.uses) == ["actions/checkout@v5", "actions/cache@v5", nil, nil])
         #expect(steps.map(\.run) == [nil, nil, "swift test", "swift run lesson check --format github Lessons"])
         #expect(steps.map(\.condition) == [nil, nil, nil, "failure()"])
     }
