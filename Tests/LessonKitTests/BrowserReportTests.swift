@@ -144,5 +144,15 @@ final class BrowserReportTests: XCTestCase {
         XCTAssertTrue(dom.contains("href=\"%3Cscript%3Ealert(1)%3C%7Cscript/results.json\""), dom)
         XCTAssertEqual(count("<script"), 0, "a student's name became markup")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/class.png"))
+
+        // Laid out at 1,200 px, a pass-rate bar is its rate's share of its track (1 of 5: a fifth).
+        let page = try String(contentsOfFile: folder + "/out/report.html", encoding: .utf8)
+        let measuring = page.replacingOccurrences(
+            of: "</body>",
+            with: "<script>document.title = [...document.querySelectorAll('td.rate .track')].map(t => "
+                + "t.firstElementChild.offsetWidth + '/' + t.offsetWidth).join(' ')</script></body>")
+        try Data(measuring.utf8).write(to: URL(fileURLWithPath: folder + "/out/measured.html"))
+        let laidOut = try browser(["--window-size=1200,800", "--dump-dom", "file://" + folder + "/out/measured.html"])
+        XCTAssertTrue(laidOut.contains("<title>32/160</title>"), laidOut)
     }
 }

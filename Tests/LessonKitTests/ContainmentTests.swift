@@ -20,6 +20,7 @@ final class ContainmentTests: XCTestCase {
         let submission = FileManager.default.temporaryDirectory.appendingPathComponent("peek-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: submission, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: submission) }
+        defer { try? FileManager.default.removeItem(atPath: submission + "-graded") }
         let code =
             "import Foundation\nlet text = try? String(contentsOfFile: \"\(lesson)\", encoding: .utf8)\nprint(text.map { \"read \\($0.count) characters\" } ?? \"denied\")\n"
         try Data(code.utf8).write(to: URL(fileURLWithPath: submission + "/main.swift"))
@@ -27,11 +28,14 @@ final class ContainmentTests: XCTestCase {
             TestSupport.lessonExecutable,
             arguments: [
                 "grade", "--lesson", lesson, "--exercise", "tree-count", "--submission", submission, "--format",
-                "gradescope",
+                "gradescope", "--output", submission + "-graded",
             ],
             environment: ProcessInfo.processInfo.environment, workingDirectory: "/",
             limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-        let text = String(decoding: result.standardOutput, as: UTF8.self)
+        // The student's results, and the instructor's report, which names the protections.
+        let text = ["results.json", "instructor.json"].map {
+            (try? String(contentsOfFile: submission + "-graded/" + $0, encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
         XCTAssertEqual(result.termination, .exited(0), text)
         XCTAssertTrue(text.contains("+denied"), text)
         let layered = Sandbox.detect(policy: SandboxPolicy(), launcher: TestSupport.lessonExecutable)

@@ -19,10 +19,9 @@ final class EnvironmentTests: XCTestCase {
         var maxScore: Int { tests.reduce(0) { $0 + $1.max_score } }
     }
 
-    /// Decodes a Gradescope report after checking that `lesson grade` succeeded.
-    private func graded(_ result: TestSupport.CommandResult, in environment: GradingEnvironment) throws -> Graded {
-        XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
-        return try JSONDecoder().decode(Graded.self, from: Data(result.standardOutput.utf8))
+    /// The protections of an instructor's report (`instructor.json`): a student's results hold none.
+    private struct InstructorReport: Decodable {
+        var protections: [String]
     }
 
     func testReferenceSolutionsScoreFullMarksAndWrongOnesWhatTheyEarnEverywhere() throws {
@@ -43,8 +42,11 @@ final class EnvironmentTests: XCTestCase {
             let grade = { (arguments: [String]) in
                 try environment.runLesson(["grade", "--format", "gradescope"] + arguments, scratch: scratch)
             }
-            let references = try solutions.map { exercise, solution in
-                try grade(["--exercise", exercise, "--lessons", "Lessons", "--submission", solution])
+            let references = try solutions.enumerated().map { index, pair in
+                let folder = scratch + "/reference-\(index)"
+                let result = try grade(["--exercise", pair.0, "--lessons", "Lessons", "--submission", pair.1, "--output", folder])
+                let read = { (name: String) in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "" }
+                return (result, read("results.json"), read("instructor.json"))
             }
             // The wrong submission's results go to files, with the instructor's (why each hidden test failed).
             let wrong = try grade(wrongSubmission + ["--output", scratch + "/wrong"])
@@ -54,13 +56,16 @@ final class EnvironmentTests: XCTestCase {
             return (references, wrong, files[0], files[1])
         }
         for (environment, (references, wrong, results, instructor)) in runs {
-            for ((exercise, _), result) in zip(solutions, references) {
-                let reference = try graded(result, in: environment)
+            for ((exercise, _), (result, results, instructor)) in zip(solutions, references) {
+                XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
+                let reference = try JSONDecoder().decode(Graded.self, from: Data(results.utf8))
                 XCTAssertGreaterThan(reference.maxScore, 0, "\(environment.rawValue): \(exercise)")
                 XCTAssertEqual(
                     reference.score, reference.maxScore,
                     "\(environment.rawValue): \(exercise): \(reference.tests.map(\.output))")
-                assertProtections(reference.output, in: environment)
+                XCTAssertFalse(results.contains("protections"), "a student's results name no protection")
+                let protections = try JSONDecoder().decode(InstructorReport.self, from: Data(instructor.utf8))
+                assertProtections(protections.protections.joined(separator: "; "), in: environment)
             }
             XCTAssertEqual(wrong.status, 0, "\(environment.rawValue): \(wrong.standardError)")
             let wrongGrade = try JSONDecoder().decode(Graded.self, from: Data(results.utf8))
@@ -303,7 +308,7 @@ final class EnvironmentTests: XCTestCase {
                 ], scratch: scratch, executable: scratch + "/home/bin/lesson")
             XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
             XCTAssertTrue(
-                result.standardOutput.hasPrefix("exercise tree-count: pass, 1/1 points\n"),
+                result.standardOutput.hasPrefix("bài tập tree-count: đạt, 1/1 điểm\n"),
                 "\(environment.rawValue): \(result.standardOutput)")
         }
     }

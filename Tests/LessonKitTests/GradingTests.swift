@@ -122,7 +122,7 @@ final class GradingTests: XCTestCase {
         XCTAssertEqual(short.status, .fail)
         XCTAssertEqual(
             short.tests.map(\.message),
-            ["line 3 of 3 differs from the expected output\n@@ -1,3 +1,2 @@\n 1\n 2\n-3"])
+            ["line 3 of 3 differs from the expected output (- expected, + yours)\n@@ -1,3 +1,2 @@\n 1\n 2\n-3"])
 
         let doubler = try Exercise.find("doubler", in: plan)
         XCTAssertEqual(Grader.gradable(plan).map(\.block.openingLine), [16])
@@ -133,7 +133,7 @@ final class GradingTests: XCTestCase {
         XCTAssertEqual(added.status, .fail)
         XCTAssertEqual(
             added.tests.map(\.message),
-            ["line 2 of 2 differs from the expected output\n@@ -1,2 +1,2 @@\n 4\n-6\n+5"])
+            ["line 2 of 2 differs from the expected output (- expected, + yours)\n@@ -1,2 +1,2 @@\n 4\n-6\n+5"])
     }
 
     func testOutputIsCutAt500UnicodeScalarsInExercismsWords() {
@@ -231,7 +231,11 @@ final class GradingTests: XCTestCase {
         ])
         XCTAssertEqual(failing.status, 0, "a low score is a completed grading")
         XCTAssertTrue(
-            failing.standardOutput.hasPrefix("exercise sync-engine: fail, 2/3 points\n"), failing.standardOutput)
+            failing.standardOutput.hasPrefix(
+                "alıştırma sync-engine: kaldı, 2/3 puan\nKALDI ayni deger uyumlu, farkli deger bayat (0/1)\n"
+                    + "    beklenen çıktının 6 satırından 2. satır farklı (- beklenen, + sizinki)\n"),
+            failing.standardOutput)
+        XCTAssertFalse(failing.standardOutput.contains("protections"), "the protections are the instructor's")
         let hidden = try TestSupport.runLesson([
             "grade", "--lesson", "Fixtures/grading/scenario-exercise.md", "--exercise", "tree-count", "--submission",
             "Fixtures/grading/submissions/tree-count/correct", "--hidden", "Fixtures/grading/hidden/sync-engine.md",
@@ -364,8 +368,7 @@ final class GradingTests: XCTestCase {
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
         let output = try XCTUnwrap((written as? [String: Any])?["output"] as? String)
-        XCTAssertTrue(
-            output.hasPrefix("protections: time: wall-clock limit 10 s; output: cap 1 MiB; session: "), output)
+        XCTAssertEqual(output, "", "a student reads no protection")
         XCTAssertEqual(
             try withoutTime(work + "/results/results.json"),
             try withoutTime(root + "/Fixtures/grading/expected/sync-engine/trap.gradescope.json"))

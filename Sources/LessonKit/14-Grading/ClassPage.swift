@@ -118,8 +118,8 @@ package enum ClassPage {
             let percent = entry.total == 0 ? 0 : entry.passed * 100 / entry.total
             html.append(
                 "<tr class=\"test\"><td>\(escape(name))</td><td>\(escape(entry.hidden ? words.hidden : words.visible))</td>"
-                    + "<td>\(entry.passed)/\(entry.total)</td><td class=\"rate\"><span style=\"width: \(percent)%\">"
-                    + "</span> \(percent) %</td></tr>")
+                    + "<td>\(entry.passed)/\(entry.total)</td><td class=\"rate\"><span class=\"track\">"
+                    + "<span style=\"width: \(percent)%\"></span></span> \(percent) %</td></tr>")
         }
         return html + ["</table></section>"]
     }
@@ -179,7 +179,8 @@ package enum ClassPage {
         svg.chart rect { fill: #4a7bd0; }
         svg.chart text { font: 12px sans-serif; text-anchor: middle; fill: #333; }
         p.axis { color: #666; font-size: 0.85rem; margin-top: 0; }
-        td.rate span { display: inline-block; height: 0.8em; background: #4a7bd0; vertical-align: middle; max-width: 10rem; }
+        td.rate .track { display: inline-block; width: 10rem; height: 0.8em; background: #e3e8f1; vertical-align: middle; }
+        td.rate .track span { display: block; height: 100%; background: #4a7bd0; }
         td.rate { min-width: 14rem; }
         tr.student.pass td:nth-child(3) { color: #1a7f37; }
         tr.student.fail td:nth-child(3), tr.student.error td:nth-child(3) { color: #b42318; }

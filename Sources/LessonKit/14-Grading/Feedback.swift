@@ -25,6 +25,47 @@ package struct Feedback: Sendable {
             "dòng \(line) trên \(count) khác với kết quả mong đợi")
     }
 
+    /// Which side of a diff is which: `-` the expected line, `+` the student's.
+    func diffLegend() -> String {
+        pick("(- expected, + yours)", "(- beklenen, + sizinki)", "(- mong đợi, + của bạn)")
+    }
+
+    /// The name of the hidden test at `number` (from 1).
+    func hiddenTestName(_ number: Int) -> String {
+        pick("hidden test \(number)", "gizli test \(number)", "bài kiểm tra ẩn \(number)")
+    }
+
+    /// What stands for a hidden test's code, which a student never sees.
+    func hiddenTestCode() -> String { pick("hidden test", "gizli test", "bài kiểm tra ẩn") }
+
+    /// The name of a visible test without a description: where its scenario is.
+    func testAtLine(_ line: Int) -> String {
+        pick("line \(line)", "satır \(line)", "dòng \(line)")
+    }
+
+    /// `exercise ID: fail, 4/5 points`, the first line a student reads.
+    func header(exercise: String, status: GradeResult.Status, score: Int, maxScore: Int) -> String {
+        let word =
+            switch status {
+            case .pass: pick("pass", "geçti", "đạt")
+            case .fail: pick("fail", "kaldı", "không đạt")
+            case .error: pick("error", "hata", "lỗi")
+            }
+        return pick(
+            "exercise \(exercise): \(word), \(score)/\(maxScore) points",
+            "alıştırma \(exercise): \(word), \(score)/\(maxScore) puan",
+            "bài tập \(exercise): \(word), \(score)/\(maxScore) điểm")
+    }
+
+    /// The mark before a test's name: PASS, FAIL or ERROR.
+    func mark(_ status: TestOutcome.Status) -> String {
+        switch status {
+        case .passed: pick("PASS", "GEÇTİ", "ĐẠT")
+        case .failed: pick("FAIL", "KALDI", "KHÔNG ĐẠT")
+        case .error: pick("ERROR", "HATA", "LỖI")
+        }
+    }
+
     func extraOutput() -> String {
         pick(
             "your program printed more lines than expected", "programınız beklenenden fazla satır yazdı",

@@ -125,9 +125,10 @@ struct GradeEvaluation {
         let expected = test.expectedLines?.count ?? 0
         if test.hidden { return feedback.hiddenOutputDiffers() }
         if mismatch.firstDifference < expected {
-            return feedback.lineDiffers(mismatch.firstDifference + 1, of: expected) + "\n" + shortDiff(mismatch.diff)
+            return feedback.lineDiffers(mismatch.firstDifference + 1, of: expected) + " " + feedback.diffLegend() + "\n"
+                + shortDiff(mismatch.diff)
         }
-        return feedback.extraOutput() + "\n" + shortDiff(mismatch.diff)
+        return feedback.extraOutput() + " " + feedback.diffLegend() + "\n" + shortDiff(mismatch.diff)
     }
 
     func errored(_ test: Grader.GradingTest, message: String, failure: FailureKind) -> TestOutcome {

@@ -37,13 +37,14 @@ struct ExercismResults: Encodable {
     init(_ result: GradeResult) {
         status = result.status.rawValue
         message = result.status == .error ? result.message : nil
+        let words = Feedback(lessonLanguage: result.language)
         tests = result.tests.map { test in
             Test(
                 name: test.name,
                 status: test.status == .passed ? "pass" : test.status == .failed ? "fail" : "error",
                 message: test.status == .passed ? nil : test.message,
                 output: test.output.isEmpty ? nil : test.output,
-                test_code: test.testCode ?? (test.hidden ? "(hidden test)" : ""))
+                test_code: test.testCode ?? (test.hidden ? "(\(words.hiddenTestCode()))" : ""))
         }
     }
 }
@@ -69,10 +70,9 @@ struct GradescopeResults: Encodable {
     init(_ result: GradeResult) {
         score = result.score
         execution_time = (result.seconds * 100).rounded() / 100
-        // The top-level output says what went wrong when nothing could run, and which protections were in
-        // force while the student's code ran.
-        output = ([result.message].compactMap { $0 } + ["protections: " + result.protections.joined(separator: "; ")])
-            .joined(separator: "\n")
+        // The top-level output says what went wrong when nothing could run. The protections are the
+        // instructor's (`instructor.json`, `lesson grade --check-sandbox`), not the student's to read.
+        output = result.message ?? ""
         tests = result.tests.map { test in
             Test(
                 name: test.name, score: test.points, max_score: test.maxPoints,
@@ -85,19 +85,20 @@ struct GradescopeResults: Encodable {
 
 /// The text a student reads on a terminal.
 enum GradeTextReport {
+    /// In the lesson's language; the protections are the instructor's (`instructor.json`, and `lesson grade
+    /// --check-sandbox` on the grading machine).
     static func render(_ result: GradeResult) -> String {
+        let words = Feedback(lessonLanguage: result.language)
         var lines = [
-            "exercise \(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points"
+            words.header(exercise: result.exercise, status: result.status, score: result.score, maxScore: result.maxScore)
         ]
         if let message = result.message, result.status == .error { lines.append(message) }
         for test in result.tests {
-            let mark = test.status == .passed ? "PASS" : test.status == .failed ? "FAIL" : "ERROR"
-            lines.append("\(mark) \(test.name) (\(test.points)/\(test.maxPoints))")
+            lines.append("\(words.mark(test.status)) \(test.name) (\(test.points)/\(test.maxPoints))")
             if !test.message.isEmpty {
                 lines += test.message.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
-        if !result.protections.isEmpty { lines += ["protections:"] + result.protections.map { "    " + $0 } }
         // A student's program chose what these lines hold: shown, never performed, on the terminal.
         return lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
             .map { TerminalSafe.escape(String($0)) }.joined(separator: "\n") + "\n"

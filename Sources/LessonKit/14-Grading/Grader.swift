@@ -264,6 +264,7 @@ package struct Grader: Sendable {
     }
 
     private func tests(for exercise: Exercise, submission: String, hidden: LessonPlan?) throws -> [GradingTest] {
+        let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         switch exercise.kind {
         case .scenario:
             guard let target = exercise.scenario else {
@@ -282,7 +283,8 @@ package struct Grader: Sendable {
             let lessonPath = Paths.absolute(exercise.plan.path)
             var tests = Self.gradable(exercise.plan).map { scenario in
                 GradingTest(
-                    name: scenario.description.isEmpty ? "line \(scenario.block.openingLine)" : scenario.description,
+                    name: scenario.description.isEmpty
+                        ? feedback.testAtLine(scenario.block.openingLine) : scenario.description,
                     scenario: scenario, sourcePath: lessonPath, expectedLines: scenario.expectedLines, hidden: false,
                     testCode: scenario.block.text)
             }
@@ -290,7 +292,7 @@ package struct Grader: Sendable {
                 let hiddenPath = Paths.absolute(hidden.path)
                 tests += Self.gradable(hidden).enumerated().map { index, scenario in
                     GradingTest(
-                        name: "hidden test \(index + 1)", scenario: scenario, sourcePath: hiddenPath,
+                        name: feedback.hiddenTestName(index + 1), scenario: scenario, sourcePath: hiddenPath,
                         expectedLines: scenario.expectedLines, hidden: true, testCode: nil)
                 }
             }
