@@ -13,12 +13,12 @@ enum OneLessonCheck {
             options.cacheDirectory = LessonPaths.packageRoot(containing: path) + "/.build/lesson-cache"
         }
         let files = try LessonDiscovery.lessonFiles(in: [course], excluding: LessonDiscovery.ignorePatterns())
+        let toolchain = try Toolchain.locate()
+        let checked = LessonChecker(options: options, toolchain: toolchain, catalog: try EngineCatalog.ofCourse())
+            .check(files: files, selection: LessonSelection(filter: path))
+        // The lesson's exercises' reference solutions must get full marks (`ReferenceSolutions`).
         let report = try PackageBaseline.applied(
-            to: LessonChecker(
-                options: options, toolchain: try Toolchain.locate(), catalog: try EngineCatalog.ofCourse()
-            )
-            .check(files: files, selection: LessonSelection(filter: path)),
-            packageOf: path)
+            to: ReferenceSolutions.checked(checked, toolchain: toolchain, jobs: options.jobs), packageOf: path)
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
             throw LessonError(.input, "no lesson at \(path)")
         }

@@ -183,6 +183,12 @@ enum CheckCommand {
             }
             report = StrategyVerification.verified(report, against: alone)
         }
+        // Every exercise's reference solution beside the lessons checked must get full marks.
+        if !options.update {
+            report = try measure(.solutions, timings) {
+                ReferenceSolutions.checked(report, toolchain: toolchain, jobs: options.check.jobs)
+            }
+        }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
             throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
         }

@@ -44,8 +44,11 @@ final class EnvironmentTests: XCTestCase {
             }
             let references = try solutions.enumerated().map { index, pair in
                 let folder = scratch + "/reference-\(index)"
-                let result = try grade(["--exercise", pair.0, "--lessons", "Lessons", "--submission", pair.1, "--output", folder])
-                let read = { (name: String) in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "" }
+                let result = try grade([
+                    "--exercise", pair.0, "--lessons", "Lessons", "--submission", pair.1, "--output", folder,
+                ])
+                let read = { (name: String) in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
+                }
                 return (result, read("results.json"), read("instructor.json"))
             }
             // The wrong submission's results go to files, with the instructor's (why each hidden test failed).

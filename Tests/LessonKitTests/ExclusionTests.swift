@@ -48,7 +48,8 @@ final class ExclusionTests: XCTestCase {
         XCTAssertEqual(excluded.status, 0, excluded.standardOutput)
         XCTAssertEqual(
             excluded.standardOutput,
-            "posts: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n1 passed, 0 failed\n")
+            "posts: 1 lesson, 1 code block, 0 scenarios, 1 snippet, 0 engine reprints, 0 failures\n1 passed, 0 failed\n"
+        )
 
         try Data("# not ours\ndrafts/\n\n/posts/c.draft.md\n".utf8).write(
             to: URL(fileURLWithPath: site + "/" + LessonDiscovery.ignoreFile))

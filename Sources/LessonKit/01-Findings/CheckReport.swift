@@ -45,6 +45,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
         case bookTest = "book-test"
         /// An engine file the lesson prints but nothing builds: a skipped check, so that it is never silent.
         case engineFile = "engine file"
+        /// An exercise's reference solution, graded as a student's submission and required to get full marks.
+        case solution = "reference-solution"
     }
 
     public var kind: Kind
@@ -214,7 +216,7 @@ public struct CheckReport: Hashable, Sendable {
                 case .listing: listings += 1
                 case .bookTest: bookTests += 1
                 case .drift: driftChecks += 1
-                case .lesson, .engineFile: break
+                case .lesson, .engineFile, .solution: break
                 }
                 if check.status == .failed { failures += 1 }
             }

@@ -61,6 +61,8 @@ public struct Finding: Hashable, Sendable, Codable {
         case unknownEngine = "unknown-engine"
         /// `--verify`: the merged build's result of a check is not the result of its program built alone.
         case strategyMismatch = "strategy-mismatch"
+        /// An exercise's reference solution that does not get full marks.
+        case solutionFails = "solution-fails"
         // Warnings: what looks wrong, said without failing the check.
         case unknownAttribute = "unknown-attribute"
         case nearMiss = "near-miss"

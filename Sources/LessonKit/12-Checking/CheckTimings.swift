@@ -17,6 +17,7 @@ package final class CheckTimings: @unchecked Sendable {
         case snippets = "parse snippets (beside the scenarios)"
         case report = "judge, drift and report"
         case store = "keep each lesson's report"
+        case solutions = "grade the reference solutions"
         case emit = "write the report"
     }
 

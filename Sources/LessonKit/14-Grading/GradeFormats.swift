@@ -90,7 +90,8 @@ enum GradeTextReport {
     static func render(_ result: GradeResult) -> String {
         let words = Feedback(lessonLanguage: result.language)
         var lines = [
-            words.header(exercise: result.exercise, status: result.status, score: result.score, maxScore: result.maxScore)
+            words.header(
+                exercise: result.exercise, status: result.status, score: result.score, maxScore: result.maxScore)
         ]
         if let message = result.message, result.status == .error { lines.append(message) }
         for test in result.tests {

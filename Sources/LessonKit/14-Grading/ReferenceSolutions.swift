@@ -1,0 +1,94 @@
+import Foundation
+
+/// Every exercise's reference solution, graded as a student's submission is (its visible tests, and its
+/// hidden ones) and required to get full marks. `lesson check` and a course package's `swift test` grade
+/// them, so that a broken exercise, a wrong expected line or a broken solution fails CI at the solution's
+/// file, before a student loses a point to it.
+///
+/// Found by convention beside the lesson that holds the exercise: `solutions/<ID>/<File>` (the file a
+/// student hands in: `main.swift`, or the engine file) and, when there is one, `hidden/<ID>.md`.
+package enum ReferenceSolutions {
+    struct Found {
+        var exercise: Exercise
+        var lessonPath: String
+        var solution: String
+        var hidden: LessonPlan?
+    }
+
+    /// The reference solutions of the exercises of `plans`.
+    static func find(in plans: [LessonPlan]) -> [Found] {
+        plans.flatMap { plan -> [Found] in
+            let ids =
+                plan.scenarios.compactMap(\.options.exercise)
+                + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value }
+            let folder = (plan.path as NSString).deletingLastPathComponent
+            let base = folder.isEmpty ? "" : folder + "/"
+            return ids.compactMap { id in
+                guard let exercise = try? Exercise.find(id, in: plan) else { return nil }
+                let solution = base + "solutions/\(id)/\(exercise.fileName)"
+                guard FileManager.default.fileExists(atPath: solution) else { return nil }
+                let hiddenPath = base + "hidden/\(id).md"
+                let hidden =
+                    FileManager.default.fileExists(atPath: hiddenPath)
+                    ? LessonPlanner.plan(Lesson.read(path: hiddenPath)) : nil
+                return Found(exercise: exercise, lessonPath: plan.path, solution: solution, hidden: hidden)
+            }
+        }
+    }
+
+    /// `report` with a check of each reference solution of its lessons added to the lesson that holds the
+    /// exercise: passed at full marks; failed otherwise, with a finding at the solution's file for each test
+    /// that did not pass. Graded uncontained, as the course's own code is checked.
+    package static func checked(_ report: CheckReport, toolchain: Toolchain, jobs: Int) -> CheckReport {
+        let plans = report.lessons.map { LessonPlanner.plan(Lesson.read(path: $0.path)) }
+        let found = find(in: plans)
+        guard !found.isEmpty else { return report }
+        var options = GradingOptions()
+        options.jobs = jobs
+        let grader = Grader(toolchain: toolchain, options: options)
+        var report = report
+        for solution in found {
+            let check = self.check(solution, grader: grader)
+            if let index = report.lessons.firstIndex(where: { $0.path == solution.lessonPath }) {
+                report.lessons[index].checks.append(check)
+            }
+        }
+        return report
+    }
+
+    static func check(_ found: Found, grader: Grader) -> CheckResult {
+        let location = SourceLocation(path: found.solution, line: 1)
+        let name = "reference solution of \(found.exercise.id)"
+        let started = Uptime.now
+        guard let text = LessonFileBytes.text(found.solution) else {
+            return CheckResult(
+                kind: .solution, location: location, name: name, status: .failed,
+                findings: [Finding(.solutionFails, at: location, "cannot read the reference solution")])
+        }
+        let result: GradeResult
+        do {
+            result = try grader.grade(found.exercise, submission: text, hidden: found.hidden)
+        } catch {
+            return CheckResult(
+                kind: .solution, location: location, name: name, status: .failed,
+                findings: [Finding(.solutionFails, at: location, "cannot grade the reference solution: \(error)")])
+        }
+        var findings: [Finding] = []
+        if result.status == .error, let message = result.message {
+            findings.append(
+                Finding(.solutionFails, at: location, "the reference solution does not build", details: [message]))
+        }
+        for test in result.tests where test.status != .passed {
+            let reason = (test.reason ?? test.message).split(separator: "\n").map(String.init)
+            findings.append(
+                Finding(
+                    .solutionFails, at: location,
+                    "the reference solution scores \(result.score)/\(result.maxScore): test '\(test.name)' "
+                        + (test.status == .failed ? "failed" : "errored"),
+                    details: reason))
+        }
+        return CheckResult(
+            kind: .solution, location: location, name: name, status: findings.isEmpty ? .passed : .failed,
+            findings: findings, seconds: Uptime.seconds(since: started))
+    }
+}
