@@ -176,14 +176,19 @@ func mapMemory(bytes: Int) -> String {
 func writeFile(bytes: Int, path: String) -> String {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard descriptor >= 0 else { return failure("open") }
+    return writeBytes(bytes, to: descriptor).map { "wrote \($0) bytes" } ?? failure("write")
+}
+
+/// Writes `bytes` bytes of `a` to `descriptor`; how many, or nil when a write fails.
+func writeBytes(_ bytes: Int, to descriptor: Int32) -> Int? {
     let chunk = [UInt8](repeating: 0x61, count: 1 << 16)
     var written = 0
     while written < bytes {
         let count = write(descriptor, chunk, min(chunk.count, bytes - written))
-        guard count > 0 else { return failure("write") }
+        guard count > 0 else { return nil }
         written += count
     }
-    return "wrote \(written) bytes"
+    return written
 }
 
 /// Memory no address-space limit counts: an anonymous file (`memfd_create`, system call 319 on x86-64,
@@ -197,14 +202,7 @@ func holdInAnonymousFile(bytes: Int) -> String {
     typealias Syscall = @convention(c) (Int, UnsafePointer<CChar>, UInt32) -> Int32
     let descriptor = "hold".withCString { cFunction("syscall", as: Syscall.self)(number, $0, 0) }
     guard descriptor >= 0 else { return failure("memfd_create") }
-    let chunk = [UInt8](repeating: 0x61, count: 1 << 16)
-    var written = 0
-    while written < bytes {
-        let count = write(descriptor, chunk, min(chunk.count, bytes - written))
-        guard count > 0 else { return failure("write") }
-        written += count
-    }
-    return "held \(written) bytes"
+    return writeBytes(bytes, to: descriptor).map { "held \($0) bytes" } ?? failure("write")
 }
 
 func spinForever() -> Never {

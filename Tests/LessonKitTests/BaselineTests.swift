@@ -44,15 +44,7 @@ final class BaselineTests: XCTestCase {
 
     /// `lesson check --no-cache --color never ARGUMENTS _posts`, in the site's folder.
     private func check(_ arguments: [String] = []) throws -> TestSupport.CommandResult {
-        let result = try Subprocess.run(
-            TestSupport.lessonExecutable,
-            arguments: ["check", "--no-cache", "--color", "never"] + arguments + ["_posts"],
-            environment: ProcessInfo.processInfo.environment, workingDirectory: site,
-            limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-        guard case .exited(let status) = result.termination else { throw LessonError(.system, "lesson did not exit") }
-        return TestSupport.CommandResult(
-            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
-            standardError: String(decoding: result.standardError, as: UTF8.self))
+        try TestSupport.runLesson(["check", "--no-cache", "--color", "never"] + arguments + ["_posts"], in: site)
     }
 
     private func baselineBytes(_ name: String = Baseline.defaultFile) throws -> String {

@@ -237,12 +237,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertNotNil(
             lines.first?.range(of: #"^lesson: [0-9.]+ s, peak memory [0-9]+ KiB$"#, options: .regularExpression))
         XCTAssertEqual(
-            Array(phases.prefix(11)),
+            Array(phases.prefix(12)),
             [
                 "start the process", "find the lessons", "locate the toolchain", "find unchanged lessons",
                 "read and plan", "resolve engines, group the builds", "build and run scenarios",
                 "parse snippets (beside the scenarios)", "judge, drift and report", "keep each lesson's report",
-                "write the report",
+                "grade the reference solutions", "write the report",
             ])
         // What no phase accounts for, with its share of the whole run.
         XCTAssertNotNil(

@@ -34,14 +34,7 @@ final class CourseEnginesTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: course) }
 
     private func check() throws -> TestSupport.CommandResult {
-        let result = try Subprocess.run(
-            TestSupport.lessonExecutable, arguments: ["check", "--no-cache", "--color", "never", "Lessons"],
-            environment: ProcessInfo.processInfo.environment, workingDirectory: course,
-            limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-        guard case .exited(let status) = result.termination else { throw LessonError(.system, "lesson did not exit") }
-        return TestSupport.CommandResult(
-            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
-            standardError: String(decoding: result.standardError, as: UTF8.self))
+        try TestSupport.runLesson(["check", "--no-cache", "--color", "never", "Lessons"], in: course)
     }
 
     func testACoursesOwnEngineIsFoundInItsEnginesFolder() throws {

@@ -14,7 +14,8 @@ final class ExclusionTests: XCTestCase {
             "posts/a.md": "# A\n\n```swift\nlet a = 1\n```\n",
             "drafts/b.md": "# B\n\n```swift\nlet b = (1\n```\n",
             "posts/c.draft.md": "# C\n\n```swift\nlet c = (1\n```\n",
-            "lesson-checker/Package.swift": "let package = Package(products: [.library(name: \"LessonTesting\")])\n",
+            "lesson-checker/Package.swift":
+                "let package = Package(targets: [.target(name: \"LessonTesting\", dependencies: [])])\n",
             "lesson-checker/Fixtures/broken.md": "# Broken\n\n```swift\nlet x = (\n```\n",
         ]
         for (path, text) in files {
@@ -28,13 +29,7 @@ final class ExclusionTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: site) }
 
     private func run(_ arguments: [String]) throws -> TestSupport.CommandResult {
-        let result = try Subprocess.run(
-            TestSupport.lessonExecutable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
-            workingDirectory: site, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-        guard case .exited(let status) = result.termination else { throw LessonError(.system, "lesson did not exit") }
-        return TestSupport.CommandResult(
-            status: status, standardOutput: String(decoding: result.standardOutput, as: UTF8.self),
-            standardError: String(decoding: result.standardError, as: UTF8.self))
+        try TestSupport.runLesson(arguments, in: site)
     }
 
     func testACheckerCheckoutAndExcludedPathsAreNotChecked() throws {

@@ -16,7 +16,9 @@ final class ReferenceSolutionTests: XCTestCase {
         for file in ["engine-exercise.md", "hidden/sync-engine.md", "solutions/sync-engine/Sync.swift"] {
             try FileManager.default.copyItem(atPath: source + "/" + file, toPath: course + "/" + file)
         }
-        let check = { try TestSupport.runLesson(["check", "--no-cache", "--color", "never", course + "/engine-exercise.md"]) }
+        let check = {
+            try TestSupport.runLesson(["check", "--no-cache", "--color", "never", course + "/engine-exercise.md"])
+        }
         let passing = try check()
         XCTAssertEqual(passing.status, 0, passing.standardOutput)
         XCTAssertEqual(passing.standardOutput, "4 passed, 0 failed\n")

@@ -64,13 +64,16 @@ enum TestSupport {
         var standardError: String
     }
 
-    /// Runs the built `lesson` binary from the package root.
-    static func runLesson(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CommandResult {
+    /// Runs the built `lesson` binary from the package root, or from `directory` (a course's root).
+    static func runLesson(
+        _ arguments: [String], environment extra: [String: String] = [:], in directory: String? = nil
+    ) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil
         environment.merge(extra) { $1 }
         let result = try Subprocess.run(
-            lessonExecutable, arguments: arguments, environment: environment, workingDirectory: packageRoot,
+            lessonExecutable, arguments: arguments, environment: environment,
+            workingDirectory: directory ?? packageRoot,
             limits: ProcessLimits(timeout: 300, outputLimit: 16 << 20))
         guard case .exited(let status) = result.termination else {
             throw LessonError(.system, "lesson ended with \(result.termination)")

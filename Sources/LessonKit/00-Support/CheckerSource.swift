@@ -48,10 +48,11 @@ package enum CheckerSource {
         return nil
     }
 
-    /// Whether `folder` holds this checker's package: a `Package.swift` that declares `LessonTesting`.
+    /// Whether `folder` holds this checker's package: a `Package.swift` that declares the `LessonTesting`
+    /// target (a course package only depends on its product).
     static func isCheckerPackage(_ folder: String) -> Bool {
         guard !folder.isEmpty, let text = try? String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
         else { return false }
-        return text.contains("name: \"LessonTesting\"")
+        return text.contains(".target(name: \"LessonTesting\"")
     }
 }
