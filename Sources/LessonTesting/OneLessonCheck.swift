@@ -14,11 +14,13 @@ enum OneLessonCheck {
         }
         let files = try LessonDiscovery.lessonFiles(in: [course], excluding: LessonDiscovery.ignorePatterns())
         let toolchain = try Toolchain.locate()
-        let checked = LessonChecker(options: options, toolchain: toolchain, catalog: try EngineCatalog.ofCourse())
+        let catalog = try EngineCatalog.ofCourse()
+        let checked = LessonChecker(options: options, toolchain: toolchain, catalog: catalog)
             .check(files: files, selection: LessonSelection(filter: path))
         // The lesson's exercises' reference solutions must get full marks (`ReferenceSolutions`).
         let report = try PackageBaseline.applied(
-            to: ReferenceSolutions.checked(checked, toolchain: toolchain, jobs: options.jobs), packageOf: path)
+            to: ReferenceSolutions.checked(checked, toolchain: toolchain, catalog: catalog, jobs: options.jobs),
+            packageOf: path)
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
             throw LessonError(.input, "no lesson at \(path)")
         }

@@ -186,7 +186,8 @@ enum CheckCommand {
         // Every exercise's reference solution beside the lessons checked must get full marks.
         if !options.update {
             report = try measure(.solutions, timings) {
-                ReferenceSolutions.checked(report, toolchain: toolchain, jobs: options.check.jobs)
+                ReferenceSolutions.checked(
+                    report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs)
             }
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {

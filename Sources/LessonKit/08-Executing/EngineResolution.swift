@@ -1,3 +1,5 @@
+import Foundation
+
 /// The engine files a lesson's scenarios are built with: the canonical engine's files when the front matter
 /// names one (plus any other engine file the lesson prints), otherwise the engine files the lesson reprints.
 struct ResolvedEngine: Sendable {
@@ -44,11 +46,42 @@ enum EngineResolution {
         let sources =
             engine.files.map { ProgramFile(name: $0.name, contents: $0.contents) }
             + extra.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
+        let exercises = exerciseFiles(plan, missingFrom: engine, besides: extra, markdownPath: markdownPath)
         return .resolved(
             ResolvedEngine(
-                files: canonical + extraFiles, sources: sources,
-                read: engine.files.map { SwiftBlock.of($0.contents) } + extra.map { plan.swift($0.block) },
-                canonicalPaths: Set(engine.files.map(\.path))))
+                files: canonical + extraFiles + exercises.map(\.file), sources: sources + exercises.map(\.source),
+                read: engine.files.map { SwiftBlock.of($0.contents) } + extra.map { plan.swift($0.block) }
+                    + exercises.map { SwiftBlock.of($0.source.contents) },
+                canonicalPaths: Set(engine.files.map(\.path) + exercises.compactMap(\.solutionPath))))
+    }
+}
+
+extension EngineResolution {
+    /// The files of the lesson's engine exercises that its named engine does not hold: a course may ship the
+    /// engine without them, so that a student who has the engine does not have the answer. The lesson's
+    /// scenarios then build with the exercise's reference solution (`solutions/<ID>/<File>` beside the
+    /// lesson: the instructor's checkout), or without one (a student's copy) with the starter.
+    static func exerciseFiles(
+        _ plan: LessonPlan, missingFrom engine: Engine, besides extra: [EngineFile], markdownPath: String
+    ) -> [(file: ProgramFile, source: ProgramFile, solutionPath: String?)] {
+        let folder = (plan.path as NSString).deletingLastPathComponent
+        return plan.exerciseStarters.compactMap {
+            starter -> (file: ProgramFile, source: ProgramFile, solutionPath: String?)? in
+            let name = starter.fileName
+            guard engine.file(named: name) == nil, !extra.contains(where: { $0.fileName == name }) else { return nil }
+            let id = starter.block.info.attribute("exercise")?.value ?? ""
+            let solutionPath = (folder.isEmpty ? "" : folder + "/") + "solutions/\(id)/\(name)"
+            if !id.isEmpty, let solution = LessonFileBytes.text(solutionPath) {
+                return (
+                    ProgramFile(name: name, contents: ProgramSource.mapped(solution, firstLine: 1, to: solutionPath)),
+                    ProgramFile(name: name, contents: solution), solutionPath
+                )
+            }
+            return (
+                ProgramFile(name: name, contents: ProgramSource.mapped(starter.block, to: markdownPath)),
+                ProgramFile(name: name, contents: starter.block.text), nil
+            )
+        }
     }
 }
 

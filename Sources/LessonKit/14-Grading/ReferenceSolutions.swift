@@ -39,13 +39,15 @@ package enum ReferenceSolutions {
     /// `report` with a check of each reference solution of its lessons added to the lesson that holds the
     /// exercise: passed at full marks; failed otherwise, with a finding at the solution's file for each test
     /// that did not pass. Graded uncontained, as the course's own code is checked.
-    package static func checked(_ report: CheckReport, toolchain: Toolchain, jobs: Int) -> CheckReport {
+    package static func checked(
+        _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int
+    ) -> CheckReport {
         let plans = report.lessons.map { LessonPlanner.plan(Lesson.read(path: $0.path)) }
         let found = find(in: plans)
         guard !found.isEmpty else { return report }
         var options = GradingOptions()
         options.jobs = jobs
-        let grader = Grader(toolchain: toolchain, options: options)
+        let grader = Grader(toolchain: toolchain, options: options, catalog: catalog)
         var report = report
         for solution in found {
             let check = self.check(solution, grader: grader)
