@@ -428,6 +428,69 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// What a lesson's program can do to others holds in every environment: it writes nothing beside its
+    /// own folder (another lesson stays as it was), what it leaves running ends with the check, and a FIFO
+    /// among the lessons is a finding, never a hang.
+    func testAProgramNeitherWritesBesideItsFolderNorOutlivesItsCheckEverywhere() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let runs = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
+            let scratch = try GradingEnvironment.scratch("reach")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let course = scratch + "/course"
+            try FileManager.default.createDirectory(atPath: course, withIntermediateDirectories: true)
+            chmod(course, 0o777)
+            let seconds = "5\(Int.random(in: 1000...9999))"
+            let other = "# Başka\n"
+            try Data(other.utf8).write(to: URL(fileURLWithPath: course + "/b.md"))
+            chmod(course + "/b.md", 0o666)
+            let lesson = """
+                # Ders
+
+                ```swift
+                // main.swift — yazar ve arkada bırakır
+                import Foundation
+                print(FileManager.default.createFile(atPath: "\(course)/b.md", contents: Data("x".utf8)))
+                _ = system("setsid sh -c 'trap \\"\\" TERM; exec sleep \(seconds)' </dev/null >/dev/null 2>&1 &")
+                usleep(200_000)
+                print("bitti")
+                ```
+
+                ```
+                false
+                bitti
+                ```
+
+                """
+            try Data(lesson.utf8).write(to: URL(fileURLWithPath: course + "/a.md"))
+            mkfifo(course + "/c.md", 0o666)
+            let result = try environment.runLesson(
+                ["check", "--no-cache", "--color", "never", course + "/a.md", course + "/c.md"], scratch: scratch)
+            Thread.sleep(forTimeInterval: 0.5)
+            let left = Self.processes(named: "sleep", argument: seconds)
+            left.forEach { kill($0, SIGKILL) }
+            return (result, try String(contentsOfFile: course + "/b.md", encoding: .utf8), left, course)
+        }
+        for (environment, (result, other, left, course)) in runs {
+            XCTAssertEqual(result.status, 1, "\(environment.rawValue): \(result.standardOutput)")
+            XCTAssertEqual(
+                result.standardOutput,
+                "\(course)/c.md:1: error: the file is a FIFO, not a regular file; it is not read\n1 passed, 1 failed\n",
+                environment.rawValue)
+            XCTAssertEqual(other, "# Başka\n", environment.rawValue)
+            XCTAssertEqual(left, [], "\(environment.rawValue): the scenario's sleep is still running")
+        }
+    }
+
+    /// The processes whose command line is `name argument`.
+    private static func processes(named name: String, argument: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
+            return String(decoding: data, as: UTF8.self) == "\(name)\u{0}\(argument)\u{0}" ? pid : nil
+        }
+    }
+
     /// The header of the scenario `testEngineObjectsAreKeptAndLinkedEverywhere` edits.
     private static let editedHeader = "// main.swift — yeniden kullanilan hucre onceki satirin rozetini tasir\n"
 }
