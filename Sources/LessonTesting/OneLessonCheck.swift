@@ -19,7 +19,9 @@ enum OneLessonCheck {
             .check(files: files, selection: LessonSelection(filter: path))
         // The lesson's exercises' reference solutions must get full marks (`ReferenceSolutions`).
         let report = try PackageBaseline.applied(
-            to: ReferenceSolutions.checked(checked, toolchain: toolchain, catalog: catalog, jobs: options.jobs),
+            to: ReferenceSolutions.checked(
+                checked, toolchain: toolchain, catalog: catalog, jobs: options.jobs,
+                cacheDirectory: options.cacheDirectory),
             packageOf: path)
         guard let lesson = report.lessons.first(where: { $0.path == path }) else {
             throw LessonError(.input, "no lesson at \(path)")

@@ -187,7 +187,8 @@ enum CheckCommand {
         if !options.update {
             report = try measure(.solutions, timings) {
                 ReferenceSolutions.checked(
-                    report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs)
+                    report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs,
+                    cacheDirectory: options.check.cacheDirectory)
             }
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {

@@ -38,9 +38,10 @@ package enum ReferenceSolutions {
 
     /// `report` with a check of each reference solution of its lessons added to the lesson that holds the
     /// exercise: passed at full marks; failed otherwise, with a finding at the solution's file for each test
-    /// that did not pass. Graded uncontained, as the course's own code is checked.
+    /// that did not pass. Graded uncontained, as the course's own code is checked. With `cacheDirectory`, a
+    /// solution whose lesson, hidden tests, engine and own text are unchanged is not graded again.
     package static func checked(
-        _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int
+        _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int, cacheDirectory: String? = nil
     ) -> CheckReport {
         let plans = report.lessons.map { LessonPlanner.plan(Lesson.read(path: $0.path)) }
         let found = find(in: plans)
@@ -48,14 +49,34 @@ package enum ReferenceSolutions {
         var options = GradingOptions()
         options.jobs = jobs
         let grader = Grader(toolchain: toolchain, options: options, catalog: catalog)
+        let cache = cacheDirectory.map { ResultCache(directory: $0) }
+        let keys = CacheKeys(toolchain: toolchain)
         var report = report
         for solution in found {
-            let check = self.check(solution, grader: grader)
+            let key = keys.key(identity(of: solution, catalog: catalog))
+            let check =
+                cache?.load(CheckResult.self, key: key)
+                ?? {
+                    let graded = self.check(solution, grader: grader)
+                    cache?.store(graded, key: key)
+                    return graded
+                }()
             if let index = report.lessons.firstIndex(where: { $0.path == solution.lessonPath }) {
                 report.lessons[index].checks.append(check)
             }
         }
         return report
+    }
+
+    /// What the grading of a solution depends on: its text, its lesson's, its hidden tests' and the named
+    /// engine's files.
+    static func identity(of found: Found, catalog: EngineCatalog) -> [String] {
+        let engine = found.exercise.plan.namedEngine.flatMap { catalog[$0.name] }
+        return [
+            "reference solution", found.solution, LessonFileBytes.text(found.solution) ?? "",
+            LessonFileBytes.text(found.lessonPath) ?? "", found.hidden.flatMap { LessonFileBytes.text($0.path) } ?? "",
+        ]
+            + (engine?.files.flatMap { [$0.name, $0.contents] } ?? [])
     }
 
     static func check(_ found: Found, grader: Grader) -> CheckResult {
