@@ -4,7 +4,7 @@ import XCTest
 @testable import LessonKit
 
 /// The fast path against the reference, on lessons no one wrote: a sample of `Benchmarks/differential.py`'s
-/// seeded lessons, twelve of seed 7 (own `print`, `lazy`, property wrappers, `consume`, local types, lifetimes, `#fileID`,
+/// seeded lessons, nine of seed 7 (own `print`, `lazy`, property wrappers, `consume`, local types, lifetimes, `#fileID`,
 /// Swift 6, …) checked with both strategies, every check's status, output and findings compared. The large
 /// runs (three seeds of 300 lessons) are in `Benchmarks/README.md`.
 final class DifferentialTests: XCTestCase {
@@ -16,7 +16,7 @@ final class DifferentialTests: XCTestCase {
             "/usr/bin/python3",
             arguments: [
                 TestSupport.packageRoot + "/Benchmarks/differential.py", TestSupport.lessonExecutable, "--seed", "7",
-                "--lessons", "12",
+                "--lessons", "9",
             ],
             environment: ProcessInfo.processInfo.environment, workingDirectory: TestSupport.packageRoot,
             limits: ProcessLimits(timeout: 600, outputLimit: 1 << 20))
@@ -25,7 +25,7 @@ final class DifferentialTests: XCTestCase {
         let last = try XCTUnwrap(output.split(separator: "\n").last)
         XCTAssertTrue(last.hasPrefix("checks: ") && last.hasSuffix(", differ: 0"), output)
         let checks = Int(last.dropFirst("checks: ".count).prefix { $0.isNumber }) ?? 0
-        XCTAssertGreaterThanOrEqual(checks, 30, output)
+        XCTAssertGreaterThanOrEqual(checks, 20, output)
     }
 
     /// A grading's tests share one program whatever they import: a test that imports a module is built alone.

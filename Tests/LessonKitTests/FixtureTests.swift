@@ -34,7 +34,7 @@ final class FixtureTests: XCTestCase {
         try FileManager.default.removeItem(atPath: cache + "/" + ResultCache.layout)
         try checkFixtures(
             strategy: .merged, record: false, cacheDirectory: cache,
-            under: ["Fixtures/check/pass", "Fixtures/engines", "Fixtures/merge"])
+            under: ["Fixtures/merge"])
     }
 
     private func checkFixtures(

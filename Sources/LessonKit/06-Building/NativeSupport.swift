@@ -1,3 +1,5 @@
+import Foundation
+
 /// The runtime support of every program, written once, in C: what `main.swift` calls to unbuffer its
 /// output, pick its scenario, mark a listing's segment, and run a batch of scenarios in one process
 /// (`ScenarioRunner.runBatch`). `clang` compiles it in about 20 ms of a core, where a Swift file doing the
@@ -283,4 +285,39 @@ enum NativeSupport {
             @_silgen_name("_lessonBatchSelectedScenario") func _lessonBatchSelectedScenario() -> Int
 
             """)
+}
+
+extension NativeSupport {
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedFolder: String?
+    nonisolated(unsafe) private static var sharedObjects: [String: String] = [:]
+
+    /// The object of the C file `source`, compiled once per process for the programs this user builds whole
+    /// (the isolated strategy, coverage): each would otherwise start `clang` for the same bytes. Nil when it
+    /// cannot be compiled (the build then compiles it beside its own files). The folder goes when the
+    /// process ends.
+    static func sharedObject(of source: ProgramFile, compiler: SwiftCompiler) -> String? {
+        sharedLock.withLock { () -> String? in
+            if let object = sharedObjects[source.contents] { return object }
+            if sharedFolder == nil {
+                guard let folder = try? WorkDirectory.create(prefix: "lesson-support") else { return nil }
+                sharedFolder = folder.path
+                atexit { NativeSupport.removeSharedFolder() }
+            }
+            guard let folder = sharedFolder else { return nil }
+            let path = folder + "/\(sharedObjects.count)-" + source.name
+            let object = SeparateCompilation.object(for: path)
+            guard (try? ScratchFile.save(source.contents, to: path)) != nil,
+                let compiled = try? compiler.compileC(
+                    path, into: object, with: compiler.toolchain.tool("clang") ?? "clang", in: folder),
+                compiled.succeeded
+            else { return nil }
+            sharedObjects[source.contents] = object
+            return object
+        }
+    }
+
+    private static func removeSharedFolder() {
+        if let folder = sharedFolder { try? FileManager.default.removeItem(atPath: folder) }
+    }
 }

@@ -98,6 +98,13 @@ package struct SwiftCompiler: Sendable {
                 paths.append(existing)
                 continue
             }
+            // This user's own builds share one object of the support; a builder's compile their own.
+            if file.name.hasSuffix(".c"), builder == nil, !hidesBuildFolder,
+                let shared = NativeSupport.sharedObject(of: file, compiler: self)
+            {
+                paths.append(shared)
+                continue
+            }
             let path = directory + "/" + file.name
             try ScratchFile.save(file.contents, to: path)
             if file.name.hasSuffix(".c") {
