@@ -183,13 +183,8 @@ enum CheckCommand {
             }
             report = StrategyVerification.verified(report, against: alone)
         }
-        // Every exercise's reference solution beside the lessons checked must get full marks.
         if !options.update {
-            report = try measure(.solutions, timings) {
-                ReferenceSolutions.checked(
-                    report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs,
-                    cacheDirectory: options.check.cacheDirectory)
-            }
+            report = try measure(.solutions, timings) { withSolutions(report, options, toolchain: toolchain) }
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
             throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
@@ -206,6 +201,14 @@ enum CheckCommand {
             printError(timings.lines(total: total).joined(separator: "\n"))
         }
         return report.succeeded(warningsAsErrors: options.warningsAsErrors) ? 0 : 1
+    }
+
+    /// `report` with a check of every exercise's reference solution beside its lessons, which must get full
+    /// marks (`ReferenceSolutions`).
+    static func withSolutions(_ report: CheckReport, _ options: Options, toolchain: Toolchain) -> CheckReport {
+        ReferenceSolutions.checked(
+            report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs,
+            cacheDirectory: options.check.cacheDirectory)
     }
 
     /// Runs `body`, showing a progress line on stderr while it runs longer than a second when `show`.

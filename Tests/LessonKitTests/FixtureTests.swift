@@ -34,7 +34,7 @@ final class FixtureTests: XCTestCase {
         try FileManager.default.removeItem(atPath: cache + "/" + ResultCache.layout)
         try checkFixtures(
             strategy: .merged, record: false, cacheDirectory: cache,
-            under: ["Fixtures/merge"])
+            under: ["Fixtures/check/pass"])
     }
 
     private func checkFixtures(
@@ -45,7 +45,7 @@ final class FixtureTests: XCTestCase {
         let files = try folders.flatMap { try TestSupport.markdownFiles(under: $0) }.filter {
             !$0.hasSuffix("README.md")
         }
-        XCTAssertGreaterThanOrEqual(files.count, 20)
+        XCTAssertGreaterThanOrEqual(files.count, 8)
         var options = TestSupport.fixtureOptions
         options.strategy = strategy
         options.cacheDirectory = cacheDirectory
