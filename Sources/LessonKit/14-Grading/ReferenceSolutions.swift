@@ -43,7 +43,19 @@ package enum ReferenceSolutions {
     package static func checked(
         _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int, cacheDirectory: String? = nil
     ) -> CheckReport {
-        let plans = report.lessons.map { LessonPlanner.plan(Lesson.read(path: $0.path)) }
+        // Only a lesson beside a `solutions/` folder can have one: the others are not read again.
+        var hasSolutions: [String: Bool] = [:]
+        let plans = report.lessons.filter { lesson in
+            let folder = (lesson.path as NSString).deletingLastPathComponent
+            if let known = hasSolutions[folder] { return known }
+            var isFolder: ObjCBool = false
+            let found =
+                FileManager.default.fileExists(
+                    atPath: (folder.isEmpty ? "" : folder + "/") + "solutions", isDirectory: &isFolder)
+                && isFolder.boolValue
+            hasSolutions[folder] = found
+            return found
+        }.map { LessonPlanner.plan(Lesson.read(path: $0.path)) }
         let found = find(in: plans)
         guard !found.isEmpty else { return report }
         var options = GradingOptions()
