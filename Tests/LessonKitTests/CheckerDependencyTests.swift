@@ -39,6 +39,7 @@ final class CheckerDependencyTests: XCTestCase {
                 ".package(url: \"git@git.example:org/lesson.git\", from: \"1.0.0\")", "lesson"
             ),
             ("/home/me/lesson-checker", ".package(path: \"/home/me/lesson-checker\")", "lesson-checker"),
+            ("/srv/git/lesson.git@1.2.0", ".package(url: \"/srv/git/lesson.git\", from: \"1.2.0\")", "lesson"),
         ]
         for (text, entry, identity) in cases {
             let dependency = CheckerDependency(text)

@@ -20,8 +20,8 @@ package struct CheckerDependency: Equatable, Sendable {
     /// a ref follows the last `/`.
     package init(_ text: String) {
         location = text
-        guard Self.isURL(text), let at = text.lastIndex(of: "@"), let slash = text.lastIndex(of: "/"), at > slash,
-            text.index(after: at) < text.endIndex
+        guard let at = text.lastIndex(of: "@"), let slash = text.lastIndex(of: "/"), at > slash,
+            text.index(after: at) < text.endIndex, Self.isURL(String(text[..<at]))
         else { return }
         location = String(text[..<at])
         requirement = Self.requirement(String(text[text.index(after: at)...]))
