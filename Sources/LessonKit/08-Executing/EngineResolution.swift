@@ -65,6 +65,11 @@ extension EngineResolution {
         _ plan: LessonPlan, missingFrom engine: Engine, besides extra: [EngineFile], markdownPath: String
     ) -> [(file: ProgramFile, source: ProgramFile, solutionPath: String?)] {
         let folder = (plan.path as NSString).deletingLastPathComponent
+        if plan.exerciseStarters.isEmpty,
+            let hidden = hiddenTestsSolution(plan.path, missingFrom: engine, besides: extra)
+        {
+            return hidden
+        }
         return plan.exerciseStarters.compactMap {
             starter -> (file: ProgramFile, source: ProgramFile, solutionPath: String?)? in
             let name = starter.fileName
@@ -80,6 +85,31 @@ extension EngineResolution {
             return (
                 ProgramFile(name: name, contents: ProgramSource.mapped(starter.block, to: markdownPath)),
                 ProgramFile(name: name, contents: starter.block.text), nil
+            )
+        }
+    }
+}
+
+extension EngineResolution {
+    /// A hidden-tests file (`hidden/<ID>.md`) is checked as a lesson against its exercise's engine: the files
+    /// that engine leaves out come from the reference solution beside it (`solutions/<ID>/`), as its lesson's
+    /// do. Without a solution folder there is nothing to add.
+    static func hiddenTestsSolution(
+        _ path: String, missingFrom engine: Engine, besides extra: [EngineFile]
+    ) -> [(file: ProgramFile, source: ProgramFile, solutionPath: String?)]? {
+        let hiddenFolder = (path as NSString).deletingLastPathComponent
+        guard (hiddenFolder as NSString).lastPathComponent == "hidden" else { return nil }
+        let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let parent = (hiddenFolder as NSString).deletingLastPathComponent
+        let solutions = (parent.isEmpty ? "" : parent + "/") + "solutions/\(id)"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: solutions) else { return nil }
+        return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
+            guard engine.file(named: name) == nil, !extra.contains(where: { $0.fileName == name }) else { return nil }
+            let solutionPath = solutions + "/" + name
+            guard let solution = LessonFileBytes.text(solutionPath) else { return nil }
+            return (
+                ProgramFile(name: name, contents: ProgramSource.mapped(solution, firstLine: 1, to: solutionPath)),
+                ProgramFile(name: name, contents: solution), solutionPath
             )
         }
     }
