@@ -135,6 +135,21 @@ final class FieldMarkdownTests: XCTestCase {
         XCTAssertEqual(InfoString("swift highlight=[1, 3").problems, ["the '[' of 'highlight' is never closed"])
     }
 
+    /// SwiftFormat writes an option and its value as two words; a flag before another option keeps none.
+    func testAnotherToolsOptionTakesTheWordAfterIt() {
+        let info = InfoString("swift --indent 2 --maxwidth 100 --nobreak --other no_run")
+        XCTAssertEqual(
+            info.attributes,
+            [
+                BlockAttribute(name: "--indent", value: "2"), BlockAttribute(name: "--maxwidth", value: "100"),
+                BlockAttribute(name: "--nobreak"), BlockAttribute(name: "--other", value: "no_run"),
+            ])
+        XCTAssertTrue(BlockAttributes.isOtherToolsOption("--indent"))
+        XCTAssertTrue(BlockAttributes.isOtherToolsOption("no-format"))
+        XCTAssertFalse(BlockAttributes.isOtherToolsOption("--"))
+        XCTAssertFalse(BlockAttributes.isOtherToolsOption("no_run"))
+    }
+
     func testPlaceholdersAreFoundByTheirFirstByte() {
         XCTAssertEqual(
             SnippetElision.placeholderStarts(in: "ç <#a#> <#b c#>\n<# not closed\n<#x#>"),

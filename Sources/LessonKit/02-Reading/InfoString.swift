@@ -27,7 +27,16 @@ package struct InfoString: Hashable, Sendable {
         var tokens = InfoStringTokenizer(written)
         language = tokens.next()?.name ?? ""
         var attributes: [BlockAttribute] = []
-        while let token = tokens.next() { attributes.append(token) }
+        while let token = tokens.next() {
+            // Another tool's option and its value, as SwiftFormat writes them (`--indent 2`): one attribute.
+            if let last = attributes.indices.last, attributes[last].name.hasPrefix("--"),
+                attributes[last].value == nil, token.value == nil, !token.name.hasPrefix("--")
+            {
+                attributes[last].value = token.name
+                continue
+            }
+            attributes.append(token)
+        }
         self.attributes = attributes
         problems = tokens.problems
     }

@@ -48,13 +48,19 @@ enum BlockAttributes {
         "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points",
     ]
     static let engineFileAttributes = ["exercise"]
-    static let snippetAttributes = ["ignore", "compile_fail", "verbatim", "listing", "continues"]
+    static let snippetAttributes = ["ignore", "nocompile", "compile_fail", "verbatim", "listing", "continues"]
     static let outputAttributes = ["unordered", "ellipsis"]
     /// How code is shown by DocC (`nocopy`, `highlight=[1, 3]`, `strikeout=[2]`, `wrap=80`), Docusaurus
     /// (`title="…"`, `showLineNumbers`) and MkDocs (`linenums`, `hl_lines`): nothing to check, on any block.
+    /// SwiftFormat's `no-format` and its options (`--indent 2`) are accepted the same way.
     static let displayOptions: Set<String> = [
-        "nocopy", "highlight", "strikeout", "wrap", "title", "showLineNumbers", "linenums", "hl_lines",
+        "nocopy", "highlight", "strikeout", "wrap", "title", "showLineNumbers", "linenums", "hl_lines", "no-format",
     ]
+
+    /// Whether the attribute is another tool's, with nothing for this one to check.
+    static func isOtherToolsOption(_ name: String) -> Bool {
+        displayOptions.contains(name) || (name.hasPrefix("--") && name.count > 2)
+    }
     /// Other tools' names for our attributes (rustdoc's `should_panic`).
     static let synonyms = ["should_panic": "should_trap", "norun": "no_run", "compile-fail": "compile_fail"]
 
@@ -113,7 +119,7 @@ enum BlockAttributes {
             Finding(.malformedInfoString, at: lesson.location(block.openingLine), "malformed info string: \($0)")
         }
         for attribute in block.info.attributes
-        where !known.contains(attribute.name) && !displayOptions.contains(attribute.name) {
+        where !known.contains(attribute.name) && !isOtherToolsOption(attribute.name) {
             let allowed = known.isEmpty ? "none" : known.joined(separator: ", ")
             findings.append(
                 Finding(

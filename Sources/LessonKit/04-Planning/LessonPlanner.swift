@@ -126,9 +126,10 @@ private struct PlanBuilder {
         if block.info.isSwift {
             awaitingOutput = nil
             printingSnippet = nil
-            let header = block.firstLine.flatMap(FileHeader.init)
+            // `nocompile` (as Literate Swift marks a block it does not build) makes any block a snippet.
+            let header = block.info.has("nocompile") ? nil : block.firstLine.flatMap(FileHeader.init)
             guard let header, !PlatformImports.importsPlatformFramework(block) else {
-                if header == nil, let message = block.firstLine.flatMap(NearMiss.header) {
+                if header == nil, !block.info.has("nocompile"), let message = block.firstLine.flatMap(NearMiss.header) {
                     warn(message, at: block.openingLine, reportedBy: block.openingLine)
                 }
                 return addSnippet(block)
@@ -243,7 +244,9 @@ private struct PlanBuilder {
     private mutating func addSnippet(_ block: FencedBlock) {
         snippets.append(block)
         roles.append(.snippet)
-        if !block.info.has("ignore"), NearMiss.printsOutput(block) { printingSnippet = block }
+        if !block.info.has("ignore"), !block.info.has("nocompile"), NearMiss.printsOutput(block) {
+            printingSnippet = block
+        }
         let problems = BlockAttributes.problems(
             of: block, known: BlockAttributes.snippetAttributes, role: "a snippet", in: lesson)
         let errors = keepErrors(problems, reportedBy: block.openingLine)

@@ -44,7 +44,9 @@ package enum ListingContext {
     static func listings(of snippets: [FencedBlock], read: [Int: SwiftBlock], in lesson: Lesson, marker: String) -> (
         [Listing], [Int: [Finding]]
     ) {
-        let candidates = snippets.filter { !$0.info.has("ignore") && !$0.info.has("compile_fail") }
+        let candidates = snippets.filter {
+            !$0.info.has("ignore") && !$0.info.has("nocompile") && !$0.info.has("compile_fail")
+        }
         let names = candidates.map { snippetNames(of: $0, read: read[$0.openingLine]) }
         // Read once per snippet, however many listings are built after it.
         var importsPlatform: [Int: Bool] = [:]

@@ -225,16 +225,19 @@ struct CheckWork {
         return check
     }
 
-    /// The check of a snippet that is not parsed: `ignore`, or attributes that are unknown.
+    /// The check of a snippet that is not parsed: `ignore`, `nocompile`, or attributes that are unknown.
     static func snippetWithoutParsing(_ block: FencedBlock, in plan: LessonPlan) -> CheckResult? {
         let location = plan.lesson.location(block.openingLine)
         let name = "snippet at line \(block.openingLine)"
         if let findings = plan.blockFindings[block.openingLine] {
             return CheckResult(kind: .snippet, location: location, name: name, status: .failed, findings: findings)
         }
-        guard let ignore = block.info.attribute("ignore") else { return nil }
+        let reason =
+            block.info.attribute("ignore").map { $0.value ?? "marked ignore" }
+            ?? (block.info.has("nocompile") ? "marked nocompile" : nil)
+        guard let reason else { return nil }
         var check = CheckResult(kind: .snippet, location: location, name: name, status: .skipped)
-        check.skipReason = ignore.value ?? "marked ignore"
+        check.skipReason = reason
         return check
     }
 }
