@@ -30,14 +30,23 @@ enum GradeCommand {
                 + "expected output never appear in a result",
             forwarded: true)
         static let format = ValueOption(
-            "--format", "FORMAT", "text (default), exercism (results.json v3) or gradescope", forwarded: true
+            "--format", "FORMAT",
+            "text (default), exercism (results.json v3), gradescope, junit (JUnit XML, as CodeGrade reads it), "
+                + "prairielearn (an external grader's results.json) or classroom50 (classroom50/result/v1)",
+            forwarded: true
         ) { name, text in
             guard let format = GradeFormat(rawValue: text) else {
-                throw LessonError(.usage, "\(name) takes text, exercism or gradescope, not '\(text)'")
+                let names = GradeFormat.allCases.map(\.rawValue)
+                throw LessonError(
+                    .usage,
+                    "\(name) takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'")
             }
             return format
         }
-        static let output = ValueOption("--output", "DIR", "Write DIR/results.json (default format then: exercism)")
+        static let output = ValueOption(
+            "--output", "DIR",
+            "Write DIR/results.json (DIR/results.xml for junit) and DIR/instructor.json (default format then: "
+                + "exercism)")
         static let limits = RunLimitOptions(
             timeout: SharedOptions.timeout("test run"), maxOutput: SharedOptions.maxOutput("one test"),
             buildTimeout: SharedOptions.buildTimeout("building the submission", seconds: 60))
@@ -93,7 +102,7 @@ enum GradeCommand {
             """,
         usage: """
             lesson grade --exercise ID --submission FILE [--lesson PATH] [--hidden PATH]
-                                [--format text|exercism|gradescope] [--output DIR]
+                                [--format FORMAT] [--output DIR]
                    lesson grade --exercise ID --submissions DIR --output OUT [--lesson PATH] [--hidden PATH]
             """,
         sections: [
@@ -228,12 +237,12 @@ enum GradeCommand {
         return 0
     }
 
-    /// Writes `OUT/results.json` and says the score on stderr.
+    /// Writes `OUT/results.json` (or `results.xml`) and says the score on stderr.
     static func write(_ result: GradeResult, as format: GradeFormat, to output: String) throws {
         // An interrupted grade writes nothing: its programs were stopped, and their results mean nothing.
         guard !Cleanup.shared.isInterrupted else { return }
         try ReportFile.createFolder(output)
-        try ReportFile.write(format.render(result), to: output + "/results.json")
+        try ReportFile.write(format.render(result), to: output + "/" + format.fileName)
         // What students are not shown (why each hidden test failed, the whole time) is the instructor's.
         try ReportFile.write(result.instructorReport, to: output + "/instructor.json")
         printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")

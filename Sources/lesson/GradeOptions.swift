@@ -57,7 +57,8 @@ extension GradeCommand {
             let isBatch = if case .batch = mode { true } else { false }
             format = try values.value(Option.format) ?? (isBatch || output != nil ? .exercism : .text)
             if output != nil && format == .text {
-                throw LessonError(.usage, "--output writes results.json: use --format exercism or gradescope")
+                throw LessonError(
+                    .usage, "--output writes a platform's results file: use a --format other than text")
             }
         }
 

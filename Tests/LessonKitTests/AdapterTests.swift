@@ -46,8 +46,60 @@ import Testing
         #expect(text.contains("\"message\" : \"bitmedi: tüm değerlendirmenin 6 sn süre bütçesi doldu\""), "\(text)")
     }
 
+    /// PrairieLearn's layout (`/grade/student`, `tests`, `serverFilesCourse`, `results`), a Classroom 50
+    /// repository and a CodeGrade step, each graded by its adapter as the platform calls it, with the
+    /// hidden tests: the file each platform reads, in its format, with nothing of a hidden test in it.
+    @Test func thePrairieLearnClassroom50AndCodeGradeAdaptersWriteTheirPlatformsFiles() throws {
+        let work = try GradingEnvironment.scratch("adapters")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let fixtures = root + "/Fixtures/grading"
+        let manager = FileManager.default
+        for folder in ["student", "tests/hidden", "serverFilesCourse", "repository"] {
+            try manager.createDirectory(atPath: work + "/grade/" + folder, withIntermediateDirectories: true)
+        }
+        let submission = fixtures + "/submissions/sync-engine/hidden-trap/Sync.swift"
+        try manager.copyItem(atPath: submission, toPath: work + "/grade/student/Sync.swift")
+        try manager.copyItem(atPath: submission, toPath: work + "/grade/repository/Sync.swift")
+        try manager.copyItem(
+            atPath: fixtures + "/engine-exercise.md", toPath: work + "/grade/serverFilesCourse/lesson.md")
+        try manager.copyItem(
+            atPath: fixtures + "/hidden/sync-engine.md", toPath: work + "/grade/tests/hidden/sync-engine.md")
+        try Data("EXERCISE=sync-engine\nLESSON=lesson.md\nHIDDEN=hidden/sync-engine.md\n".utf8).write(
+            to: URL(fileURLWithPath: work + "/grade/tests/exercise.conf"))
+        let environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LESSON_BIN": TestSupport.lessonExecutable,
+            "GRADE_ROOT": work + "/grade", "LESSON_HIDDEN": fixtures + "/hidden/sync-engine.md",
+            "CG_JUNIT_XML_LOCATION": work + "/codegrade.xml",
+        ]
+        func run(_ script: String, _ arguments: [String]) throws {
+            let result = try Subprocess.run(
+                root + "/Adapters/" + script, arguments: arguments, environment: environment,
+                workingDirectory: work + "/grade/repository", limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
+            #expect(
+                result.termination == .exited(0), "\(script): \(String(decoding: result.standardError, as: UTF8.self))")
+        }
+        try run("prairielearn/run.sh", [])
+        try run("classroom50/grade.sh", ["sync-engine", fixtures + "/engine-exercise.md", ".", work + "/result.json"])
+        try run(
+            "codegrade/run.sh", ["sync-engine", fixtures + "/engine-exercise.md", fixtures + "/hidden/sync-engine.md"])
+        let golden = fixtures + "/expected/sync-engine/hidden-trap."
+        let written = [
+            (work + "/grade/results/results.json", golden + "prairielearn.json"),
+            (work + "/result.json", golden + "classroom50.json"), (work + "/codegrade.xml", golden + "junit.xml"),
+        ]
+        for (path, expected) in written {
+            // The goldens were graded with times of 0; the adapters' files have the times of this run.
+            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+                of: #"time="[0-9.]+""#, with: #"time="0.000""#, options: .regularExpression)
+            #expect(text == (try String(contentsOfFile: expected, encoding: .utf8)), "\(path)")
+        }
+        #expect(!manager.fileExists(atPath: work + "/grade/results/instructor.json"))
+    }
+
     private static let scripts = [
         "Adapters/exercism/bin/run.sh", "Adapters/gradescope/run_autograder", "Adapters/gradescope/setup.sh",
+        "Adapters/prairielearn/run.sh", "Adapters/classroom50/grade.sh", "Adapters/codegrade/run.sh",
     ]
 
     private static let shellcheck = ["/usr/bin/shellcheck", "/bin/shellcheck"].first(

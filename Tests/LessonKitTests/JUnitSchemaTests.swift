@@ -76,6 +76,25 @@ final class JUnitSchemaTests: XCTestCase {
         }
     }
 
+    /// `lesson grade --format junit`: the results of every fixture submission (passing, failing, crashing,
+    /// not building, hidden tests failing), as their goldens hold them.
+    func testGradeResultsAreValidAgainstBothSchemas() throws {
+        let folder = TestSupport.packageRoot + "/Fixtures/grading/expected/sync-engine"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".junit.xml") }
+            .sorted().map { folder + "/" + $0 }
+        XCTAssertEqual(files.count, 6)
+        let jenkins = try validate(files, against: "junit-10.xsd")
+        XCTAssertEqual(jenkins.status, 0, jenkins.output)
+        var suites: [String] = []
+        for file in files {
+            suites += try self.suites(
+                of: String(contentsOfFile: file, encoding: .utf8),
+                name: ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
+        }
+        let surefire = try validate(suites, against: "surefire-test-report-3.0.xsd")
+        XCTAssertEqual(surefire.status, 0, surefire.output)
+    }
+
     func testFileAttributesAreAnOptInTheJenkinsSchemaRejects() throws {
         let path = folder + "/attributes.xml"
         let result = try TestSupport.runLesson([

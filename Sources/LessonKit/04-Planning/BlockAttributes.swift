@@ -15,6 +15,8 @@ package struct ScenarioOptions: Hashable, Sendable, Codable {
     package var exercise: String?
     /// What the scenario is worth when graded (1 unless `points=N`).
     package var points = 1
+    /// The task of the exercise's instructions the test belongs to (`task=N`), which Exercism groups by.
+    package var task: Int?
 
     package init() {}
 
@@ -45,7 +47,7 @@ package struct OutputOptions: Hashable, Sendable, Codable {
 /// the attribute it was probably meant to be; the display options of other tools are accepted and ignored.
 enum BlockAttributes {
     static let scenarioAttributes = [
-        "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points",
+        "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points", "task",
     ]
     static let engineFileAttributes = ["exercise"]
     static let snippetAttributes = ["ignore", "nocompile", "compile_fail", "verbatim", "listing", "continues"]
@@ -87,6 +89,12 @@ enum BlockAttributes {
                     options.points = value
                 } else {
                     findings.append(finding(block, in: lesson, "attribute 'points' needs a whole number: points=N"))
+                }
+            case "task":
+                if let value = attribute.value.flatMap(Int.init), value >= 1 {
+                    options.task = value
+                } else {
+                    findings.append(finding(block, in: lesson, "attribute 'task' needs a task number from 1: task=N"))
                 }
             default: break
             }

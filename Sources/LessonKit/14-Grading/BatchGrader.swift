@@ -3,7 +3,7 @@ import Foundation
 /// Grades a whole class: each subfolder of a submissions folder is one student. Every student is graded by
 /// a `lesson grade` process of its own, in parallel across the cores, so a submission that crashes the
 /// grader's handling of it costs that student an `error` row, never the batch. Writes
-/// `OUT/<student>/results.json` (and `instructor.json`), `OUT/summary.csv` (student, score, max score, status,
+/// `OUT/<student>/results.json` (`results.xml` for JUnit) and `instructor.json`, `OUT/summary.csv` (student, score, max score, status,
 /// seconds) and the instructor's page of the class, `OUT/report.html` (`ClassPage`).
 package struct BatchGrader: Sendable {
     /// The `lesson` executable and the arguments every student's run shares (lesson, exercise, hidden
@@ -19,8 +19,8 @@ package struct BatchGrader: Sendable {
     /// The wall-clock budget of one student's whole grading.
     package var studentBudget: Double
     /// The result of a submission that could not be graded, for a given reason: every test of the exercise
-    /// errored, at its full worth, in the lesson's language. Its tests also give each test's worth, to
-    /// score an Exercism results.json (which has no points).
+    /// errored, at its full worth, in the lesson's language. Its maximum is a row's when a student's
+    /// grader wrote nothing.
     package var ungraded: @Sendable (String) -> GradeResult
     /// The format the results are written in.
     package var format: GradeFormat
@@ -126,13 +126,13 @@ package struct BatchGrader: Sendable {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             write(ungraded(reason), to: folder)
         }
-        // The row comes from the results.json the student's grader wrote, never from a stream a program
-        // could write into.
+        // The row comes from the instructor.json the student's grader wrote, whatever the students' format,
+        // never from a stream a program could write into.
         var row = Row(student: student.name, score: 0, maxScore: ungraded("").maxScore, status: "error", seconds: 0)
-        if let data = FileManager.default.contents(atPath: folder + "/results.json"),
-            let read = ResultsFile.row(from: data, worth: ungraded("").tests.map(\.maxPoints))
+        if let data = FileManager.default.contents(atPath: folder + "/instructor.json"),
+            let read = try? JSONDecoder().decode(GradeResult.self, from: data)
         {
-            (row.status, row.score, row.maxScore) = read
+            (row.status, row.score, row.maxScore) = (read.status.rawValue, read.score, read.maxScore)
         }
         row.seconds = Date().timeIntervalSince(start)
         return row
@@ -150,8 +150,9 @@ package struct BatchGrader: Sendable {
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: folder + "/results.json")
-            try? FileManager.default.removeItem(atPath: folder + "/instructor.json")
+            for name in GradeFormat.fileNames + ["instructor.json"] {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
             let arguments =
                 ["grade"] + sharedArguments + [
                     "--submission", submissions + "/" + student.name, "--submission-descriptor", "3",
@@ -160,7 +161,7 @@ package struct BatchGrader: Sendable {
             let result = try Subprocess.run(
                 executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
                 limits: ProcessLimits(timeout: studentBudget, outputLimit: 1 << 20), inheriting: descriptor)
-            if result.termination == .exited(0), FileManager.default.fileExists(atPath: folder + "/results.json") {
+            if result.termination == .exited(0), FileManager.default.fileExists(atPath: folder + "/instructor.json") {
                 return nil
             }
             if Cleanup.shared.isInterrupted { return "grading was interrupted" }
@@ -178,8 +179,8 @@ package struct BatchGrader: Sendable {
     static let reservedNames: Set<String> = ["summary.csv", "report.html"]
 
     private func write(_ result: GradeResult, to folder: String) {
-        let rendered = (format == .text ? GradeFormat.exercism : format).render(result)
-        try? Data(rendered.utf8).write(to: URL(fileURLWithPath: folder + "/results.json"))
+        let written = format == .text ? GradeFormat.exercism : format
+        try? Data(written.render(result).utf8).write(to: URL(fileURLWithPath: folder + "/" + written.fileName))
         try? Data(result.instructorReport.utf8).write(to: URL(fileURLWithPath: folder + "/instructor.json"))
     }
 

@@ -50,8 +50,11 @@ package enum ClassPage {
         let toFolder = relativeComponents(from: pageFolder, to: folder)
         return names.map { name in
             let data = FileManager.default.contents(atPath: folder + "/" + name + "/instructor.json")
+            let results =
+                GradeFormat.fileNames.first { FileManager.default.fileExists(atPath: folder + "/" + name + "/" + $0) }
+                ?? GradeFormat.fileNames[0]
             return Student(
-                name: name, feedbackLink: link(toFolder + [name, "results.json"]),
+                name: name, feedbackLink: link(toFolder + [name, results]),
                 result: data.flatMap { try? JSONDecoder().decode(GradeResult.self, from: $0) })
         }
     }
@@ -160,7 +163,8 @@ package enum ClassPage {
                 "<tr class=\"student \(status)\"><td>\(escape(student.name))</td>"
                     + "<td>\(result.map { "\($0.score)/\($0.maxScore)" } ?? "-")</td><td>\(status)</td>"
                     + "<td>\(result.map { String(format: "%.2f", $0.instructorSeconds ?? $0.seconds) } ?? "-")</td>"
-                    + "<td><a href=\"\(escape(student.feedbackLink))\">results.json</a></td></tr>")
+                    + "<td><a href=\"\(escape(student.feedbackLink))\">"
+                    + "\(escape((student.feedbackLink as NSString).lastPathComponent))</a></td></tr>")
         }
         return html + ["</table></section>"]
     }

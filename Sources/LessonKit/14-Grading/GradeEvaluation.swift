@@ -55,7 +55,8 @@ struct GradeEvaluation {
     private func reasoned(_ test: Grader.GradingTest, _ execution: ScenarioExecution) -> TestOutcome {
         var outcome = TestOutcome(
             name: test.name, status: .failed, message: "", output: "", points: 0,
-            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode,
+            maxPoints: test.scenario.options.points, task: test.scenario.options.task, hidden: test.hidden,
+            testCode: test.testCode,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
         if let run = execution.run, !test.hidden {
             outcome.output = truncated(OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self)))
@@ -134,7 +135,8 @@ struct GradeEvaluation {
     func errored(_ test: Grader.GradingTest, message: String, failure: FailureKind) -> TestOutcome {
         TestOutcome(
             name: test.name, status: .error, message: message, output: "", points: 0,
-            maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0,
+            maxPoints: test.scenario.options.points, task: test.scenario.options.task, hidden: test.hidden,
+            testCode: test.testCode, seconds: 0,
             failure: failure)
     }
 

@@ -2,15 +2,24 @@ import Foundation
 
 /// Grading results in the formats course platforms read.
 package enum GradeFormat: String, Sendable, CaseIterable {
-    case text, exercism, gradescope
+    case text, exercism, gradescope, junit, prairielearn, classroom50
 
     package func render(_ result: GradeResult) -> String {
         switch self {
         case .text: GradeTextReport.render(result)
         case .exercism: StableJSON.text(ExercismResults(result))
         case .gradescope: StableJSON.text(GradescopeResults(result))
+        case .junit: GradeJUnitReport.render(result)
+        case .prairielearn: StableJSON.text(PrairieLearnResults(result))
+        case .classroom50: StableJSON.text(Classroom50Results(result))
         }
     }
+
+    /// The file `--output DIR` writes: `results.xml` for JUnit, `results.json` for the others.
+    package var fileName: String { self == .junit ? "results.xml" : "results.json" }
+
+    /// The file names a result may have been written under, for a page that links to it.
+    package static let fileNames = ["results.json", "results.xml"]
 }
 
 extension GradeResult {
@@ -27,6 +36,8 @@ struct ExercismResults: Encodable {
         var message: String?
         var output: String?
         var test_code: String
+        /// The task of the exercise's instructions the test belongs to (`task=N` on its block).
+        var task_id: Int?
     }
 
     var version = 3
@@ -44,7 +55,7 @@ struct ExercismResults: Encodable {
                 status: test.status == .passed ? "pass" : test.status == .failed ? "fail" : "error",
                 message: test.status == .passed ? nil : test.message,
                 output: test.output.isEmpty ? nil : test.output,
-                test_code: test.testCode ?? (test.hidden ? "(\(words.hiddenTestCode()))" : ""))
+                test_code: test.testCode ?? (test.hidden ? "(\(words.hiddenTestCode()))" : ""), task_id: test.task)
         }
     }
 }

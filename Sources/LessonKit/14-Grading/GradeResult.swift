@@ -30,6 +30,8 @@ package struct TestOutcome: Hashable, Sendable, Codable {
     package var output: String
     package var points: Int
     package var maxPoints: Int
+    /// The task of the exercise's instructions it belongs to (`task=N` on its block), for Exercism.
+    package var task: Int? = nil
     package var hidden: Bool
     /// The test's source, shown to the student (nil for hidden tests).
     package var testCode: String?

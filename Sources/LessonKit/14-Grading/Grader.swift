@@ -239,7 +239,8 @@ package struct Grader: Sendable {
         let outcomes = tests.map { test in
             TestOutcome(
                 name: test.name, status: .error, message: feedback.notRunWithoutSubmission(), output: "", points: 0,
-                maxPoints: test.scenario.options.points, hidden: test.hidden, testCode: test.testCode, seconds: 0,
+                maxPoints: test.scenario.options.points, task: test.scenario.options.task, hidden: test.hidden,
+                testCode: test.testCode, seconds: 0,
                 failure: .ungraded)
         }
         var result = GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
