@@ -140,4 +140,38 @@ final class CIExampleTests: XCTestCase {
             XCTAssertTrue(readme.contains("```yaml\n" + text + "```\n"), "docs/ci.md does not show docs/ci/\(name)")
         }
     }
+
+    /// The grading pod asks for no privilege, and what it asks for is enough: a class of the fixture
+    /// submissions graded with exactly its capabilities, under `no_new_privs`, gets the scores full root gives.
+    func testTheKubernetesPodGradesWithOnlyTheCapabilitiesItAsksFor() throws {
+        let manifest = try String(
+            contentsOfFile: TestSupport.packageRoot + "/docs/ci/kubernetes-grading.yml", encoding: .utf8)
+        XCTAssertFalse(manifest.contains("privileged"))
+        XCTAssertTrue(manifest.contains("allowPrivilegeEscalation: false"))
+        let line = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains("add: [") })
+        let added = line.split(separator: "[")[1].split(separator: "]")[0].split(separator: ",")
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased() }
+        XCTAssertEqual(added, ["setuid", "setgid", "chown", "dac_override", "kill"])
+        let output = try TestSupport.temporaryFolder("kubernetes")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try Subprocess.run(
+            "/usr/bin/setpriv",
+            arguments: ["--no-new-privs", "--bounding-set=-all," + added.map { "+" + $0 }.joined(separator: ","), "--"]
+                + [
+                    TestSupport.lessonExecutable, "grade", "--lesson", "Fixtures/grading/engine-exercise.md",
+                    "--exercise", "sync-engine", "--hidden", "Fixtures/grading/hidden/sync-engine.md",
+                    "--submissions", "Fixtures/grading/submissions/sync-engine", "--output", output,
+                ],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+            workingDirectory: TestSupport.packageRoot,
+            limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+        XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
+        XCTAssertEqual(
+            try String(contentsOfFile: output + "/summary.csv", encoding: .utf8).split(separator: "\n")
+                .map { $0.split(separator: ",").prefix(4).joined(separator: ",") },
+            [
+                "student,score,max_score,status", "correct,5,5,pass", "hidden-only,4,5,fail", "hidden-trap,4,5,fail",
+                "no-compile,0,5,error", "trap,3,5,fail", "wrong,4,5,fail",
+            ])
+    }
 }

@@ -145,8 +145,14 @@ package struct ScenarioRunner: Sendable {
             program = directory + "/" + ScenarioRunner.programName
             try FileManager.default.copyItem(atPath: executable, toPath: program)
             if sandbox.usesSeparateUser {
-                chown(directory, uid_t(uid), gid_t(uid))
-                chown(program, uid_t(uid), gid_t(uid))
+                // Without CAP_CHOWN the program could not write its folder, and every run would fail as if
+                // the student's code had: the grader's failure is said as such.
+                guard chown(directory, uid_t(uid), gid_t(uid)) == 0, chown(program, uid_t(uid), gid_t(uid)) == 0 else {
+                    throw LessonError(
+                        .system,
+                        "cannot give the run's folder to the sandbox user \(uid): \(String(cString: strerror(errno))) "
+                            + "(the grader needs CAP_CHOWN)")
+                }
                 chmod(program, 0o500)
             }
         }
