@@ -19,6 +19,12 @@ final class DocsTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(plans.map(\.scenarios.count).reduce(0, +), 3, "the docs show scenarios that run")
     }
 
+    /// The README stays short: what the tool does, its two commands and links; the reference is in docs/.
+    func testTheReadmeStaysUnderFifteenKilobytes() throws {
+        let size = try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/README.md")).count
+        XCTAssertLessThanOrEqual(size, 15_000, "README.md is \(size) bytes: move reference material to docs/")
+    }
+
     /// The README shows a lesson, then the finding that a wrong expected line gives: that finding is what
     /// `lesson check` prints for the README with its last expected line changed.
     func testTheReadmesFindingIsTheOneTheCheckerGives() throws {
