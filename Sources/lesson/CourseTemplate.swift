@@ -117,7 +117,7 @@ enum CourseTemplate {
             counter.tap("\(words.labels[2])")
             ```
 
-            ```
+            ```output
             \(words.labels[0]): 1
             \(words.labels[1]): 2
             \(words.labels[2]): 3
