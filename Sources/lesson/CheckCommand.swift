@@ -59,9 +59,11 @@ enum CheckCommand {
             Builds and runs every scenario of the lessons, compares its output with the expected block,
             parses every platform snippet, compares engine reprints, and reports each finding as
             `path:line:column: error: message` (or `warning:` for what looks wrong but fails nothing).
-            Checking a folder adds a summary line per course folder.
+            Checking a folder adds a summary line per course folder. PATH:LINE checks only the block that
+            holds that line (a scenario with its expected output, a listing, a book test, a snippet, an
+            engine file), with what it is built with.
             """,
-        usage: "lesson check [--update | --watch] [options] [PATH ...]",
+        usage: "lesson check [--update | --watch] [options] [PATH[:LINE] ...]",
         sections: [
             (
                 "OPTIONS",
@@ -103,6 +105,8 @@ enum CheckCommand {
         var engineFolder: String?
         var exclusions: [String]
         var baseline: BaselineOption.Use
+        /// `PATH:LINE` arguments: the blocks alone that are checked, by lesson.
+        var blockLines: [String: Set<Int>]
 
         init(_ arguments: Arguments) throws {
             check = try CheckCommand.checkOptions(arguments, limits: Option.limits, caching: true)
@@ -117,7 +121,7 @@ enum CheckCommand {
             let engines = try arguments.value(SharedOptions.engines)
             catalog = try engines?.catalog ?? EngineCatalog.ofCourse()
             engineFolder = engines?.path ?? (catalog == .builtIn ? nil : EngineCatalog.courseFolder)
-            paths = try arguments.lessonPaths()
+            (paths, blockLines) = try BlockAddressArgument.split(try arguments.lessonPaths())
             exclusions = try arguments.exclusions()
             emitter = try ReportEmitter(
                 arguments, format: Option.format, output: Option.output,
@@ -156,8 +160,9 @@ enum CheckCommand {
         let files = try measure(.discover, timings) {
             try LessonDiscovery.lessonFiles(in: options.paths, excluding: options.exclusions)
         }
-        let selection = LessonSelection(
+        var selection = LessonSelection(
             filter: options.filter, sharding: options.sharding?.assignment(of: files, jobs: options.check.jobs))
+        selection.blockLines = options.blockLines
         let toolchain = try measure(.toolchain, timings) { try Toolchain.locate() }
         var checker = LessonChecker(options: options.check, toolchain: toolchain, catalog: options.catalog)
         if options.watch {
@@ -183,7 +188,8 @@ enum CheckCommand {
             }
             report = StrategyVerification.verified(report, against: alone)
         }
-        if !options.update {
+        // One block by its line is checked alone: no lesson's reference solutions.
+        if !options.update && options.blockLines.isEmpty {
             report = try measure(.solutions, timings) { withSolutions(report, options, toolchain: toolchain) }
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {

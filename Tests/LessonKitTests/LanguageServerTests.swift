@@ -95,6 +95,63 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertFalse(server.handle(Self.message(["jsonrpc": "2.0", "method": "exit"])))
     }
 
+    /// A lens runs its own block again, as `lesson check PATH:LINE` does: the other scenario does not run (what
+    /// it printed, a random number, stays as it was), and its finding stays in the diagnostics.
+    func testALensChecksItsOwnBlockAlone() throws {
+        let path = folder + "/ders.md"
+        let lesson = """
+            ```swift
+            // main.swift — ilk, her çalışmada başka bir sayı
+            print(UInt64.random(in: 0...UInt64.max))
+            ```
+
+            ```
+            0
+            ```
+
+            ```swift
+            // main.swift — ikinci
+            print("iki")
+            ```
+
+            ```
+            üç
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: path))
+        let uri = URL(fileURLWithPath: path).absoluteString
+        let client = InProcessClient()
+        let server = LessonLanguageServer(checker: try Self.checker(), send: client.receive)
+        var id = 1
+        func send(_ method: String, _ params: [String: Any]) -> Any? {
+            id += 1
+            _ = server.handle(Self.request(id: id, method, params))
+            server.waitForChecks()
+            return client.result(of: id)
+        }
+        func printedByTheFirst() -> String? {
+            let hover = send(
+                "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 0]])
+            return ((hover as? [String: Any])?["contents"] as? [String: String])?["value"]
+        }
+        _ = server.handle(Self.didOpen(uri, lesson))
+        server.waitForChecks()
+        XCTAssertEqual(client.diagnostics(of: uri)?.count, 2)
+        let lenses = try XCTUnwrap(send("textDocument/codeLens", ["textDocument": ["uri": uri]]) as? [[String: Any]])
+        let commands = lenses.compactMap { $0["command"] as? [String: Any] }
+        XCTAssertEqual(commands.map { ($0["arguments"] as? [Any])?.last as? Int }, [1, 10])
+        let first = try XCTUnwrap(printedByTheFirst())
+        // The second scenario's lens: the first is not run again, and both findings stay.
+        _ = send("workspace/executeCommand", ["command": "lesson.check", "arguments": [uri, 10]])
+        XCTAssertEqual(printedByTheFirst(), first)
+        XCTAssertEqual(client.diagnostics(of: uri)?.count, 2)
+        // The first's lens runs it again.
+        _ = send("workspace/executeCommand", ["command": "lesson.check", "arguments": [uri, 1]])
+        XCTAssertNotEqual(printedByTheFirst(), first)
+        XCTAssertEqual(client.diagnostics(of: uri)?.count, 2)
+    }
+
     /// With a baseline, a failed check offers "Add to baseline"; once the edit is applied and saved, the next
     /// check reports the known error as a note.
     func testAFailedCheckCanBeAddedToTheBaselineAndIsThenANote() throws {

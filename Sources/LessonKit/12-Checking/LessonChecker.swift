@@ -26,7 +26,7 @@ public struct LessonChecker: Sendable {
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
         askDriverEarly()
         defer { DriverRecipe.shared.settle() }
-        guard selection.filter == nil, selection.sharding == nil, let directory = options.cacheDirectory else {
+        guard selection.isEverything, let directory = options.cacheDirectory else {
             let plans = phase(.plan) {
                 ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
             }
@@ -148,7 +148,13 @@ public struct LessonChecker: Sendable {
         let runnable = Set(lessons.filter { $0.engine != nil }.map(\.id.index))
         let drift = EngineDrift.checks(allPlans, eligible: runnable, catalog: catalog)
         for index in lessons.indices {
-            if lessons[index].scope == .whole { lessons[index].otherChecks += drift[index] }
+            switch lessons[index].scope {
+            case .whole: lessons[index].otherChecks += drift[index]
+            case .blocks:
+                let blocks = selection.checkedBlocks(of: allPlans[index])
+                lessons[index].otherChecks += drift[index].filter { blocks.contains($0.location.line) }
+            case .scenarios, .none: break
+            }
             lessons[index].otherChecks += work.presetChecks[lessons[index].id] ?? []
         }
         let cacheable = Set(lessons.filter(\.cacheable).map(\.id.index))

@@ -6,12 +6,20 @@ public struct LessonSelection: Sendable {
     package enum Scope: Equatable, Sendable {
         case whole
         case scenarios
+        /// The blocks `lesson check PATH:LINE` names, and what they are built with.
+        case blocks
         case none
     }
 
     package var filter: String?
     /// With `--shard`: the shard and the owner of every lesson; nil checks every lesson.
     package var sharding: ShardAssignment?
+    /// `PATH:LINE` arguments: the lines whose blocks alone are checked, by the lesson's absolute path. When
+    /// there are any, only the lessons they name are checked.
+    package var blockLines: [String: Set<Int>] = [:]
+
+    /// Whether every check of every lesson is made: no filter, shard or block selects some.
+    package var isEverything: Bool { filter == nil && sharding == nil && blockLines.isEmpty }
 
     /// Checks the lessons and scenarios `filter` selects (see `--filter`), or every one.
     public init(filter: String? = nil) {
@@ -25,7 +33,13 @@ public struct LessonSelection: Sendable {
 
     package func scope(of plan: LessonPlan) -> Scope {
         if let sharding, !sharding.owns(plan.path) { return .none }
+        if !blockLines.isEmpty { return blockLines[Paths.absolute(plan.path)] == nil ? .none : .blocks }
         return filterScope(of: plan)
+    }
+
+    /// The lines the checks of the selected blocks of `plan` are reported at.
+    package func checkedBlocks(of plan: LessonPlan) -> Set<Int> {
+        Set((blockLines[Paths.absolute(plan.path)] ?? []).compactMap(plan.checkedBlock(at:)))
     }
 
     /// The scope `--filter` alone gives: what an unsharded check would report.
@@ -41,6 +55,7 @@ public struct LessonSelection: Sendable {
     /// The part of `plan` to check under `scope`.
     package func narrowed(_ plan: LessonPlan, to scope: Scope) -> LessonPlan {
         guard scope != .whole else { return plan }
+        if scope == .blocks { return plan.narrowed(toBlocksAt: checkedBlocks(of: plan)) }
         var narrowed = plan
         narrowed.scenarios = scope == .none ? [] : plan.scenarios.filter { $0.description.contains(filter ?? "") }
         narrowed.bookTests = scope == .none ? [] : plan.bookTests.filter { $0.name.contains(filter ?? "") }

@@ -8,7 +8,10 @@ extension LessonLanguageServer {
             let line = max(check.location.line - 1, 0)
             return [
                 "range": ["start": ["line": line, "character": 0], "end": ["line": line, "character": 0]],
-                "command": ["title": Self.lensTitle(check), "command": "lesson.check", "arguments": [uri]],
+                // The lens checks its own block again, as `lesson check PATH:LINE` does.
+                "command": [
+                    "title": Self.lensTitle(check), "command": "lesson.check", "arguments": [uri, check.location.line],
+                ],
             ]
         }
     }
@@ -32,7 +35,7 @@ extension LessonLanguageServer {
             let line = ((params["position"] as? [String: Any])?["line"] as? Int).map({ $0 + 1 })
         else { return nil }
         let plan = LessonPlanner.plan(Lesson(path: stored.report.path, bytes: Array(stored.text.utf8)))
-        guard let opening = Self.program(at: line, in: plan),
+        guard let opening = plan.program(at: line),
             let check = stored.report.checks.first(where: {
                 $0.location.line == opening && Self.runnableKinds.contains($0.kind)
             }),
@@ -41,20 +44,5 @@ extension LessonLanguageServer {
         let fence = printed.contains("```") ? "````" : "```"
         let text = "**\(check.name)** printed:\n\n\(fence)\n\(printed)\(printed.hasSuffix("\n") ? "" : "\n")\(fence)"
         return ["contents": ["kind": "markdown", "value": text]]
-    }
-
-    /// The line a check of the program at `line` is reported at: a scenario's opening fence (from its block to
-    /// its expected block's end), a listing's, or a book test's first `- test:` line.
-    static func program(at line: Int, in plan: LessonPlan) -> Int? {
-        for scenario in plan.scenarios
-        where scenario.block.openingLine <= line && line <= (scenario.expected?.lastLine ?? scenario.block.lastLine) {
-            return scenario.block.openingLine
-        }
-        if let listing = plan.listings.first(where: { $0.block.openingLine <= line && line <= $0.block.lastLine }) {
-            return listing.block.openingLine
-        }
-        return plan.bookTests.first { test in
-            test.blocks.contains { $0.headerLine <= line && line <= $0.lastLine }
-        }?.line
     }
 }

@@ -66,8 +66,10 @@ package final class LessonLanguageServer: @unchecked Sendable {
         case "textDocument/codeLens": reply(id: id, result: codeLenses(params))
         case "textDocument/hover": reply(id: id, result: hover(params) ?? NSNull())
         case "workspace/executeCommand":
-            // `lesson.check URI`: the lens's command, a check as a save makes one.
-            check((params["arguments"] as? [Any])?.first as? String)
+            // `lesson.check URI [LINE]`: the lens's command, a check of the block at LINE (of the whole lesson
+            // without one, as a save makes).
+            let arguments = params["arguments"] as? [Any]
+            check(arguments?.first as? String, line: arguments?.dropFirst().first as? Int)
             reply(id: id, result: NSNull())
         default:
             if let id { reply(id: id, error: (-32601, "unknown method \(method)")) }
@@ -118,8 +120,9 @@ package final class LessonLanguageServer: @unchecked Sendable {
     }
 
     /// Checks the file `uri` names, off the message loop; publishes its findings unless a later check was
-    /// asked for meanwhile.
-    private func check(_ uri: String?) {
+    /// asked for meanwhile. With a `line`, only the block that holds it is checked, and its checks replace
+    /// theirs in the last report, when that report was made from the same text; otherwise the whole lesson is.
+    private func check(_ uri: String?, line: Int? = nil) {
         guard let uri, let path = Self.path(of: uri) else { return log("only file: documents are checked") }
         let generation = lock.withLock {
             generations[uri, default: 0] += 1
@@ -130,7 +133,7 @@ package final class LessonLanguageServer: @unchecked Sendable {
             defer { pending.leave() }
             guard lock.withLock({ generations[uri] == generation }) else { return }
             let text = LessonFileBytes.text(path) ?? ""
-            let report = checker.check(files: [path]).lessons.first.map(baselined)
+            let report = checkedReport(path: path, text: text, last: lock.withLock { reports[uri] }, line: line)
             let current = lock.withLock {
                 guard generations[uri] == generation else { return false }
                 reports[uri] = report.map { ($0, text) }
@@ -141,6 +144,31 @@ package final class LessonLanguageServer: @unchecked Sendable {
             guard current, let report else { return }
             publish(uri, diagnostics: LSPDiagnostics.of(report, text: text))
         }
+    }
+
+    /// The lesson's report after a check of it, or of its block at `line` merged into `last`.
+    private func checkedReport(path: String, text: String, last: (report: LessonReport, text: String)?, line: Int?)
+        -> LessonReport?
+    {
+        guard let line, let last, last.text == text else {
+            return checker.check(files: [path]).lessons.first.map(baselined)
+        }
+        var selection = LessonSelection()
+        selection.blockLines = [Paths.absolute(path): [line]]
+        guard let fresh = checker.check(files: [path], selection: selection).lessons.first.map(baselined) else {
+            return last.report
+        }
+        var merged = last.report
+        for check in fresh.checks {
+            if let index = merged.checks.firstIndex(where: {
+                $0.location.line == check.location.line && $0.kind == check.kind
+            }) {
+                merged.checks[index] = check
+            } else {
+                merged.checks.append(check)
+            }
+        }
+        return merged
     }
 
     static func path(of uri: String) -> String? {

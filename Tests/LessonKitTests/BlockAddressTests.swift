@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// `lesson check PATH:LINE`: the block that holds the line is the one check made, with the engine it is
+/// built with; a line outside every block is a usage error that names the blocks there are.
+final class BlockAddressTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = try TestSupport.temporaryFolder("block-address")
+        let lesson = """
+            # Two scenarios
+
+            ```swift
+            // Greeter.swift — greets
+            func greet(_ name: String) { print("merhaba \\(name)") }
+            ```
+
+            ```swift
+            // main.swift — the first greets Ada
+            greet("Ada")
+            ```
+
+            ```
+            merhaba Ada
+            ```
+
+            Between the blocks.
+
+            ```swift
+            // main.swift — the second greets Grace
+            greet("Grace")
+            ```
+
+            ```
+            merhaba Ada
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/lesson.md"))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private func check(_ arguments: [String]) throws -> TestSupport.CommandResult {
+        try TestSupport.runLesson(["check", "--no-cache", "--color", "never"] + arguments, in: folder)
+    }
+
+    func testTheBlockOfTheLineIsTheOneCheckMade() throws {
+        // Line 14 is in the first scenario's expected block: that scenario alone, built with the engine.
+        let first = try check(["lesson.md:14"])
+        XCTAssertEqual(first.status, 0, first.standardError)
+        XCTAssertEqual(first.standardOutput, "1 passed, 0 failed\n")
+        let second = try check(["lesson.md:20"])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(
+            second.standardOutput.hasPrefix("lesson.md:25: error: expected output differs at line 1 of 1\n"),
+            second.standardOutput)
+        XCTAssertTrue(second.standardOutput.hasSuffix("0 passed, 1 failed\n"), second.standardOutput)
+        let both = try check(["lesson.md:9", "lesson.md:21"])
+        XCTAssertTrue(both.standardOutput.hasSuffix("1 passed, 1 failed\n"), both.standardOutput)
+        // The engine file's own check is its reprint's: nothing else runs.
+        let engine = try check(["--format", "json", "lesson.md:4"])
+        let report = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(engine.standardOutput.utf8)) as? [String: Any])
+        let checks = try XCTUnwrap(report["checks"] as? [[String: Any]])
+        XCTAssertEqual(checks.map { $0["line"] as? Int }, [3])
+    }
+
+    func testALineOutsideEveryBlockIsAUsageError() throws {
+        let between = try check(["lesson.md:17"])
+        XCTAssertEqual(between.status, 2)
+        XCTAssertEqual(
+            between.standardError,
+            "error: lesson.md:17: no checked code block holds line 17 (the lesson's blocks: lines 3-6, 8-15, 19-26)\n"
+                + "run 'lesson --help' for usage\n")
+        let mixed = try check(["lesson.md:9", "."])
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.standardError.hasPrefix("error: .: a check of blocks by PATH:LINE"), mixed.standardError)
+        // A file whose name ends in a colon and digits is a file, not an address.
+        try Data("# x\n".utf8).write(to: URL(fileURLWithPath: folder + "/notes.md:3"))
+        XCTAssertEqual(try check(["notes.md:3"]).status, 0)
+    }
+}
