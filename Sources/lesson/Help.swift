@@ -17,7 +17,9 @@ enum Help {
           grade    Grade a student's submission for an exercise
           coverage Show which engine code no lesson reaches
           merge    Merge the reports of the shards of a run (--shard) into one
+          eject    Write one scenario (PATH:LINE) as a Swift package that swift run runs
           init     Write a course package whose swift test checks its lessons
+          lsp      A language server for lesson Markdown
           help     This page; help --markdown writes every command's page (docs/commands.md)
 
         OPTIONS:

@@ -83,4 +83,50 @@ final class BlockAddressTests: XCTestCase {
         try Data("# x\n".utf8).write(to: URL(fileURLWithPath: folder + "/notes.md:3"))
         XCTAssertEqual(try check(["notes.md:3"]).status, 0)
     }
+
+    /// `lesson eject PATH:LINE DIR`: the scenario's reader's build as a package, whose sources, compiled as the
+    /// reader compiles them (module `main`), print its expected output.
+    func testAnEjectedScenarioIsItsReadersBuild() throws {
+        let result = try TestSupport.runLesson(["eject", "lesson.md:14", "out"], in: folder)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            wrote out/Package.swift
+            wrote out/Sources/main/Greeter.swift
+            wrote out/Sources/main/main.swift
+            wrote out/expected-output.txt
+            run it with: cd out && swift run
+
+            """)
+        func read(_ path: String) throws -> String {
+            try String(contentsOfFile: folder + "/out/" + path, encoding: .utf8)
+        }
+        XCTAssertEqual(try read("Sources/main/main.swift"), "// main.swift — the first greets Ada\ngreet(\"Ada\")\n")
+        XCTAssertEqual(
+            try read("Sources/main/Greeter.swift"),
+            "// Greeter.swift — greets\nfunc greet(_ name: String) { print(\"merhaba \\(name)\") }\n")
+        XCTAssertEqual(try read("expected-output.txt"), "merhaba Ada\n")
+        XCTAssertTrue(try read("Package.swift").contains(".swiftLanguageMode(.v5)"))
+        let toolchain = try TestSupport.toolchain()
+        let build = try Subprocess.run(
+            toolchain.swiftc,
+            arguments: ["-module-name", "main", "-swift-version", "5", "-o", folder + "/out/main"]
+                + ["Sources/main/Greeter.swift", "Sources/main/main.swift"],
+            environment: ProcessInfo.processInfo.environment, workingDirectory: folder + "/out",
+            limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
+        XCTAssertEqual(build.termination, .exited(0), String(decoding: build.standardError, as: UTF8.self))
+        let run = try Subprocess.run(
+            folder + "/out/main", arguments: [], environment: [:],
+            limits: ProcessLimits(timeout: 10, outputLimit: 1 << 20))
+        XCTAssertEqual(String(decoding: run.standardOutput, as: UTF8.self), try read("expected-output.txt"))
+        // Nothing is overwritten; a snippet or a line between blocks is no scenario.
+        let again = try TestSupport.runLesson(["eject", "lesson.md:14", "out"], in: folder)
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.standardError.hasPrefix("error: out is not empty;"), again.standardError)
+        let engine = try TestSupport.runLesson(["eject", "lesson.md:4", "other"], in: folder)
+        XCTAssertEqual(engine.status, 2)
+        XCTAssertTrue(
+            engine.standardError.hasPrefix("error: lesson.md:4: no scenario holds line 4;"), engine.standardError)
+    }
 }
