@@ -7,6 +7,9 @@ let package = Package(
         .executable(name: "lesson", targets: ["lesson"]),
         .library(name: "LessonTesting", targets: ["LessonTesting"]),
         .library(name: "LessonKit", targets: ["LessonKit"]),
+        // `swift package check-lessons` and `update-lessons` in a course package that depends on this one.
+        .plugin(name: "CheckLessons", targets: ["CheckLessons"]),
+        .plugin(name: "UpdateLessons", targets: ["UpdateLessons"]),
     ],
     targets: [
         // The pipeline, one numbered folder per layer, each depending only on those below it (ArchitectureTests):
@@ -18,6 +21,19 @@ let package = Package(
         // Carries the canonical engines into LessonKit, so a copied binary still has them.
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
+        // `lesson check` as SwiftPM commands; only the second may write the lessons (`--update`).
+        .plugin(
+            name: "CheckLessons",
+            capability: .command(
+                intent: .custom(verb: "check-lessons", description: "Check the package's lessons with lesson check")),
+            dependencies: ["lesson"]),
+        .plugin(
+            name: "UpdateLessons",
+            capability: .command(
+                intent: .custom(
+                    verb: "update-lessons", description: "Accept what the lessons' scenarios print: lesson check --update"),
+                permissions: [.writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")]),
+            dependencies: ["lesson"]),
         // The command-line front end.
         .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment", "lesson-contain"]),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.

@@ -132,12 +132,13 @@ enum CourseTemplate {
         # My course
 
         Lessons written in Markdown, each checked by `swift test`: every scenario (a `// main.swift — …`
-        block) is built with the lesson's engine files, run, and what it prints is compared with the bare
-        block after it. A wrong line fails the test at the lesson's own file and line.
+        block) is built with the lesson's engine files, run, and what it prints is compared with the
+        `output` block after it. A wrong line fails the test at the lesson's own file and line.
 
         - `swift test` checks every lesson under `Lessons/`.
-        - `swift run lesson check Lessons` checks them from the command line; `--update` accepts what the
-          scenarios print into the lessons.
+        - `swift package check-lessons` checks them from the command line (`Lessons/01.md:12` checks the
+          block that holds line 12), and `swift package --allow-writing-to-package-directory update-lessons`
+          accepts what the scenarios print into the lessons.
         - The first lesson is `\(lesson)`. Add a lesson by adding a Markdown file under `Lessons/`.
 
         """

@@ -140,6 +140,17 @@ if run_test; then fail "a broken expected line passed"; fi
 grep -q "at 02-indirim.md:$line:1" ../swift-test.log || fail "no finding at Lessons/02-indirim.md:$line"
 git checkout -q Lessons/02-indirim.md
 
+step "the same broken line, with the SwiftPM command: swift package check-lessons"
+sed -i "${line}s/108/107/" Lessons/02-indirim.md
+if swift package check-lessons > ../plugin.log 2>&1; then fail "check-lessons passed a broken line"; fi
+grep -q "^Lessons/02-indirim.md:$line: error: expected output differs" ../plugin.log \
+    || { cat ../plugin.log; fail "check-lessons did not report Lessons/02-indirim.md:$line"; }
+swift package --allow-writing-to-package-directory update-lessons Lessons/02-indirim.md > /dev/null 2>&1 \
+    || fail "update-lessons failed"
+git diff --quiet Lessons/02-indirim.md || fail "update-lessons did not restore the broken line"
+swift package check-lessons > ../plugin.log 2>&1 || { cat ../plugin.log; fail "check-lessons failed on the course"; }
+tail -1 ../plugin.log
+
 step "a broken reference solution fails at its file"
 sed -i 's/sepet.toplam \/ 10/sepet.toplam \/ 5/' Lessons/solutions/indirim/Indirim.swift
 if run_test; then fail "a broken reference solution passed"; fi
