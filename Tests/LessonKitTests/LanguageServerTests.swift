@@ -29,6 +29,28 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(reader.append(Data("Content-Length: 99999999999\r\n\r\n".utf8)).count, 1)
     }
 
+    /// A stream that never ends a header is read in linear time and bounded memory: 4 MiB in 4 KiB pieces,
+    /// each position searched about once, at most `maximumHeader` bytes held, one problem said, and a frame
+    /// after it read.
+    func testAStreamWithoutAHeaderEndCostsLinearTimeAndBoundedMemory() {
+        var reader = LSPFrameReader()
+        var frames: [LSPFrameReader.Frame] = []
+        let piece = [UInt8](repeating: UInt8(ascii: "x"), count: 4096)
+        for _ in 0..<1024 {
+            frames += reader.append(piece)
+            XCTAssertLessThanOrEqual(reader.pendingBytes, LSPFrameReader.maximumHeader + piece.count)
+        }
+        XCTAssertEqual(frames, [.problem("8192 bytes without the empty line that ends a message header")])
+        XCTAssertLessThanOrEqual(reader.positionsSearched, 1024 * 4096)
+        frames = reader.append(Data("\r\n".utf8) + LSPFrameReader.frame(Data("{}".utf8)))
+        XCTAssertEqual(frames.last, .message(Data("{}".utf8)))
+        // Many frames in one piece: each found once, in order.
+        var many = LSPFrameReader()
+        let hundred = many.append(Data((0..<100).map { _ in LSPFrameReader.frame(Data("{}".utf8)) }.joined()))
+        XCTAssertEqual(hundred.count, 100)
+        XCTAssertLessThanOrEqual(many.positionsSearched, 100 * 24)
+    }
+
     /// Columns are UTF-16 units: `ş` and `ü` are one unit each but two bytes, an emoji two units.
     func testPositionsAreUTF16Units() {
         XCTAssertEqual(LSPPosition.offset(ofColumn: 1, in: "let ş = 1"), 0)

@@ -3,9 +3,12 @@ package enum Suggestion {
     /// The candidate with the fewest edits from `word` (at most a third of its length, and at least one
     /// allowed), or nil; on a tie, the first in sorted order.
     package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        let allowed = max(1, word.count / 3)
+        let length = word.count
+        let allowed = max(1, length / 3)
         var best: (distance: Int, word: String)?
-        for candidate in candidates.sorted() {
+        // The lengths' difference is a lower bound of the distance: a word far longer than every candidate
+        // (an info string of megabytes) is compared with none, so that its cost stays linear in its length.
+        for candidate in candidates.sorted() where abs(candidate.count - length) <= allowed {
             let distance = editDistance(word, candidate)
             if distance <= allowed && distance < (best?.distance ?? Int.max) { best = (distance, candidate) }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The blocks a line may start: block quote, ATX heading, setext heading underline and thematic break (one
 /// line each), fenced code, HTML block, list item, indented code. Those that could match the same line are
 /// tried in CommonMark's order (a thematic break before a list item, `* * *`).
@@ -84,8 +86,16 @@ extension BlockStructureReader {
         }
         let length = text.prefix { $0 == character }.count
         guard length >= 3 else { return nil }
-        if character == UInt8(ascii: "`") && text.dropFirst(length).contains(character) { return nil }
+        if character == UInt8(ascii: "`") && Self.holds(character, text.dropFirst(length)) { return nil }
         return (character, length)
+    }
+
+    /// Whether `bytes` hold `byte`, found by `memchr`: an info string may be megabytes long.
+    static func holds(_ byte: UInt8, _ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        }
     }
 
     /// A run of the fence's character at least as long as the opening one, then only spaces and tabs.

@@ -27,7 +27,13 @@ package struct InfoString: Hashable, Sendable {
         var tokens = InfoStringTokenizer(written)
         language = tokens.next()?.name ?? ""
         var attributes: [BlockAttribute] = []
+        var problems: [String] = []
         while let token = tokens.next() {
+            // No tool writes more than a handful; past this many the rest is bad input, not read, and said.
+            guard attributes.count < Self.maximumAttributes else {
+                problems.append("more than \(Self.maximumAttributes) attributes; the rest is not read")
+                break
+            }
             // Another tool's option and its value, as SwiftFormat writes them (`--indent 2`): one attribute.
             if let last = attributes.indices.last, attributes[last].name.hasPrefix("--"),
                 attributes[last].value == nil, token.value == nil, !token.name.hasPrefix("--")
@@ -38,8 +44,11 @@ package struct InfoString: Hashable, Sendable {
             attributes.append(token)
         }
         self.attributes = attributes
-        problems = tokens.problems
+        self.problems = tokens.problems + problems
     }
+
+    /// The most attributes read from one info string.
+    package static let maximumAttributes = 256
 
     package func attribute(_ name: String) -> BlockAttribute? {
         attributes.first { $0.name == name }
@@ -56,26 +65,34 @@ package struct InfoString: Hashable, Sendable {
 }
 
 /// Splits an info string into `name[=value]` tokens; a value may be double-quoted, with `\"` and `\\` inside.
-/// Each name and value is decoded once it is found.
+/// Each name and value is decoded once it is found. It reads UTF-8 bytes: every character it looks for is
+/// ASCII, and no byte of a multi-byte character is one, so a line of megabytes is read in one pass.
 private struct InfoStringTokenizer {
-    private var characters: [Character]
+    private let bytes: [UInt8]
     private var position = 0
     private(set) var problems: [String] = []
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ text: String) { bytes = Array(text.utf8) }
 
-    private static func isSeparator(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == ","
+    private static let backslash = UInt8(ascii: "\\")
+    private static let quote = UInt8(ascii: "\"")
+    private static let equals = UInt8(ascii: "=")
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ",")
     }
 
+    private func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
     mutating func next() -> BlockAttribute? {
-        while position < characters.count && Self.isSeparator(characters[position]) { position += 1 }
-        guard position < characters.count else { return nil }
-        var name = ""
-        while position < characters.count && !Self.isSeparator(characters[position]) && characters[position] != "=" {
-            takeCharacter(into: &name)
+        while position < bytes.count && Self.isSeparator(bytes[position]) { position += 1 }
+        guard position < bytes.count else { return nil }
+        let start = position
+        while position < bytes.count && !Self.isSeparator(bytes[position]) && bytes[position] != Self.equals {
+            skipCharacter()
         }
-        guard position < characters.count && characters[position] == "=" else {
+        let name = text(start..<position)
+        guard position < bytes.count && bytes[position] == Self.equals else {
             return BlockAttribute(name: CommonMarkEscapes.decoded(name))
         }
         position += 1
@@ -83,53 +100,53 @@ private struct InfoStringTokenizer {
             name: CommonMarkEscapes.decoded(name), value: CommonMarkEscapes.decoded(readValue(of: name)))
     }
 
-    private static let closingBracket: [Character: Character] = ["[": "]", "{": "}"]
+    private static let closingBracket: [UInt8: UInt8] = [
+        UInt8(ascii: "["): UInt8(ascii: "]"), UInt8(ascii: "{"): UInt8(ascii: "}"),
+    ]
 
     /// A value in brackets, as DocC writes line lists (`highlight=[1, 3]`): spaces and commas inside belong to
     /// it, up to the bracket that closes the first, nested brackets included.
-    private mutating func readBracketed(closedBy close: Character, of name: String) -> String {
-        let open = characters[position]
-        var value = ""
+    private mutating func readBracketed(closedBy close: UInt8, of name: String) -> String {
+        let open = bytes[position]
+        let start = position
         var depth = 0
-        while position < characters.count {
-            let character = characters[position]
-            if character == open { depth += 1 }
-            if character == close { depth -= 1 }
-            takeCharacter(into: &value)
-            if depth == 0 { return value }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == open { depth += 1 }
+            if byte == close { depth -= 1 }
+            skipCharacter()
+            if depth == 0 { return text(start..<position) }
         }
-        problems.append("the '\(open)' of '\(CommonMarkEscapes.decoded(name))' is never closed")
-        return value
+        problems.append(
+            "the '\(Character(Unicode.Scalar(open)))' of '\(CommonMarkEscapes.decoded(name))' is never closed")
+        return text(start..<position)
     }
 
-    /// Appends the next character, or a backslash and the character it escapes, as written.
-    private mutating func takeCharacter(into text: inout String) {
-        text.append(characters[position])
-        if characters[position] == "\\" && position + 1 < characters.count {
-            position += 1
-            text.append(characters[position])
-        }
+    /// Moves past the next byte, or past a backslash and the byte it escapes.
+    private mutating func skipCharacter() {
+        if bytes[position] == Self.backslash && position + 1 < bytes.count { position += 1 }
         position += 1
     }
 
     private mutating func readValue(of name: String) -> String {
-        var value = ""
-        if position < characters.count, let close = Self.closingBracket[characters[position]] {
+        if position < bytes.count, let close = Self.closingBracket[bytes[position]] {
             return readBracketed(closedBy: close, of: name)
         }
-        guard position < characters.count && characters[position] == "\"" else {
-            while position < characters.count && !Self.isSeparator(characters[position]) { takeCharacter(into: &value) }
-            return value
+        guard position < bytes.count && bytes[position] == Self.quote else {
+            let start = position
+            while position < bytes.count && !Self.isSeparator(bytes[position]) { skipCharacter() }
+            return text(start..<position)
         }
         position += 1
-        while position < characters.count {
-            if characters[position] == "\"" {
+        let start = position
+        while position < bytes.count {
+            if bytes[position] == Self.quote {
                 position += 1
-                return value
+                return text(start..<(position - 1))
             }
-            takeCharacter(into: &value)
+            skipCharacter()
         }
         problems.append("the quoted value of '\(CommonMarkEscapes.decoded(name))' is never closed")
-        return value
+        return text(start..<position)
     }
 }

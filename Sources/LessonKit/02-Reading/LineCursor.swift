@@ -29,7 +29,18 @@ struct LineCursor {
 
     static func isSpaceOrTab(_ byte: UInt8?) -> Bool { byte == space || byte == tab }
 
+    /// Where the last search for `nextNonspace` started: from there to it, every byte is a space or a tab.
+    private var searchedFrom = Int.max
+    /// How many times the line was searched: the work, which tests bound.
+    private(set) var searches = 0
+
+    /// Finds the next character that is not a space or tab. A position still inside the run of spaces the
+    /// last search crossed has the same answer (tab stops are absolute columns), so a line read through a
+    /// thousand nested containers crosses its indentation once, not once per container.
     mutating func findNextNonspace() {
+        if searchedFrom <= offset && offset <= nextNonspace { return }
+        searchedFrom = offset
+        searches += 1
         var index = offset
         var columns = column
         while index < bytes.count {

@@ -66,6 +66,14 @@ enum BlockAttributes {
     /// Other tools' names for our attributes (rustdoc's `should_panic`).
     static let synonyms = ["should_panic": "should_trap", "norun": "no_run", "compile-fail": "compile_fail"]
 
+    /// A name as a message shows it: at most 80 characters.
+    static func shortened(_ name: String) -> String {
+        name.count > 80 ? name.prefix(80) + "…" : name
+    }
+
+    /// How many unknown attributes of one block are each said; more are counted in one warning.
+    static let maximumUnknownSaid = 5
+
     static func scenario(_ block: FencedBlock, in lesson: Lesson) -> (ScenarioOptions, [Finding]) {
         var options = ScenarioOptions()
         var findings = problems(of: block, known: scenarioAttributes, role: "a scenario", in: lesson)
@@ -126,14 +134,22 @@ enum BlockAttributes {
         var findings = block.info.problems.map {
             Finding(.malformedInfoString, at: lesson.location(block.openingLine), "malformed info string: \($0)")
         }
-        for attribute in block.info.attributes
-        where !known.contains(attribute.name) && !isOtherToolsOption(attribute.name) {
-            let allowed = known.isEmpty ? "none" : known.joined(separator: ", ")
+        let unknown = block.info.attributes.filter { !known.contains($0.name) && !isOtherToolsOption($0.name) }
+        let allowed = known.isEmpty ? "none" : known.joined(separator: ", ")
+        // Each of the first few is said with what it was probably meant to be; the rest are counted, so that
+        // an info string of thousands of words costs one finding more, not thousands.
+        for attribute in unknown.prefix(maximumUnknownSaid) {
             findings.append(
                 Finding(
                     .unknownAttribute, at: lesson.location(block.openingLine),
-                    "unknown attribute '\(attribute.name)' on \(role), ignored (known: \(allowed))"
+                    "unknown attribute '\(shortened(attribute.name))' on \(role), ignored (known: \(allowed))"
                         + suggestion(for: attribute.name, known: known)))
+        }
+        if unknown.count > maximumUnknownSaid {
+            findings.append(
+                Finding(
+                    .unknownAttribute, at: lesson.location(block.openingLine),
+                    "\(unknown.count - maximumUnknownSaid) more unknown attributes on \(role), ignored"))
         }
         return findings
     }
@@ -142,6 +158,8 @@ enum BlockAttributes {
     /// (`no-run`, `NO_RUN`), with the role it belongs to when it is not one of `known`; nothing when none is
     /// close.
     static func suggestion(for name: String, known: [String]) -> String {
+        // No attribute is longer than a few dozen characters: a longer word is no typo of one.
+        guard name.utf8.count <= 64 else { return "" }
         let all = Set(scenarioAttributes + snippetAttributes + outputAttributes + engineFileAttributes)
         let normalized = name.lowercased().replacingOccurrences(of: "-", with: "_")
         guard

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// What reading costs grows with the input, never faster: each algorithm is guarded by the work it counts,
+/// not by a time (`Benchmarks/scale.py` prints the times).
+final class LinearReadingTests: XCTestCase {
+    /// A line read through a thousand nested list items crosses its indentation once: every container
+    /// asks where the next non-space is, and the answer found for the first holds for the rest.
+    func testALineUnderAThousandContainersIsSearchedOnce() {
+        var cursor = LineCursor(String(repeating: " ", count: 2000) + "- item")
+        for _ in 0..<1000 {
+            cursor.findNextNonspace()
+            cursor.advance(2, columns: true)
+        }
+        XCTAssertEqual(cursor.searches, 1)
+        XCTAssertEqual(cursor.indent, 0)
+        // Past the run of spaces the line is searched again.
+        cursor.advance(2, columns: false)
+        cursor.findNextNonspace()
+        XCTAssertEqual(cursor.searches, 2)
+    }
+
+    /// A list nested 1,000 deep is read with each of its lines searched a bounded number of times, and its
+    /// fence found inside the deepest item.
+    func testAListNestedAThousandDeepIsReadWhole() {
+        var text = (0..<1000).map { String(repeating: "  ", count: $0) + "- item \($0)" }.joined(separator: "\n")
+        text +=
+            "\n" + String(repeating: "  ", count: 1000) + "```swift\n" + String(repeating: "  ", count: 1000)
+            + "let x = 1\n" + String(repeating: "  ", count: 1000) + "```\n"
+        let lesson = Lesson(path: "deep.md", bytes: Array(text.utf8))
+        XCTAssertEqual(lesson.blocks.map(\.openingLine), [1001])
+        XCTAssertEqual(lesson.blocks.first?.text, "let x = 1\n")
+    }
+
+    /// An info string of thousands of words keeps its first 256 attributes and says the rest is not read;
+    /// one of megabytes is read, and no suggestion is looked for a word longer than any attribute.
+    func testAnInfoStringOfThousandsOfWordsIsReadUpToALimit() {
+        let many = InfoString("swift " + (0..<10_000).map { "a\($0)" }.joined(separator: " "))
+        XCTAssertEqual(many.attributes.count, InfoString.maximumAttributes)
+        XCTAssertEqual(many.problems, ["more than 256 attributes; the rest is not read"])
+        let long = String(repeating: "x", count: 1 << 20)
+        XCTAssertEqual(InfoString("swift " + long).attributes.map(\.name.count), [1 << 20])
+        XCTAssertNil(Suggestion.closest(to: long, among: BlockAttributes.scenarioAttributes))
+        XCTAssertEqual(BlockAttributes.suggestion(for: long, known: BlockAttributes.scenarioAttributes), "")
+        XCTAssertEqual(Suggestion.closest(to: "no_rn", among: ["no_run", "ignore"]), "no_run")
+    }
+}
