@@ -47,3 +47,26 @@ final class LinearReadingTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "no_rn", among: ["no_run", "ignore"]), "no_run")
     }
 }
+
+/// Engine drift finds the version most lessons reprint by counting each reprint once.
+final class AgreedVersionTests: XCTestCase {
+    private func reprint(_ plan: Int, _ text: String) -> EngineDrift.Reprint {
+        let lines = text.split(separator: "\n").enumerated().map {
+            SourceLine(number: $0.offset + 2, text: String($0.element), ending: "\n")
+        }
+        let block = FencedBlock(
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
+            closingLine: lines.count + 2, content: lines)
+        return EngineDrift.Reprint(plan: plan, file: EngineFile(fileName: "Sync.swift", block: block))
+    }
+
+    func testTheMostReprintedVersionWinsAndATieGoesToTheEarliest() {
+        let many = (0..<3000).map { reprint($0, $0 % 3 == 0 ? "let a = 1\nlet b = 2" : "let a = 1\nlet b = 3") }
+        let (version, count) = EngineDrift.agreedVersion(of: many)
+        XCTAssertEqual(version.plan, 1)
+        XCTAssertEqual(count, 2000)
+        let tie = EngineDrift.agreedVersion(of: [reprint(0, "x"), reprint(1, "y"), reprint(2, "y"), reprint(3, "x")])
+        XCTAssertEqual(tie.reprint.plan, 0)
+        XCTAssertEqual(tie.count, 2)
+    }
+}

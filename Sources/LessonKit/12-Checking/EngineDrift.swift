@@ -30,9 +30,8 @@ enum EngineDrift {
             }
         }
         for reprints in unnamed.values where reprints.count > 1 {
-            let reference = agreedVersion(of: reprints, in: plans)
+            let (reference, count) = agreedVersion(of: reprints)
             let lines = reference.file.block.content.map(\.text)
-            let count = reprints.filter { $0.file.block.content.map(\.text) == lines }.count
             let description =
                 "the version most lessons of this course reprint (\(plans[reference.plan].path):"
                 + "\(reference.file.block.openingLine), \(count) of \(reprints.count) lessons)"
@@ -44,19 +43,20 @@ enum EngineDrift {
         return checks
     }
 
-    /// The version most reprints agree on; on a tie, the earliest lesson's (reprints come in path order).
-    static func agreedVersion(of reprints: [Reprint], in plans: [LessonPlan]) -> Reprint {
-        var best = reprints[0]
-        var bestCount = 0
-        for candidate in reprints {
-            let lines = candidate.file.block.content.map(\.text)
-            let count = reprints.filter { $0.file.block.content.map(\.text) == lines }.count
-            if count > bestCount {
-                best = candidate
-                bestCount = count
-            }
+    /// The version most reprints agree on, and how many do; on a tie, the earliest lesson's (reprints come in
+    /// path order). The reprints are counted by content once each, so a file reprinted in thousands of
+    /// lessons costs one pass, not a comparison of every pair.
+    static func agreedVersion(of reprints: [Reprint]) -> (reprint: Reprint, count: Int) {
+        var counts: [String: Int] = [:]
+        var versions: [(text: String, first: Reprint)] = []
+        for reprint in reprints {
+            let text = reprint.file.block.text
+            if counts[text] == nil { versions.append((text, reprint)) }
+            counts[text, default: 0] += 1
         }
-        return best
+        var best = versions[0]
+        for version in versions.dropFirst() where counts[version.text]! > counts[best.text]! { best = version }
+        return (best.first, counts[best.text]!)
     }
 
     static func compare(
