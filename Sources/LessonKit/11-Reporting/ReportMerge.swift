@@ -38,20 +38,26 @@ package enum ReportMerge {
     static func assemble(course: [CourseEntry], shards: [Int: (name: String, report: CheckReport)]) throws
         -> CheckReport
     {
+        // Each shard's lessons by path, and the shard of each course lesson: a lookup each, so that merging
+        // thousands of lessons costs as many steps, not their square.
+        let reported = shards.mapValues { shard in
+            Dictionary(shard.report.lessons.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let owner = Dictionary(
+            course.compactMap { entry in entry.shard.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
         var lessons: [LessonReport] = []
         for entry in course {
-            guard let index = entry.shard, let shard = shards[index] else {
+            guard let index = entry.shard, shards[index] != nil else {
                 throw LessonError(.invalidReport, "\(entry.path) belongs to no shard of the run")
             }
-            var lesson =
-                shard.report.lessons.first { $0.path == entry.path } ?? LessonReport(path: entry.path, checks: [])
+            var lesson = reported[index]?[entry.path] ?? LessonReport(path: entry.path, checks: [])
             lesson.title = entry.title
             lesson.language = entry.language
             lessons.append(lesson)
         }
         for (index, shard) in shards {
-            for lesson in shard.report.lessons
-            where !course.contains(where: { $0.path == lesson.path && $0.shard == index }) {
+            for lesson in shard.report.lessons where owner[lesson.path] != index {
                 throw LessonError(
                     .invalidReport, "\(shard.name) reports \(lesson.path), which shard \(index) does not check")
             }

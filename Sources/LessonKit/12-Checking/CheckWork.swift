@@ -46,6 +46,8 @@ struct CheckWork {
 
     private mutating func add(_ plan: LessonPlan, as index: LessonID, engine: ResolvedEngine) {
         let markdownPath = Paths.absolute(plan.path)
+        // The jobs this lesson adds come after these: whether it added any is a count, not a search of all.
+        let jobsBefore = owners.count
         addScenarios(plan, as: index, engine: engine)
         for (number, starter) in plan.exerciseStarters.enumerated()
         where plan.blockFindings[starter.block.openingLine] == nil {
@@ -58,7 +60,7 @@ struct CheckWork {
                     files, markdownPath: markdownPath, languageMode: plan.languageMode, reason: .exerciseStarter))
             owners.append(.starter(index, starter: number))
         }
-        if !owners.contains(where: { $0.lesson == index }), !plan.engineFiles.isEmpty {
+        if owners.count == jobsBefore, !plan.engineFiles.isEmpty {
             if plan.namedEngine != nil {
                 addEngineBuild(plan, as: index, engine: engine)
             } else {
