@@ -190,7 +190,7 @@ enum CheckCommand {
         }
         // One block by its line is checked alone: no lesson's reference solutions.
         if !options.update && options.blockLines.isEmpty {
-            report = try measure(.solutions, timings) { withSolutions(report, options, toolchain: toolchain) }
+            report = measure(.solutions, timings) { withSolutions(report, options, toolchain: toolchain) }
         }
         if report.lessons.isEmpty && report.course.isEmpty, let filter = options.filter {
             throw LessonError(.usage, "--filter '\(filter)' selects no lesson and no scenario")
