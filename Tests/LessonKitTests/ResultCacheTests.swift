@@ -228,6 +228,23 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertEqual(kept, Array(4..<12))
     }
 
+    /// A course larger than the bounds: what the pruning check used or wrote stays, and only older entries
+    /// make room.
+    func testPruneKeepsWhatTheCheckUsedEvenBeyondTheBounds() throws {
+        let cache = ResultCache(directory: folder, maxEntries: 10, maxBytes: 1 << 20)
+        for index in 0..<30 {
+            cache.store([index], key: String(format: "%02x-entry", index))
+            // The first ten are older than the check; the others were written by it.
+            let age = index < 10 ? -1000.0 : -1.0
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: age + Double(index) / 100)],
+                ofItemAtPath: folder + "/v3/" + String(format: "%02x-entry", index) + ".json")
+        }
+        cache.prune(keepingSince: Date().timeIntervalSince1970 - 10)
+        let kept = (0..<30).filter { cache.load([Int].self, key: String(format: "%02x-entry", $0)) != nil }
+        XCTAssertEqual(kept, Array(10..<30))
+    }
+
     /// The cache is walked at most once per interval: a second prune right after the first removes nothing
     /// unless forced. A temporary file a killed writer left is removed once it is an hour old.
     func testPruneWalksTheCacheOncePerIntervalAndRemovesStaleTemporaryFiles() throws {

@@ -73,8 +73,10 @@ package struct ResultCache: Sendable {
 
     /// Removes the least recently used entries (and stray temporary files older than an hour) until at most
     /// 80% of each bound is used, and the folders of earlier layouts, which no check reads. Walks the cache at
-    /// most once per `pruneInterval`, unless `force`d.
-    package func prune(force: Bool = false) {
+    /// most once per `pruneInterval`, unless `force`d. An entry used or written since `keepingSince` (the
+    /// check that prunes: seconds since 1970) is never removed, so that a course larger than the bounds is
+    /// still answered by the cache the next time: the bounds then hold for what it did not use.
+    package func prune(force: Bool = false, keepingSince: Double = .infinity) {
         let root = entries
         let marker = root + "/.pruned"
         let now = Date().timeIntervalSince1970
@@ -100,7 +102,8 @@ package struct ResultCache: Sendable {
         guard entries.count > maxEntries || totalBytes > maxBytes else { return }
         entries.sort { $0.modified < $1.modified }
         var count = entries.count
-        for entry in entries where count > maxEntries * 8 / 10 || totalBytes > maxBytes * 8 / 10 {
+        for entry in entries
+        where entry.modified < keepingSince && (count > maxEntries * 8 / 10 || totalBytes > maxBytes * 8 / 10) {
             unlink(entry.path)
             count -= 1
             totalBytes -= entry.size

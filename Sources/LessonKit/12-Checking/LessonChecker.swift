@@ -24,13 +24,14 @@ public struct LessonChecker: Sendable {
     /// and no shard, lessons unchanged since their last check are answered from the cache (see
     /// `LessonReuse`): a whole report per lesson, which a filter or a shard would have narrowed.
     public func check(files paths: [String], selection: LessonSelection = LessonSelection(filter: nil)) -> CheckReport {
+        let started = Self.now()
         askDriverEarly()
         defer { DriverRecipe.shared.settle() }
         guard selection.isEverything, let directory = options.cacheDirectory else {
             let plans = phase(.plan) {
                 ParallelMap.map(paths, jobs: options.jobs) { LessonPlanner.plan(Lesson.read(path: $0)) }
             }
-            return run(plans, selection: selection, reused: plans.map { _ in nil }).report
+            return run(plans, selection: selection, reused: plans.map { _ in nil }, started: started).report
         }
         var (reuse, cached) = phase(.reuse) {
             let reuse = LessonReuse(
@@ -69,7 +70,7 @@ public struct LessonChecker: Sendable {
         for (index, standIn) in zip(answered, standIns) { plans[index] = standIn }
         plan(paths.indices.filter { plans[$0] == nil })
         let allPlans = plans.map { $0! }
-        let (report, cacheable) = run(allPlans, selection: selection, reused: cached)
+        let (report, cacheable) = run(allPlans, selection: selection, reused: cached, started: started)
         // Without a filter every lesson is reported, in the order of `paths`.
         phase(.store) {
             reuse.store(
@@ -84,9 +85,10 @@ public struct LessonChecker: Sendable {
     package func check(_ allPlans: [LessonPlan], selection: LessonSelection = LessonSelection(filter: nil))
         -> CheckReport
     {
+        let started = Self.now()
         askDriverEarly()
         defer { DriverRecipe.shared.settle() }
-        return run(allPlans, selection: selection, reused: allPlans.map { _ in nil }).report
+        return run(allPlans, selection: selection, reused: allPlans.map { _ in nil }, started: started).report
     }
 
     /// Merged builds need the driver's commands (`DriverRecipe`): a check whose cache does not hold them
@@ -103,9 +105,14 @@ public struct LessonChecker: Sendable {
     /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
     /// count for drift). Also returns the lessons whose report may be cached whole: none of their results
     /// was a transient failure.
-    private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?]) -> (
-        report: CheckReport, cacheable: Set<Int>
-    ) {
+    /// Seconds since 1970, as file times count them; a second earlier, for file systems that round them.
+    private static func now() -> Double { Date().timeIntervalSince1970 - 1 }
+
+    private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?], started: Double)
+        -> (
+            report: CheckReport, cacheable: Set<Int>
+        )
+    {
         let compiler = options.execution.compiler(toolchain)
         let (prepared, work) = phase(.prepare) {
             var lessons = allPlans.indices.map { index in
@@ -141,7 +148,8 @@ public struct LessonChecker: Sendable {
         guard case .parsed(let snippetResults) = phases[0], case .executed(let executions) = phases[1] else {
             preconditionFailure("phases come back in order")
         }
-        cache?.prune()
+        // What this check used or wrote stays, however large the course (`ResultCache.prune`).
+        cache?.prune(keepingSince: started)
 
         collect(executions, snippetResults, of: work, into: &lessons)
         // Drift is judged against every lesson given, and reported only by lessons checked whole.
