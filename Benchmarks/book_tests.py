@@ -11,8 +11,8 @@ Copies the book into scratch folders and runs `lesson check --no-cache --format 
 4. one `!$ error:` line of every passing test that states one changed: how many are found at that line;
 5. ten listings that show their test's code, one code line of each edited: how many are `listing-drift`
    warnings at that line;
-6. the floor: every test built with one plain `swiftc` and run, two at a time, to compare with step 1
-   (the whole book, listings and tests, checked cold), both measured in this run.
+6. the floor: every test built with one plain `swiftc` and run, two at a time (FLOOR_JOBS=1: one at a
+   time), to compare with step 1 (the whole book, listings and tests, checked cold), both in this run.
 Seeded (SEED, default 2026), so that two runs make the same edits.
 """
 
@@ -227,11 +227,12 @@ def main():
                 pass
 
     from concurrent.futures import ThreadPoolExecutor
+    jobs = int(os.environ.get("FLOOR_JOBS", "2"))
     started = time.monotonic()
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(build_and_run, sources))
     floor = time.monotonic() - started
-    print(f"every test built with one plain swiftc and run, 2 at a time: {len(sources)} tests in {floor:.1f} s; "
+    print(f"every test built with one plain swiftc and run, {jobs} at a time: {len(sources)} tests in {floor:.1f} s; "
           f"the cold check took {cold:.2f} s = 1/{floor / cold:.1f} of that")
     shutil.rmtree(scratch)
 
