@@ -9,7 +9,13 @@ checker=$(cd "$(dirname "$0")/../.." && pwd)
 lesson="$checker/.build/debug/lesson"
 [ -x "$lesson" ] || { echo "build the checker first: swift build" >&2; exit 2; }
 lessons=${1:-Lessons}
+[ -e "$lessons" ] || { echo "no such file or folder: $lessons" >&2; exit 2; }
 work=${2:-$(mktemp -d)}
+mkdir -p "$work"
+# Compared as the checker compares: text that is canonically equivalent (NFC and NFD) is the same.
+same() {
+    python3 -c 'import sys, unicodedata as u; a, b = (u.normalize("NFC", open(p, encoding="utf-8").read()) for p in sys.argv[1:]); sys.exit(a != b)' "$1" "$2"
+}
 count=0
 differ=0
 starters=0
@@ -29,9 +35,9 @@ while IFS= read -r line; do
     if ! (cd "$folder" && swift run --quiet 2>"$folder/build.log" > "$folder/printed.txt"); then
         echo "FAILED to build or run: $file:$number (see $folder/build.log)"
         differ=$((differ + 1))
-    elif [ -f "$folder/expected-output.txt" ] && ! cmp -s "$folder/printed.txt" "$folder/expected-output.txt"; then
+    elif [ -f "$folder/expected-output.txt" ] && ! same "$folder/printed.txt" "$folder/expected-output.txt"; then
         echo "DIFFERS: $file:$number"
-        diff "$folder/expected-output.txt" "$folder/printed.txt" | head -5
+        diff "$folder/expected-output.txt" "$folder/printed.txt" | head -5 || true
         differ=$((differ + 1))
     fi
 done < <("$lesson" list "$lessons" | awk '/^[^ ]/ { file = $0 } / scenario  / { split($2, range, "-"); print file ":" range[1] }')
