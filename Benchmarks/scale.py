@@ -9,7 +9,10 @@
    deep, a line of megabytes in a scenario (`lesson list`), and a language-server stream without a header
    end, after which a request must still be answered.
 
-usage: scale.py LESSON_BINARY [--sizes SMALL,LARGE] [--work DIR]
+usage: scale.py LESSON_BINARY [--sizes SMALL,LARGE] [--copies] [--work DIR]
+
+--copies makes each course of copies of the published lessons (Lessons/, a folder per copy, as a course of
+many tracks would be) instead of generate_course.py's lessons.
 """
 import json
 import os
@@ -39,14 +42,30 @@ def check(lesson, course, cache):
         result.stdout.strip().splitlines()[-1]
 
 
-def courses(lesson, sizes, work):
+def copy_published(course, size):
+    """SIZE lessons: copies of Lessons/ (its solutions/ left out), one folder per copy, the last one cut short."""
+    published = os.path.join(HERE, "..", "Lessons")
+    lessons = sorted(os.path.relpath(os.path.join(folder, name), published)
+                     for folder, folders, names in os.walk(published) if "solutions" not in folder
+                     for name in names if name.endswith(".md"))
+    for index in range(size):
+        source = lessons[index % len(lessons)]
+        target = os.path.join(course, f"copy-{index // len(lessons)}", source)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(os.path.join(published, source), target)
+
+
+def courses(lesson, sizes, work, copies):
     measured = {}
     for size in sizes:
-        course = os.path.join(work, f"course-{size}")
+        course = os.path.join(work, f"{'copies' if copies else 'course'}-{size}")
         if not os.path.isdir(course):
-            subprocess.run([sys.executable, os.path.join(HERE, "generate_course.py"), course, str(size), ENGINES],
-                           check=True, stdout=subprocess.DEVNULL)
-        cache = os.path.join(work, f"cache-{size}")
+            if copies:
+                copy_published(course, size)
+            else:
+                subprocess.run([sys.executable, os.path.join(HERE, "generate_course.py"), course, str(size),
+                                ENGINES], check=True, stdout=subprocess.DEVNULL)
+        cache = os.path.join(work, f"cache-{'copies-' if copies else ''}{size}")
         shutil.rmtree(cache, ignore_errors=True)
         cold = check(lesson, course, cache)
         warm = check(lesson, course, cache)
@@ -142,8 +161,10 @@ def main():
         work = arguments[arguments.index("--work") + 1]
         os.makedirs(work, exist_ok=True)
     work = work or tempfile.mkdtemp(prefix="lesson-scale-")
-    courses(lesson, sizes, work)
-    pathological(lesson, work)
+    copies = "--copies" in arguments
+    courses(lesson, sizes, work, copies)
+    if not copies:
+        pathological(lesson, work)
 
 
 if __name__ == "__main__":
