@@ -18,12 +18,7 @@ final class ExclusionTests: XCTestCase {
                 "let package = Package(targets: [.target(name: \"LessonTesting\", dependencies: [])])\n",
             "lesson-checker/Fixtures/broken.md": "# Broken\n\n```swift\nlet x = (\n```\n",
         ]
-        for (path, text) in files {
-            let full = site + "/" + path
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
+        try TestSupport.write(files, into: site)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: site) }

@@ -58,12 +58,7 @@ final class ShippedEngineTests: XCTestCase {
             "Lessons/solutions/kasa/Kasa.swift":
                 "struct Kasa {\n    func toplam(_ fiyatlar: [Int]) -> Int { fiyatlar.reduce(0, +) }\n}\n",
         ]
-        for (path, text) in files {
-            let full = course + "/" + path
-            try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-        }
+        try TestSupport.write(files, into: course)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: course) }

@@ -105,6 +105,16 @@ enum TestSupport {
         try ParallelMap.map(items, jobs: jobs) { item in Result { try body(item) } }.map { try $0.get() }
     }
 
+    /// Writes each text at its path under `folder`, making the folders it needs.
+    static func write(_ files: [String: String], into folder: String) throws {
+        for (path, text) in files {
+            let full = folder + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+    }
+
     /// A new empty folder under the temporary folder, named `prefix-` and eight random characters.
     static func temporaryFolder(_ prefix: String) throws -> String {
         let folder = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString.prefix(8))"
