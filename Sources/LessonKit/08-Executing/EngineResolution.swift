@@ -63,7 +63,7 @@ extension EngineResolution {
     /// lesson: the instructor's checkout), or without one (a student's copy) with the starter.
     static func exerciseFiles(
         _ plan: LessonPlan, missingFrom engine: Engine, besides extra: [EngineFile], markdownPath: String
-    ) -> [(file: ProgramFile, source: ProgramFile, solutionPath: String?)] {
+    ) -> [ExerciseFile] {
         let folder = (plan.path as NSString).deletingLastPathComponent
         if plan.exerciseStarters.isEmpty,
             let hidden = hiddenTestsSolution(plan.path, missingFrom: engine, besides: extra)
@@ -71,17 +71,12 @@ extension EngineResolution {
             return hidden
         }
         return plan.exerciseStarters.compactMap {
-            starter -> (file: ProgramFile, source: ProgramFile, solutionPath: String?)? in
+            starter -> ExerciseFile? in
             let name = starter.fileName
             guard engine.file(named: name) == nil, !extra.contains(where: { $0.fileName == name }) else { return nil }
             let id = starter.block.info.attribute("exercise")?.value ?? ""
             let solutionPath = (folder.isEmpty ? "" : folder + "/") + "solutions/\(id)/\(name)"
-            if !id.isEmpty, let solution = LessonFileBytes.text(solutionPath) {
-                return (
-                    ProgramFile(name: name, contents: ProgramSource.mapped(solution, firstLine: 1, to: solutionPath)),
-                    ProgramFile(name: name, contents: solution), solutionPath
-                )
-            }
+            if !id.isEmpty, let solution = solutionFile(name, at: solutionPath) { return solution }
             return (
                 ProgramFile(name: name, contents: ProgramSource.mapped(starter.block, to: markdownPath)),
                 ProgramFile(name: name, contents: starter.block.text), nil
@@ -96,7 +91,7 @@ extension EngineResolution {
     /// do. Without a solution folder there is nothing to add.
     static func hiddenTestsSolution(
         _ path: String, missingFrom engine: Engine, besides extra: [EngineFile]
-    ) -> [(file: ProgramFile, source: ProgramFile, solutionPath: String?)]? {
+    ) -> [ExerciseFile]? {
         let hiddenFolder = (path as NSString).deletingLastPathComponent
         guard (hiddenFolder as NSString).lastPathComponent == "hidden" else { return nil }
         let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -105,13 +100,21 @@ extension EngineResolution {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: solutions) else { return nil }
         return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in
             guard engine.file(named: name) == nil, !extra.contains(where: { $0.fileName == name }) else { return nil }
-            let solutionPath = solutions + "/" + name
-            guard let solution = LessonFileBytes.text(solutionPath) else { return nil }
-            return (
-                ProgramFile(name: name, contents: ProgramSource.mapped(solution, firstLine: 1, to: solutionPath)),
-                ProgramFile(name: name, contents: solution), solutionPath
-            )
+            return solutionFile(name, at: solutions + "/" + name)
         }
+    }
+
+    /// An engine file a course leaves out, as built (`file`, mapped to where it was read) and as its identity
+    /// counts it (`source`); `solutionPath` when it is a reference solution's, whose errors are its own.
+    typealias ExerciseFile = (file: ProgramFile, source: ProgramFile, solutionPath: String?)
+
+    /// The reference solution's file at `path`, when it can be read.
+    static func solutionFile(_ name: String, at path: String) -> ExerciseFile? {
+        guard let solution = LessonFileBytes.text(path) else { return nil }
+        return (
+            ProgramFile(name: name, contents: ProgramSource.mapped(solution, firstLine: 1, to: path)),
+            ProgramFile(name: name, contents: solution), path
+        )
     }
 }
 
