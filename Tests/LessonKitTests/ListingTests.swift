@@ -294,6 +294,58 @@ final class ListingTests: XCTestCase {
             "without kept objects to link with, each is built alone")
     }
 
+    /// However many scenarios an engine has, no program holds more than `maximumChunk` of them, merged or
+    /// linked as modules: a compile's memory grows with its scenarios.
+    func testNoProgramHoldsMoreThanTheMostScenarios() {
+        func job(alone: Bool) -> ScenarioJob {
+            var job = ScenarioJob(
+                engine: [], engineIdentity: .content("engine"), scenario: Self.block("print(1)"),
+                markdownPath: "/course.md", languageMode: .swift5, buildAloneReason: alone ? .usesWord("protocol") : nil
+            )
+            job.sharesExecutable = true
+            return job
+        }
+        let count = 10 * Executor.maximumChunk + 3
+        for alone in [false, true] {
+            let units = Executor.units(
+                for: Array(repeating: job(alone: alone), count: count), workers: 2, mergingSingles: true)
+            let sizes = units.map { unit -> Int in
+                switch unit {
+                case .merged(let indices), .modules(let indices): indices.count
+                case .alone: 1
+                }
+            }
+            XCTAssertEqual(sizes.reduce(0, +), count)
+            XCTAssertEqual(sizes.max(), Executor.maximumChunk, alone ? "modules" : "merged")
+            XCTAssertEqual(units.count, 11)
+        }
+    }
+
+    /// A scenario of a merged build that succeeded keeps its share of the time and only the diagnostics in its
+    /// own lines: not the build's output, nor what the other scenarios' lines or the generated files got.
+    func testAScenarioKeepsOnlyItsOwnPartOfAMergedBuild() {
+        var job = ScenarioJob(
+            engine: [], engineIdentity: .content("engine"), scenario: Self.block("print(1)"), markdownPath: "/a.md",
+            languageMode: .swift5, buildAloneReason: nil)
+        job.context = [Self.block("let x = 1", at: 10)]
+        func warning(_ file: String, _ line: Int) -> CompilerDiagnostic {
+            CompilerDiagnostic(
+                file: file, line: line, column: 1, severity: .warning, message: "at \(line)", context: [])
+        }
+        let build = CompileResult(
+            succeeded: true,
+            diagnostics: [
+                warning("/a.md", 2), warning("/a.md", 5), warning("/b.md", 2), warning("/a.md", 11),
+                warning("/tmp/main.swift", 2),
+            ],
+            output: "all of it", seconds: 8, timedOut: false)
+        let share = build.share(for: job, of: 4)
+        XCTAssertEqual(share.diagnostics.map { "\($0.file):\($0.line)" }, ["/a.md:2", "/a.md:11"])
+        XCTAssertEqual(share.output, "")
+        XCTAssertEqual(share.seconds, 2)
+        XCTAssertTrue(share.succeeded)
+    }
+
     /// A failed merged build is built again in parts, one per worker, each of at least `minimumChunk`.
     func testAFailedBuildIsBuiltAgainInParts() {
         XCTAssertEqual(Executor.parts(of: Array(0..<20), workers: 2), [Array(0..<10), Array(10..<20)])
@@ -340,10 +392,13 @@ final class ListingTests: XCTestCase {
         XCTAssertEqual(LessonWeight.of(book), LessonWeight.base + LessonWeight.scenario + 2 * LessonWeight.snippet)
     }
 
-    private func block(_ line: String) -> FencedBlock {
+    private func block(_ line: String) -> FencedBlock { Self.block(line) }
+
+    /// A Swift block of one line whose opening fence is at line `at`.
+    fileprivate static func block(_ line: String, at opening: Int = 1) -> FencedBlock {
         FencedBlock(
-            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
-            closingLine: 3, content: [SourceLine(number: 2, text: line, ending: "\n")])
+            fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: opening,
+            closingLine: opening + 2, content: [SourceLine(number: opening + 1, text: line, ending: "\n")])
     }
 }
 

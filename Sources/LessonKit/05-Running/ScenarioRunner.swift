@@ -109,10 +109,11 @@ package struct ScenarioRunner: Sendable {
             // wait for again.
             let ends: [Substring: Termination] = ["0": .exited(0), "-1": .timedOut]
             var results: [Int: ProcessResult] = [:]
+            let selected = Set(selections)
             for line in String(decoding: status, as: UTF8.self).split(separator: "\n") {
                 let fields = line.split(separator: " ")
                 guard fields.count == 3, let selection = Int(fields[0]), let termination = ends[fields[1]],
-                    let seconds = Double(fields[2]), selections.contains(selection),
+                    let seconds = Double(fields[2]), selected.contains(selection),
                     let output = FileManager.default.contents(atPath: "\(directory.path)/\(selection).out"),
                     let errors = FileManager.default.contents(atPath: "\(directory.path)/\(selection).err"),
                     output.count + errors.count <= limits.outputLimit

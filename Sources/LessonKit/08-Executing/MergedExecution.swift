@@ -7,10 +7,14 @@
 /// the others are merged again (`split`), unless `failedMergeStands` says the failure is one that would only
 /// repeat (a student's file that does not build). What a worker does with each outcome is in `MergedWork`.
 extension Executor {
-    /// The fewest scenarios a merged build holds when there are enough to share the cores. There is no
-    /// most: each frontend process loads the standard library anew, which costs more than building a large
-    /// chunk again after a failure (a failing build stops after type-checking).
+    /// The fewest scenarios a merged build holds when there are enough to share the cores: each frontend
+    /// process loads the standard library anew, which costs more than building a chunk again after a
+    /// failure (a failing build stops after type-checking).
     static let minimumChunk = 8
+    /// The most scenarios a merged build holds, so that a compile's memory is bounded however large the
+    /// course: at 2,000 lessons of one engine, two programs per engine peaked at 404 MB, programs of at most
+    /// 128 scenarios at 204 MB, in the same time (`Benchmarks/scale.py --copies`).
+    static let maximumChunk = 128
 
     enum Unit: Sendable {
         case alone(Int)
@@ -117,10 +121,7 @@ extension Executor {
         guard !errors.isEmpty, !build.timedOut, build.stoppedBy == nil else { return nil }
         var blamed: [Int: [CompilerDiagnostic]] = [:]
         for error in errors {
-            let owners = indices.filter { index in
-                jobs[index].markdownPath == error.file
-                    && (jobs[index].body?.lineRanges.contains { $0.contains(error.line) } ?? false)
-            }
+            let owners = indices.filter { jobs[$0].owns(error) }
             guard !owners.isEmpty else { return nil }
             for owner in owners { blamed[owner, default: []].append(error) }
         }
@@ -134,10 +135,7 @@ extension Executor {
             // program built alone: it is built as a module, which says.
             let job = jobs[index]
             if job.failedBuildIsFinal, !job.movesDeclarations, !own.contains(where: isWrappingArtifact) {
-                var result = build
-                result.diagnostics = own
-                result.seconds = build.seconds / Double(indices.count)
-                split.final.append((index, result))
+                split.final.append((index, build.share(for: job, of: indices.count)))
             } else {
                 split.alone.append(index)
             }
@@ -146,7 +144,7 @@ extension Executor {
     }
 
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
-    /// the builds share the cores. A scenario that is the only one of its engine is merged too when
+    /// the builds share the cores, none larger than `maximumChunk`. A scenario that is the only one of its engine is merged too when
     /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
     /// `among` are built, when it is given.
     static func units(
@@ -174,7 +172,7 @@ extension Executor {
             }
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
-        let share = max(minimumChunk, (mergeable + workers - 1) / max(workers, 1))
+        let share = min(maximumChunk, max(minimumChunk, (mergeable + workers - 1) / max(workers, 1)))
         for identity in order {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: share) {
@@ -187,7 +185,7 @@ extension Executor {
         var batches: [Unit] = []
         for indices in batched.values {
             // At least `minimumChunk` to a batch: each batch links once and compiles a dispatcher.
-            let size = max(minimumChunk, (indices.count + 2 * workers - 1) / max(2 * workers, 1))
+            let size = min(maximumChunk, max(minimumChunk, (indices.count + 2 * workers - 1) / max(2 * workers, 1)))
             for start in stride(from: 0, to: indices.count, by: size) {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
             }

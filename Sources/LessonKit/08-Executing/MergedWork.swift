@@ -64,12 +64,11 @@ struct MergedWork {
             progress?.expect(programs: units.count)
             queue.add(units.map { .build($0, round: round) })
         case .built(let executable, let folder, let build, let indices, let batches):
-            var share = build
-            share.seconds = build.seconds / Double(indices.count)
             let running = indices.filter { jobs[$0].runs }
             let release = FolderRelease(folder, runs: running.count) { executor.release($0) }
             var runs: [Executor.MergedRun] = []
             for (selection, job) in indices.enumerated() {
+                let share = build.share(for: jobs[job], of: indices.count)
                 if jobs[job].runs {
                     runs.append(
                         Executor.MergedRun(
