@@ -2,9 +2,9 @@
 """How the checker's cost grows with its input, measured side by side in one run.
 
 1. Courses of generate_course.py at SMALL and LARGE lessons (default 500 and 2,500, five times as many):
-   `lesson check --stats`, cold (an empty cache) and warm (the same cache again). Prints each phase's
-   seconds at both sizes and their ratio (at most 5.5 for five times the lessons is linear), the peak
-   memory, and warm as a share of cold.
+   `lesson check --stats`, cold (an empty cache) and warm (the same cache again), and `lesson merge` of the
+   JSON reports of two shards. Prints each phase's seconds at both sizes and their ratio (at most 5.5 for
+   five times the lessons is linear), the peak memory, and warm as a share of cold.
 2. Pathological inputs at two sizes each: an info string of one word and of many words, a list nested
    deep, a line of megabytes in a scenario (`lesson list`), and a language-server stream without a header
    end, after which a request must still be answered.
@@ -42,6 +42,17 @@ def check(lesson, course, cache):
         result.stdout.strip().splitlines()[-1]
 
 
+def merge_seconds(lesson, course, cache, work):
+    """Seconds `lesson merge` takes to join the JSON reports of two shards of COURSE (checked warm first)."""
+    reports = []
+    for index in (1, 2):
+        report = os.path.join(work, f"shard-{index}.json")
+        subprocess.run([lesson, "check", "--shard", f"{index}/2", "--format", "json", "--output", report,
+                        "--cache-dir", cache, course], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        reports.append(report)
+    return timed([lesson, "merge", "--format", "json", "--output", os.path.join(work, "merged.json")] + reports)
+
+
 def copy_published(course, size):
     """SIZE lessons: copies of Lessons/ (its solutions/ left out), one folder per copy, the last one cut short."""
     published = os.path.join(HERE, "..", "Lessons")
@@ -69,7 +80,8 @@ def courses(lesson, sizes, work, copies):
         shutil.rmtree(cache, ignore_errors=True)
         cold = check(lesson, course, cache)
         warm = check(lesson, course, cache)
-        measured[size] = (cold, warm)
+        merged = merge_seconds(lesson, course, cache, work)
+        measured[size] = (cold, warm, merged)
         print(f"{size} lessons: {cold[3]}", flush=True)
     small, large = sizes
     factor = large / small
@@ -84,8 +96,10 @@ def courses(lesson, sizes, work, copies):
     print(f"| whole check | {cold_s[0][2]:.2f} s | {warm_s[0][2]:.2f} s | {warm_s[0][2] / cold_s[0][2]:.1f}x |")
     print(f"| peak memory | {cold_s[0][1] // 1024} MiB | {warm_s[0][1] // 1024} MiB | "
           f"{warm_s[0][1] / cold_s[0][1]:.1f}x |")
+    merges = [measured[size][2] for size in sizes]
+    print(f"| lesson merge of two shards | {merges[0]:.2f} s | {merges[1]:.2f} s | {merges[1] / merges[0]:.1f}x |")
     for size in sizes:
-        cold, warm = measured[size]
+        cold, warm, _ = measured[size]
         print(f"warm at {size} lessons: {warm[2]:.2f} s, {100 * warm[2] / cold[2]:.1f} % of cold")
 
 

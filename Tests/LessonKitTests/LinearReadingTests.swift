@@ -65,6 +65,11 @@ final class AgreedVersionTests: XCTestCase {
         let (version, count) = EngineDrift.agreedVersion(of: many)
         XCTAssertEqual(version.plan, 1)
         XCTAssertEqual(count, 2000)
+        var versions = EngineDrift.ReprintVersions()
+        for reprint in many { versions.add(reprint) }
+        XCTAssertEqual(versions.lookups, 3000, "one lookup a reprint, not one a pair")
+        XCTAssertEqual(versions.agreed?.count, 2000)
+        XCTAssertNil(EngineDrift.ReprintVersions().agreed)
         let tie = EngineDrift.agreedVersion(of: [reprint(0, "x"), reprint(1, "y"), reprint(2, "y"), reprint(3, "x")])
         XCTAssertEqual(tie.reprint.plan, 0)
         XCTAssertEqual(tie.count, 2)

@@ -129,6 +129,7 @@ package enum Subprocess {
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         close(outPipe[0])
         close(errPipe[0])
+        Orphans.reapEnded()
         let termination: Termination
         switch stop {
         case .timedOut: termination = .timedOut

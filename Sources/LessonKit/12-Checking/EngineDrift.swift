@@ -44,19 +44,34 @@ enum EngineDrift {
     }
 
     /// The version most reprints agree on, and how many do; on a tie, the earliest lesson's (reprints come in
-    /// path order). The reprints are counted by content once each, so a file reprinted in thousands of
-    /// lessons costs one pass, not a comparison of every pair.
+    /// path order).
     static func agreedVersion(of reprints: [Reprint]) -> (reprint: Reprint, count: Int) {
-        var counts: [String: Int] = [:]
-        var versions: [(text: String, first: Reprint)] = []
-        for reprint in reprints {
+        var versions = ReprintVersions()
+        for reprint in reprints { versions.add(reprint) }
+        return versions.agreed!
+    }
+
+    /// The versions of one engine file that lessons reprint, each reprint counted once by its text: a file
+    /// reprinted in thousands of lessons costs one lookup each, not a comparison of every pair.
+    struct ReprintVersions {
+        private var counts: [String: Int] = [:]
+        private var versions: [(text: String, first: Reprint)] = []
+        /// How many texts were looked up: what guards the cost's shape.
+        private(set) var lookups = 0
+
+        mutating func add(_ reprint: Reprint) {
             let text = reprint.file.block.text
+            lookups += 1
             if counts[text] == nil { versions.append((text, reprint)) }
             counts[text, default: 0] += 1
         }
-        var best = versions[0]
-        for version in versions.dropFirst() where counts[version.text]! > counts[best.text]! { best = version }
-        return (best.first, counts[best.text]!)
+
+        /// The version most reprints agree on and how many do, the earliest on a tie; nil before any reprint.
+        var agreed: (reprint: Reprint, count: Int)? {
+            guard var best = versions.first else { return nil }
+            for version in versions.dropFirst() where counts[version.text]! > counts[best.text]! { best = version }
+            return (best.first, counts[best.text]!)
+        }
     }
 
     static func compare(

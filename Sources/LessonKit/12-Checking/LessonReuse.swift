@@ -69,10 +69,14 @@ struct LessonReuse {
     /// Learns what drift reads of each lesson from its plan (`plans[index]`) where the cache did not know it,
     /// and keeps it in the cache, for the keys of `load` and `store`.
     mutating func learn(_ plans: [LessonPlan?]) {
+        // Lessons of the same bytes (a course copied into several folders) share one entry, written once:
+        // writing a file again replaces it, which the file system may flush at once.
+        var stored = Set<String>()
         for index in plans.indices where driftInputs[index] == nil {
             guard let digest = digests[index], let plan = plans[index] else { continue }
             let inputs = Self.driftInputs(of: plan)
             driftInputs[index] = inputs
+            guard stored.insert(digest).inserted else { continue }
             cache.store(
                 DriftRecord(inputs: inputs, standIn: DriftStandIn.text(of: plan)),
                 key: Self.driftKey(digest, keys, settings))

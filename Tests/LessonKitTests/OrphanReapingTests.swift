@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+@testable import LessonKit
+
+/// An adopted orphan that ends is reaped after the next program, not left a zombie until the command ends.
+/// An XCTest case, so that no other test starts processes while this one is their reaper.
+final class OrphanReapingTests: XCTestCase {
+    func testAnOrphanThatEndsIsReapedAfterTheNextProgram() throws {
+        Orphans.adopt()
+        defer { Orphans.disown() }
+        try XCTSkipUnless(Orphans.adopted, "this system does not let a process adopt orphans")
+        let limits = ProcessLimits(timeout: 10, outputLimit: 1024)
+        // A child in a session of its own, which outlives the shell's process group and ends after it.
+        let started = try Subprocess.run(
+            "/bin/sh", arguments: ["-c", "setsid sleep 0.3 </dev/null >/dev/null 2>&1 & echo $!"],
+            environment: ["PATH": "/usr/bin:/bin"], limits: limits)
+        let printed = String(decoding: started.standardOutput, as: UTF8.self)
+        let orphan = try XCTUnwrap(pid_t(printed.filter(\.isNumber)), "the shell printed \(printed)")
+        XCTAssertEqual(ProcessTree.children(of: getpid()), [orphan], "adopted once its shell ended")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(state(of: orphan), "Z", "ended, and not reaped yet")
+        _ = try Subprocess.run("/bin/sh", arguments: ["-c", "exit 0"], environment: [:], limits: limits)
+        XCTAssertNil(state(of: orphan), "reaped after the next program")
+        XCTAssertEqual(ProcessTree.children(of: getpid()), [])
+    }
+
+    /// The state letter of `/proc/PID/stat`, nil when there is no such process.
+    private func state(of pid: pid_t) -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        return text[text.index(after: close)...].split(separator: " ").first.map(String.init)
+    }
+}
