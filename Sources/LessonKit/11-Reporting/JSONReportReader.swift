@@ -30,14 +30,15 @@ package enum JSONReportReader {
             }
         }
         let listed = document.lessons ?? []
+        // Found by path, a lookup each: a shard's report lists every lesson of the course.
+        let entries = Dictionary(listed.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         if document.shard == nil && !listed.isEmpty {
             // Every lesson of the run, those without a check included, in the run's order.
-            lessons = listed.map { entry in
-                lessons.first { $0.path == entry.path } ?? LessonReport(path: entry.path, checks: [])
-            }
+            let checked = Dictionary(lessons.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            lessons = listed.map { entry in checked[entry.path] ?? LessonReport(path: entry.path, checks: []) }
         }
         for index in lessons.indices {
-            let entry = listed.first { $0.path == lessons[index].path }
+            let entry = entries[lessons[index].path]
             lessons[index].title = entry?.title
             lessons[index].language = entry?.language
             lessons[index].codeBlocks = entry?.codeBlocks ?? 0
