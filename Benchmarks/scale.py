@@ -6,8 +6,8 @@
    JSON reports of two shards. Prints each phase's seconds at both sizes and their ratio (at most 5.5 for
    five times the lessons is linear), the peak memory, and warm as a share of cold.
 2. Pathological inputs at two sizes each: an info string of one word and of many words, a list nested
-   deep, a line of megabytes in a scenario (`lesson list`), and a language-server stream without a header
-   end, after which a request must still be answered.
+   deep, a string and an array literal of megabytes on one line of a scenario (`lesson list`), and a
+   language-server stream without a header end, after which a request must still be answered.
 
 usage: scale.py LESSON_BINARY [--sizes SMALL,LARGE] [--copies] [--work DIR]
 
@@ -125,6 +125,9 @@ def pathological(lesson, work):
          lambda n: "\n".join("  " * d + f"- item {d}" for d in range(n)) + "\n"),
         ("a line of N bytes in a scenario", [1 << 20, 10 << 20],
          lambda n: "```swift\n// main.swift — long\nlet a = \"" + "y" * n + "\"\nprint(a.count)\n```\n"),
+        ("an array literal of N bytes on one line", [1 << 20, 10 << 20],
+         lambda n: "```swift\n// main.swift — long\nlet a = [" + ", ".join("7" for _ in range(n // 3))
+         + "]\nprint(a.count)\n```\n"),
     ]
     print("\npathological inputs (lesson list), two sizes each")
     print("| input | small | large | time ratio |")

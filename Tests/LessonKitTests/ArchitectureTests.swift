@@ -99,7 +99,7 @@ enum SourceScan {
         }
         for token in source.allTokens {
             if token.isComment { blank(token.range) }
-            guard case .string(let literal) = token.kind else { continue }
+            guard token.kind == .string, let literal = token.literal else { continue }
             var start = token.range.lowerBound
             for interpolation in literal.interpolationRanges {
                 blank(start..<interpolation.lowerBound)

@@ -81,7 +81,7 @@ final class LexerOracleTests: XCTestCase {
 
     /// A string literal's text and delimiters: its range without its interpolations.
     private static func literalText(_ token: SwiftToken) -> [[Int]] {
-        guard case .string(let literal) = token.kind else { return [] }
+        guard token.kind == .string, let literal = token.literal else { return [] }
         var pieces: [[Int]] = []
         var start = token.range.lowerBound
         for interpolation in literal.interpolationRanges {

@@ -8,16 +8,16 @@ final class LexerTests: XCTestCase {
     /// Each token as `kind text`, line breaks left out.
     private func cut(_ text: String) -> [String] {
         let source = LexedSource(text)
-        return source.tokens.filter { $0.kind != .newline }.map { "\(Self.name(of: $0.kind)) \(source.text(of: $0))" }
+        return source.tokens.filter { $0.kind != .newline }.map { "\(Self.name(of: $0)) \(source.text(of: $0))" }
     }
 
-    private static func name(of kind: SwiftToken.Kind) -> String {
-        switch kind {
+    private static func name(of token: SwiftToken) -> String {
+        switch token.kind {
         case .identifier: "identifier"
         case .poundKeyword: "pound"
         case .attribute: "attribute"
         case .number: "number"
-        case .string(let literal): literal.isTerminated ? "string" : "open-string"
+        case .string: token.isTerminated ? "string" : "open-string"
         case .regex(let terminated): terminated ? "regex" : "open-regex"
         case .lineComment: "line-comment"
         case .blockComment(let terminated): terminated ? "block-comment" : "open-block-comment"
@@ -58,7 +58,7 @@ final class LexerTests: XCTestCase {
     func testInterpolationsAreCodeInsideTheirLiteral() throws {
         let source = LexedSource(#"print("a \(f("b)", x)) c") // \(not)"#)
         let literal = try XCTUnwrap(source.tokens.first { $0.isString })
-        guard case .string(let string) = literal.kind else { return XCTFail() }
+        guard literal.kind == .string, let string = literal.literal else { return XCTFail() }
         XCTAssertEqual(string.interpolations.count, 1)
         XCTAssertEqual(
             string.interpolations[0].map { source.text(of: $0) }, ["f", "(", "\"b)\"", ",", "x", ")"])
@@ -66,7 +66,7 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(source.allTokens.filter(\.isString).count, 2, "the literal inside the interpolation too")
         // A raw string's interpolation is `\#(`; `\(` in it is text.
         let raw = LexedSource(##"#"\(a) \#(b)"#"##)
-        guard case .string(let rawLiteral) = raw.tokens[0].kind else { return XCTFail() }
+        guard raw.tokens[0].kind == .string, let rawLiteral = raw.tokens[0].literal else { return XCTFail() }
         XCTAssertEqual(rawLiteral.interpolations.map { $0.map { raw.text(of: $0) } }, [["b"]])
     }
 

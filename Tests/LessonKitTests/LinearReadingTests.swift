@@ -36,6 +36,19 @@ final class LinearReadingTests: XCTestCase {
 
     /// An info string of thousands of words keeps its first 256 attributes and says the rest is not read;
     /// one of megabytes is read, and no suggestion is looked for a word longer than any attribute.
+    /// A line of millions of tokens (an array literal) costs 32 bytes a token in each list of them: a string
+    /// literal's facts are boxed, and offsets and lines kept in 32 bits.
+    func testATokenTakesThirtyTwoBytesAndAStringKeepsItsFacts() {
+        XCTAssertEqual(MemoryLayout<SwiftToken>.stride, 32)
+        let source = LexedSource("let a = [1, #\"b\\#(c)\"#]")
+        let string = source.tokens[6]
+        XCTAssertEqual(source.text(of: string), "#\"b\\#(c)\"#")
+        XCTAssertEqual(string.literal?.hashes, 1)
+        XCTAssertEqual(string.literal?.interpolations.map { $0.map(source.text(of:)) }, [["c"]])
+        XCTAssertEqual(string.range, 12..<22)
+        XCTAssertNil(source.tokens[5].literal, "a number")
+    }
+
     func testAnInfoStringOfThousandsOfWordsIsReadUpToALimit() {
         let many = InfoString("swift " + (0..<10_000).map { "a\($0)" }.joined(separator: " "))
         XCTAssertEqual(many.attributes.count, InfoString.maximumAttributes)

@@ -70,7 +70,7 @@ package struct LexedSource: Sendable {
         func add(_ tokens: [SwiftToken]) {
             for token in tokens {
                 result.append(token)
-                if case .string(let literal) = token.kind { literal.interpolations.forEach(add) }
+                token.literal?.interpolations.forEach(add)
             }
         }
         add(tokens)

@@ -69,7 +69,10 @@ extension SwiftLexer {
     mutating func lexAfterHash() -> SwiftToken.Kind {
         let count = hashes(at: index)
         let after = index + count
-        if after < bytes.count && bytes[after] == Byte.quote { return .string(lexString()) }
+        if after < bytes.count && bytes[after] == Byte.quote {
+            pendingLiteral = lexString()
+            return .string
+        }
         if after < bytes.count && bytes[after] == Byte.slash { return .regex(terminated: skipRegex(hashes: count)) }
         index += 1
         guard count == 1 && startsIdentifier(index) else { return .punctuation }

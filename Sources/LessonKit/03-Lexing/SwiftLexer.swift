@@ -10,6 +10,8 @@ struct SwiftLexer {
     var nesting = 0
     var isTooDeep = false
     static let maximumNesting = 64
+    /// The string literal just read, which the token made next carries.
+    var pendingLiteral: StringLiteral?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -65,7 +67,8 @@ struct SwiftLexer {
         case Byte.slash where at(1) == Byte.star:
             kind = .blockComment(terminated: skipBlockComment())
         case Byte.quote:
-            kind = .string(lexString())
+            pendingLiteral = lexString()
+            kind = .string
         case Byte.hash:
             kind = lexAfterHash()
         case Byte.at where startsIdentifier(index + 1):
@@ -112,8 +115,11 @@ struct SwiftLexer {
         return .punctuation
     }
 
-    func token(_ kind: SwiftToken.Kind, from start: Int) -> SwiftToken {
-        SwiftToken(kind: kind, range: start..<index, line: line(of: start), lastLine: line(of: max(start, index - 1)))
+    mutating func token(_ kind: SwiftToken.Kind, from start: Int) -> SwiftToken {
+        defer { pendingLiteral = nil }
+        return SwiftToken(
+            kind: kind, range: start..<index, line: line(of: start), lastLine: line(of: max(start, index - 1)),
+            literal: kind == .string ? pendingLiteral : nil)
     }
 
     /// The 0-based line of a UTF-8 offset.

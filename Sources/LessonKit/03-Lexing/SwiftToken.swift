@@ -10,7 +10,8 @@ package struct SwiftToken: Hashable, Sendable {
         /// `@` and a name (`@available`, `@MainActor`).
         case attribute
         case number
-        case string(StringLiteral)
+        /// A string literal; what the lexer knows of it besides its range is the token's `literal`.
+        case string
         /// A regex literal with extended delimiters (`#/a+/#`, and the multi-line form).
         case regex(terminated: Bool)
         /// `//` to the end of its line (`///` included).
@@ -31,12 +32,32 @@ package struct SwiftToken: Hashable, Sendable {
         case newline
     }
 
-    package var kind: Kind
+    /// A kind without a payload, compared as a number: tokens are many, and copied and compared often.
+    package let kind: Kind
     /// The UTF-8 offsets of the token in its source.
-    package var range: Range<Int>
+    package var range: Range<Int> { Int(start)..<Int(end) }
     /// The 0-based line it starts on, and the one it ends on (later for a multi-line literal or comment).
-    package var line: Int
-    package var lastLine: Int
+    package var line: Int { Int(firstLine) }
+    package var lastLine: Int { Int(endLine) }
+    /// A string literal's hashes, interpolations and ends; nil for any other token.
+    package var literal: StringLiteral? { stored?.literal }
+
+    // Kept in 32 bits (a lesson file is far smaller than 4 GiB), and a literal boxed, so that a token that is
+    // not a string literal (most are) takes 32 bytes: a long line holds millions of them.
+    private let start: UInt32
+    private let end: UInt32
+    private let firstLine: UInt32
+    private let endLine: UInt32
+    private let stored: LiteralBox?
+
+    package init(kind: Kind, range: Range<Int>, line: Int, lastLine: Int, literal: StringLiteral? = nil) {
+        self.kind = kind
+        start = UInt32(truncatingIfNeeded: range.lowerBound)
+        end = UInt32(truncatingIfNeeded: range.upperBound)
+        firstLine = UInt32(truncatingIfNeeded: line)
+        endLine = UInt32(truncatingIfNeeded: lastLine)
+        stored = literal.map(LiteralBox.init)
+    }
 
     package var isComment: Bool {
         switch kind {
@@ -57,7 +78,7 @@ package struct SwiftToken: Hashable, Sendable {
     /// a `"""` never closed, or a `/*` never closed.
     package var isTerminated: Bool {
         switch kind {
-        case .string(let literal): literal.isTerminated
+        case .string: literal?.isTerminated ?? true
         case .regex(let terminated), .blockComment(let terminated): terminated
         default: true
         }
@@ -77,4 +98,14 @@ package struct StringLiteral: Hashable, Sendable {
     package var interpolationRanges: [Range<Int>] = []
     /// Whether an escape in the literal breaks a line when printed (`\n`, `\r`, or any `\u{…}`, which may).
     package var escapesLineBreak: Bool
+}
+
+/// A string literal's facts, kept by reference by the token that is that literal.
+private final class LiteralBox: Hashable, Sendable {
+    let literal: StringLiteral
+
+    init(_ literal: StringLiteral) { self.literal = literal }
+
+    static func == (left: LiteralBox, right: LiteralBox) -> Bool { left.literal == right.literal }
+    func hash(into hasher: inout Hasher) { hasher.combine(literal) }
 }

@@ -33,6 +33,11 @@ struct HoistedImports: Equatable {
         }
         importLines = blanked
         let text = read.source.text
+        // Most blocks import nothing: their code is their text, not a copy cut into lines and joined again.
+        guard !blanked.isEmpty else {
+            code = text
+            return
+        }
         var textLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for line in blanked where line < textLines.count { textLines[line] = "" }
         code = textLines.joined(separator: "\n")

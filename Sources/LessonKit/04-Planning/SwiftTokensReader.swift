@@ -47,9 +47,9 @@ struct SwiftTokensReader {
             resolveConditionName(first, next: byte(after: token.range.lowerBound))
             if token.kind == .open { readOpen(first) } else { readClose(first) }
             finishCharacter(first)
-        case .string(let literal):
+        case .string:
             resolveConditionName(first, next: byte(after: token.range.lowerBound))
-            for interpolation in literal.interpolations {
+            for interpolation in token.literal?.interpolations ?? [] {
                 var inner = SwiftTokensReader(source: source)
                 for token in interpolation { inner.read(token) }
                 result.words += inner.result.words

@@ -58,7 +58,8 @@ enum SubmissionRules {
                 case "#error", "#warning": found.diagnosticDirective = true
                 default: break
                 }
-            case .string(let literal) where arguments != nil:
+            case .string where arguments != nil:
+                guard let literal = token.literal else { break }
                 if literal.isMultiline || literal.escapesLineBreak { found.availabilityBreaksLines = true }
             default:
                 break
