@@ -144,9 +144,9 @@ extension Executor {
     }
 
     /// Scenarios that must be built alone, then the others grouped by engine and cut into chunks so that
-    /// the builds share the cores, none larger than `maximumChunk`. A scenario that is the only one of its engine is merged too when
-    /// `mergingSingles`: with the engine's objects at hand, only the scenario is compiled. Only the jobs
-    /// `among` are built, when it is given.
+    /// the builds share the cores, none larger than `maximumChunk`. A scenario that is the only one of its
+    /// engine is merged too when `mergingSingles`: with the engine's objects at hand, only the scenario is
+    /// compiled. Only the jobs `among` are built, when it is given.
     static func units(
         for jobs: [ScenarioJob], among: [Int]? = nil, workers: Int, mergingSingles: Bool = false,
         movingDeclarations: Bool = true
