@@ -1,6 +1,6 @@
 /// Swift source and its tokens, cut once: what every reader of Swift in the checker asks instead of scanning
 /// characters itself.
-package struct LexedSource: Sendable {
+package final class LexedSource: Sendable {
     package let text: String
     package let bytes: [UInt8]
     /// The tokens outside string literals, in order; those of an interpolation are in its literal's token.
