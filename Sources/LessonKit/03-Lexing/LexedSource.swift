@@ -81,17 +81,24 @@ package final class LexedSource: Sendable {
     /// opened, and every literal and comment ends: what a wrapped program needs so that it cannot close its
     /// wrapper early.
     package var isSelfContained: Bool {
+        // The tokens in `allTokens`' order, walked without making that list (a copy of every token).
         var open: [UInt8] = []
-        for token in allTokens {
-            guard token.isTerminated else { return false }
-            if token.kind == .open { open.append(bytes[token.range.lowerBound]) }
-            if token.kind == .close {
-                guard let opener = open.popLast(), Self.closing(opener) == bytes[token.range.lowerBound] else {
+        func closesWhatItOpens(_ tokens: [SwiftToken]) -> Bool {
+            for token in tokens {
+                guard token.isTerminated else { return false }
+                if token.kind == .open { open.append(bytes[token.range.lowerBound]) }
+                if token.kind == .close {
+                    guard let opener = open.popLast(), Self.closing(opener) == bytes[token.range.lowerBound] else {
+                        return false
+                    }
+                }
+                for interpolation in token.literal?.interpolations ?? [] where !closesWhatItOpens(interpolation) {
                     return false
                 }
             }
+            return true
         }
-        return open.isEmpty
+        return closesWhatItOpens(tokens) && open.isEmpty
     }
 
     private static func closing(_ opener: UInt8) -> UInt8 {

@@ -15,6 +15,12 @@ struct HoistedImports: Equatable {
     /// Nil when an `import` is not a line of its own at the top level (after an attribute such as
     /// `@testable`, inside braces, sharing its line with other code or a comment that runs on).
     init?(_ read: TopLevelItems) {
+        // A block without the word has no import to hoist: its code is its text, found without a token read.
+        guard read.source.text.containsBytes("import") else {
+            imports = []
+            code = read.source.text
+            return
+        }
         let nested = read.code.indices.contains { index in
             read.depths[index] > 0 && read.code[index].kind == .identifier
                 && read.source.token(read.code[index], is: "import")
