@@ -96,11 +96,11 @@ final class ListingTests: XCTestCase {
     }
 
     func testASnippetThatShowsAnErrorIsNeverBuiltBeforeAnother() {
-        XCTAssertTrue(ListingContext.showsAnError(block("total = \"ten\" // Error: a number is expected")))
-        XCTAssertTrue(ListingContext.showsAnError(block("let x = a! // this triggers a runtime error")))
-        XCTAssertTrue(ListingContext.showsAnError(block("case \"a\": // Invalid, the case has an empty body")))
-        XCTAssertFalse(ListingContext.showsAnError(block("try check() // an error was thrown")))
-        XCTAssertFalse(ListingContext.showsAnError(block("let s = \"// Error\"")))
+        XCTAssertTrue(ListingContext.showsAnError(Self.block("total = \"ten\" // Error: a number is expected")))
+        XCTAssertTrue(ListingContext.showsAnError(Self.block("let x = a! // this triggers a runtime error")))
+        XCTAssertTrue(ListingContext.showsAnError(Self.block("case \"a\": // Invalid, the case has an empty body")))
+        XCTAssertFalse(ListingContext.showsAnError(Self.block("try check() // an error was thrown")))
+        XCTAssertFalse(ListingContext.showsAnError(Self.block("let s = \"// Error\"")))
         let book = """
             ```swift
             var total = 0
@@ -391,8 +391,6 @@ final class ListingTests: XCTestCase {
         let book = plan("```swift\nlet a = 1\n```\n```swift\nprint(a) // Prints \"1\"\n```\n")
         XCTAssertEqual(LessonWeight.of(book), LessonWeight.base + LessonWeight.scenario + 2 * LessonWeight.snippet)
     }
-
-    private func block(_ line: String) -> FencedBlock { Self.block(line) }
 
     /// A Swift block of one line whose opening fence is at line `at`.
     fileprivate static func block(_ line: String, at opening: Int = 1) -> FencedBlock {

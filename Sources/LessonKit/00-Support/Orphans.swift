@@ -14,11 +14,14 @@ package enum Orphans {
 
     /// Makes this process the reaper of its descendants' orphans; before the first program starts.
     package static func adopt() {
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return }
-        let prctl = unsafeBitCast(symbol, to: Prctl.self)
-        let setChildSubreaper: Int32 = 36
-        let made = prctl(setChildSubreaper, 1, 0, 0, 0) == 0
+        let made = setChildSubreaper(1)
         lock.withLock { adoptedByThisProcess = made }
+    }
+
+    /// `prctl(PR_SET_CHILD_SUBREAPER, value)`, found at run time: Swift cannot call a variadic C function.
+    private static func setChildSubreaper(_ value: UInt) -> Bool {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return false }
+        return unsafeBitCast(symbol, to: Prctl.self)(36, value, 0, 0, 0) == 0
     }
 
     private static let lock = NSLock()
@@ -27,8 +30,7 @@ package enum Orphans {
 
     /// Stops adopting: orphans go to init again. For a program that adopted only for a while (a test).
     package static func disown() {
-        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "prctl") else { return }
-        _ = unsafeBitCast(symbol, to: Prctl.self)(36, 0, 0, 0, 0)
+        _ = setChildSubreaper(0)
         lock.withLock { adoptedByThisProcess = false }
     }
 

@@ -102,16 +102,14 @@ public struct LessonChecker: Sendable {
             toolchain: toolchain, cache: ResultCache(directory: directory), keys: CacheKeys(toolchain: toolchain))
     }
 
-    /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
-    /// count for drift). Also returns the lessons whose report may be cached whole: none of their results
-    /// was a transient failure.
     /// Seconds since 1970, as file times count them; a second earlier, for file systems that round them.
     private static func now() -> Double { Date().timeIntervalSince1970 - 1 }
 
+    /// Checks `allPlans`, except those with a `reused` report, which is reported as it is (their plans still
+    /// count for drift), `started` at that time (what the cache's pruning keeps). Also returns the lessons
+    /// whose report may be cached whole: none of their results was a transient failure.
     private func run(_ allPlans: [LessonPlan], selection: LessonSelection, reused: [LessonReport?], started: Double)
-        -> (
-            report: CheckReport, cacheable: Set<Int>
-        )
+        -> (report: CheckReport, cacheable: Set<Int>)
     {
         let compiler = options.execution.compiler(toolchain)
         let (prepared, work) = phase(.prepare) {
