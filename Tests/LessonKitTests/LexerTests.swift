@@ -105,6 +105,30 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual([y.line, source.column(of: y)], [3, 0], "a CRLF is one line break")
     }
 
+    /// An interpolation's tokens are cut before the literal around it, which starts lines earlier: each token
+    /// has its own lines however the lexer goes back and forth.
+    func testLinesOfInterpolationsAndTheLiteralAroundThem() throws {
+        let source = LexedSource("\"\"\"\na\n\\(f(\n1))\n\"\"\"\nz")
+        let string = try XCTUnwrap(source.tokens.first)
+        XCTAssertEqual([string.line, string.lastLine], [0, 4])
+        let inner = try XCTUnwrap(string.literal?.interpolations.first)
+        XCTAssertEqual(inner.map { "\(source.text(of: $0))@\($0.line)" }, ["f@2", "(@2", "\n@2", "1@3", ")@3"])
+        XCTAssertEqual(source.tokens.map(\.line), [0, 4, 5])
+    }
+
+    /// Tokens are offsets into bytes: two texts that `String` calls equal, `é` composed and decomposed, are
+    /// each lexed from their own bytes, not one served from the memo of the other.
+    func testCanonicallyEqualTextsAreLexedFromTheirOwnBytes() throws {
+        let composed = "let s = \"caf\u{E9}\"; x"
+        let decomposed = "let s = \"cafe\u{301}\"; x"
+        XCTAssertEqual(composed, decomposed)
+        XCTAssertEqual(LexedSource.of(composed).bytes, Array(composed.utf8))
+        let second = LexedSource.of(decomposed)
+        XCTAssertEqual(second.bytes, Array(decomposed.utf8))
+        XCTAssertEqual(second.text(of: try XCTUnwrap(second.tokens.last)), "x")
+        XCTAssertEqual(TopLevelItems.of(decomposed).source.bytes, Array(decomposed.utf8))
+    }
+
     func testSelfContainedSourcesCloseWhatTheyOpen() {
         XCTAssertTrue(LexedSource("f(\"}\") { [1] } /* ( */").isSelfContained)
         for open in ["f(]", "}", "{", "\"\"\"\nnever", "/* never", "\"line"] {

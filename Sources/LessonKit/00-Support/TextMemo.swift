@@ -6,18 +6,48 @@ import Foundation
 /// again empty, so a long `--watch` does not grow.
 final class TextMemo<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [String: Value] = [:]
+    private var values: [Key: Value] = [:]
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
     func value(for text: String, making make: (String) -> Value) -> Value {
-        if let known = lock.withLock({ values[text] }) { return known }
+        let key = Key(text)
+        if let known = lock.withLock({ values[key] }) { return known }
         let value = make(text)
         lock.withLock {
             if values.count >= capacity { values.removeAll(keepingCapacity: true) }
-            values[text] = value
+            values[key] = value
         }
         return value
+    }
+
+    /// A text known by its UTF-8 bytes. What is memoized (tokens, their offsets) is read from the bytes, so two
+    /// texts that `String` calls equal but whose bytes differ (`é` composed or not) must not share a value;
+    /// and bytes hash without the Unicode normalization that hashing a `String` does, which a text of
+    /// megabytes would pay at every lookup.
+    private struct Key: Hashable {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+
+        func hash(into hasher: inout Hasher) {
+            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil
+            {
+                Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            let (leftBytes, rightBytes) = (left.text.utf8, right.text.utf8)
+            guard leftBytes.count == rightBytes.count else { return false }
+            let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
+                rightBytes.withContiguousStorageIfAvailable { rightBuffer in
+                    leftBuffer.count == 0
+                        || memcmp(leftBuffer.baseAddress!, rightBuffer.baseAddress!, leftBuffer.count) == 0
+                }
+            }
+            return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+        }
     }
 }

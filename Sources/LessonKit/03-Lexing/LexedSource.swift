@@ -13,11 +13,8 @@ package final class LexedSource: Sendable {
 
     package init(_ text: String) {
         self.text = text
-        var lexer = SwiftLexer(bytes: Array(text.utf8))
-        tokens = lexer.lexCode(until: .end).tokens
-        bytes = lexer.bytes
-        lineStarts = lexer.lineStarts
-        isTooDeep = lexer.isTooDeep
+        bytes = Array(text.utf8)
+        (tokens, lineStarts, isTooDeep) = SwiftLexer.lex(bytes)
     }
 
     private static let memo = TextMemo<LexedSource>(capacity: 8_192)
@@ -83,6 +80,7 @@ package final class LexedSource: Sendable {
     package var isSelfContained: Bool {
         // The tokens in `allTokens`' order, walked without making that list (a copy of every token).
         var open: [UInt8] = []
+        let bytes = bytes
         func closesWhatItOpens(_ tokens: [SwiftToken]) -> Bool {
             for token in tokens {
                 guard token.isTerminated else { return false }

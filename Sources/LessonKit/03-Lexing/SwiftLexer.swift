@@ -3,9 +3,13 @@
 /// reads Swift (planning a book's listings, moving declarations, elisions, output comments, a submission's
 /// rules) asks it. What it recognizes, and where it differs from the compiler, is in docs/lexer.md.
 struct SwiftLexer {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
+    // Borrowed for the run (`lex`): a buffer is read without the reference counting that each access to an
+    // array costs in a debug build, where a long line's millions of tokens make it the larger cost.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let lineStarts: UnsafeBufferPointer<Int>
     var index = 0
+    /// The line of the last token: the next one is nearly always on it or the line after.
+    private var lineHint = 0
     /// How many interpolations are open around `index`, and whether more were nested than the lexer reads.
     var nesting = 0
     var isTooDeep = false
@@ -13,9 +17,22 @@ struct SwiftLexer {
     /// The string literal just read, which the token made next carries.
     var pendingLiteral: StringLiteral?
 
-    init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>) {
         self.bytes = bytes
-        lineStarts = [0] + ByteSearch.offsets(of: Byte.newline, in: bytes).map { $0 + 1 }
+        self.lineStarts = lineStarts
+    }
+
+    /// The tokens of `bytes`, the offset where each line starts, and whether interpolations were nested deeper
+    /// than the lexer reads.
+    static func lex(_ bytes: [UInt8]) -> (tokens: [SwiftToken], lineStarts: [Int], isTooDeep: Bool) {
+        let lineStarts = [0] + ByteSearch.offsets(of: Byte.newline, in: bytes).map { $0 + 1 }
+        return bytes.withUnsafeBufferPointer { bytes in
+            lineStarts.withUnsafeBufferPointer { starts in
+                var lexer = SwiftLexer(bytes: bytes, lineStarts: starts)
+                let tokens = lexer.lexCode(until: .end).tokens
+                return (tokens, lineStarts, lexer.isTooDeep)
+            }
+        }
     }
 
     /// Where `lexCode` stops: at the end of the source, or at the `)` that closes an interpolation (a
@@ -123,12 +140,21 @@ struct SwiftLexer {
     }
 
     /// The 0-based line of a UTF-8 offset.
-    func line(of offset: Int) -> Int {
+    mutating func line(of offset: Int) -> Int {
+        if lineStarts[lineHint] <= offset {
+            let next = lineHint + 1
+            if next == lineStarts.count || offset < lineStarts[next] { return lineHint }
+            if next + 1 == lineStarts.count || offset < lineStarts[next + 1] {
+                lineHint = next
+                return next
+            }
+        }
         var (low, high) = (0, lineStarts.count - 1)
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        lineHint = low
         return low
     }
 
@@ -149,26 +175,27 @@ struct SwiftLexer {
     }
 }
 
-/// The bytes the lexer compares with.
+/// The bytes the lexer compares with. Computed, not stored: a stored static is reached through a call that
+/// checks its initialization, at every comparison of every byte in a debug build.
 enum Byte {
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let slash = UInt8(ascii: "/")
-    static let star = UInt8(ascii: "*")
-    static let quote = UInt8(ascii: "\"")
-    static let hash = UInt8(ascii: "#")
-    static let at = UInt8(ascii: "@")
-    static let backslash = UInt8(ascii: "\\")
-    static let backtick = UInt8(ascii: "`")
-    static let dot = UInt8(ascii: ".")
-    static let less = UInt8(ascii: "<")
-    static let greater = UInt8(ascii: ">")
-    static let openParenthesis = UInt8(ascii: "(")
-    static let closeParenthesis = UInt8(ascii: ")")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
+    static var newline: UInt8 { 0x0A }  // "\n"
+    static var carriageReturn: UInt8 { 0x0D }  // "\r"
+    static var space: UInt8 { 0x20 }  // " "
+    static var tab: UInt8 { 0x09 }  // "\t"
+    static var slash: UInt8 { 0x2F }  // "/"
+    static var star: UInt8 { 0x2A }  // "*"
+    static var quote: UInt8 { 0x22 }  // "\""
+    static var hash: UInt8 { 0x23 }  // "#"
+    static var at: UInt8 { 0x40 }  // "@"
+    static var backslash: UInt8 { 0x5C }  // "\\"
+    static var backtick: UInt8 { 0x60 }  // "`"
+    static var dot: UInt8 { 0x2E }  // "."
+    static var less: UInt8 { 0x3C }  // "<"
+    static var greater: UInt8 { 0x3E }  // ">"
+    static var openParenthesis: UInt8 { 0x28 }  // "("
+    static var closeParenthesis: UInt8 { 0x29 }  // ")"
+    static var openBracket: UInt8 { 0x5B }  // "["
+    static var closeBracket: UInt8 { 0x5D }  // "]"
+    static var openBrace: UInt8 { 0x7B }  // "{"
+    static var closeBrace: UInt8 { 0x7D }  // "}"
 }

@@ -70,16 +70,19 @@ package struct TopLevelItems: Sendable {
         self.depths = depths
         isBalanced = balanced && depth == 0
         var items: [Item] = []
+        // The item being read is kept apart until it ends: not copied out of the list and back for each token.
+        var current: Item?
         for index in code.indices {
-            if var item = items.last, Self.continues(item, with: code[index], depth: depths[index]) {
-                Self.read(index, into: &item, code: code, depths: depths, source: source)
-                items[items.count - 1] = item
-            } else {
-                var item = Item(tokens: index..<index, firstLine: code[index].line, lastLine: code[index].lastLine)
-                Self.read(index, into: &item, code: code, depths: depths, source: source)
+            if let item = current, !Self.continues(item, with: code[index], depth: depths[index]) {
                 items.append(item)
+                current = nil
             }
+            if current == nil {
+                current = Item(tokens: index..<index, firstLine: code[index].line, lastLine: code[index].lastLine)
+            }
+            Self.read(index, into: &current!, code: code, depths: depths, source: source)
         }
+        if let item = current { items.append(item) }
         self.items = items
     }
 

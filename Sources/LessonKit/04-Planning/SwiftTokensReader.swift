@@ -41,14 +41,14 @@ struct SwiftTokensReader {
         case .lineComment, .blockComment:
             return
         case .identifier, .poundKeyword, .attribute:
-            resolveConditionName(first, next: byte(after: token.range.lowerBound))
+            resolveConditionName(first, next: Self.byte(after: token.range.lowerBound, in: bytes))
             readWord(Self.name(source.text(of: token)))
         case .open, .close:
-            resolveConditionName(first, next: byte(after: token.range.lowerBound))
+            resolveConditionName(first, next: Self.byte(after: token.range.lowerBound, in: bytes))
             if token.kind == .open { readOpen(first) } else { readClose(first) }
             finishCharacter(first)
         case .string:
-            resolveConditionName(first, next: byte(after: token.range.lowerBound))
+            resolveConditionName(first, next: Self.byte(after: token.range.lowerBound, in: bytes))
             for interpolation in token.literal?.interpolations ?? [] {
                 var inner = SwiftTokensReader(source: source)
                 for token in interpolation { inner.read(token) }
@@ -59,17 +59,18 @@ struct SwiftTokensReader {
         case .operator, .punctuation, .newline:
             // Each character, as `->` and the angles of `Array<Array<Int>>` are read one by one.
             for offset in token.range where bytes[offset] & 0xC0 != 0x80 {
-                resolveConditionName(bytes[offset], next: byte(after: offset))
+                resolveConditionName(bytes[offset], next: Self.byte(after: offset, in: bytes))
                 if readOther(bytes[offset]) { finishCharacter(bytes[offset]) }
             }
         case .number, .regex, .placeholder:
-            resolveConditionName(first, next: byte(after: token.range.lowerBound))
+            resolveConditionName(first, next: Self.byte(after: token.range.lowerBound, in: bytes))
             finishCharacter(first)
         }
     }
 
-    private func byte(after offset: Int) -> UInt8? {
-        offset + 1 < source.bytes.count ? source.bytes[offset + 1] : nil
+    // Static, as a method of the reader would be called on a copy of all its state in a debug build.
+    private static func byte(after offset: Int, in bytes: [UInt8]) -> UInt8? {
+        offset + 1 < bytes.count ? bytes[offset + 1] : nil
     }
 
     /// A name without the backticks it may be written in (`` `default` ``).
