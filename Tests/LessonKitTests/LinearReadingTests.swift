@@ -34,8 +34,6 @@ final class LinearReadingTests: XCTestCase {
         XCTAssertEqual(lesson.blocks.first?.text, "let x = 1\n")
     }
 
-    /// An info string of thousands of words keeps its first 256 attributes and says the rest is not read;
-    /// one of megabytes is read, and no suggestion is looked for a word longer than any attribute.
     /// A line of millions of tokens (an array literal) costs 32 bytes a token in each list of them: a string
     /// literal's facts are boxed, and offsets and lines kept in 32 bits.
     func testATokenTakesThirtyTwoBytesAndAStringKeepsItsFacts() {
@@ -49,6 +47,8 @@ final class LinearReadingTests: XCTestCase {
         XCTAssertNil(source.tokens[5].literal, "a number")
     }
 
+    /// An info string of thousands of words keeps its first 256 attributes and says the rest is not read;
+    /// one of megabytes is read, and no suggestion is looked for a word longer than any attribute.
     func testAnInfoStringOfThousandsOfWordsIsReadUpToALimit() {
         let many = InfoString("swift " + (0..<10_000).map { "a\($0)" }.joined(separator: " "))
         XCTAssertEqual(many.attributes.count, InfoString.maximumAttributes)

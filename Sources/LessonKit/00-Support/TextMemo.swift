@@ -32,10 +32,10 @@ final class TextMemo<Value>: @unchecked Sendable {
         init(_ text: String) { self.text = text }
 
         func hash(into hasher: inout Hasher) {
-            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil
-            {
-                Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+            let hashed = text.utf8.withContiguousStorageIfAvailable { bytes in
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
             }
+            if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
         }
 
         static func == (left: Key, right: Key) -> Bool {
