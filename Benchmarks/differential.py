@@ -360,7 +360,8 @@ def main():
             text = open(os.path.join(folder, key[0])).read()
             outcome, output = reader_build(folder, text, key[1])
             ours = isolated[key]
-            built = not any(kind == "build-error" for _, kind, _ in ours["findings"])
+            # A scenario is not built when its own build fails or when its lesson's engine file does not build.
+            built = not any(kind in ("build-error", "engine-build-error") for _, kind, _ in ours["findings"])
             same = (outcome == "built") == built and (output is None or output == (ours["actual"] or ""))
             if not same:
                 mismatched += 1
