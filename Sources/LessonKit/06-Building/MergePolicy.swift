@@ -60,10 +60,13 @@ package enum MergePolicy {
         let shape = scenario.shape
         if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
         if let word = engine.lazy.compactMap(placeWord).first { return .alone(.engineUsesWord(word)) }
-        let words = engine.reduce(into: Set<String>()) { $0.formUnion($1.wordSet) }
+        // The engine is asked by its files' word sets, read once per file: not walked for each scenario.
+        func engineUses(any words: Set<String>) -> Bool {
+            engine.contains { file in words.contains(where: file.wordSet.contains) }
+        }
         // An import reaches the top-level names of the file that writes it: the engine's code sees those of
         // the engine's own imports alone.
-        let engineImports = words.contains("import")
+        let engineImports = engine.contains { $0.wordSet.contains("import") }
         let imports = !hoisted.imports.isEmpty || engineImports
         if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engine, imports: engineImports) {
             return .alone(reason)
@@ -73,12 +76,12 @@ package enum MergePolicy {
         }
         if languageMode.isolatesTopLevelCode,
             !shape.functions.isEmpty || tokens.words.contains(where: concurrencyWords.contains)
-                || words.contains(where: concurrencyWords.contains)
+                || engineUses(any: concurrencyWords)
         {
             return .alone(.languageMode(languageMode))
         }
         let exits =
-            tokens.words.contains(where: lifetimeWords.contains) || words.contains(where: lifetimeWords.contains)
+            tokens.words.contains(where: lifetimeWords.contains) || engineUses(any: lifetimeWords)
         if exits, tokens.words.contains("defer") { return .alone(.usesWord("defer")) }
         return .wrapped(Wrapping(imports: hoisted.imports, exitsAtEnd: exits))
     }
@@ -126,7 +129,9 @@ package enum MergePolicy {
 
     /// An engine file's first `#` word that names a place in its source, if any.
     private static func placeWord(_ engine: SwiftBlock) -> String? {
-        engine.tokens.words.first(where: placeWords.contains)
+        // Most engines name no place, which their word set says without a walk of their words.
+        guard placeWords.contains(where: engine.wordSet.contains) else { return nil }
+        return engine.tokens.words.first(where: placeWords.contains)
     }
 
     /// The `#` words that evaluate to a place in the source (or its function). (`#sourceLocation` is how the
