@@ -237,6 +237,28 @@ final class MergePolicyClosedListTests: XCTestCase {
             decide("whereAmI()\n", engine: ["func whereAmI(_ f: String = #fileID) { print(f) }\n"]),
             .alone(.engineUsesWord("#fileID")))
     }
+
+    /// An engine of several files is asked file by file: the word that decides may be in any of them, and a
+    /// place word is named as its file writes it first.
+    func testEveryFileOfAnEngineIsAsked() {
+        let plain = "func larger(_ a: Int, _ b: Int) -> Int { max(a, b) }\nfunc show(keys: [String]) { print(keys) }\n"
+        XCTAssertEqual(
+            decide("print(1)\n", engine: [plain, "func at(_ l: Int = #line, _ f: String = #function) {}\n"]),
+            .alone(.engineUsesWord("#line")))
+        let box = "final class Box { weak var next: Box? }\n"
+        XCTAssertEqual(
+            decide("let b = Box()\nprint(b.next == nil)\n", engine: [plain, box]),
+            .wrapped(.init(exitsAtEnd: true)))
+        XCTAssertEqual(decide("defer { print(1) }\nprint(2)\n", engine: [plain, box]), .alone(.usesWord("defer")))
+        XCTAssertEqual(
+            decide("let keys = [\"a\"]\n", engine: [plain, "import Foundation\n"]), .alone(.hidesNameOfEngine("keys")))
+        XCTAssertEqual(
+            MergePolicy.scenario("print(1)\n", engine: [plain, "func later() async {}\n"], languageMode: .swift6),
+            .alone(.languageMode(.swift6)))
+        XCTAssertEqual(
+            MergePolicy.scenario("print(1)\n", engine: [plain, box], languageMode: .swift6),
+            .wrapped(.init(exitsAtEnd: true)))
+    }
 }
 
 /// The standard library's top-level names, read from the toolchain's own interface.
