@@ -410,16 +410,17 @@ public struct LessonChecker: Sendable {
         }
         engineErrors.sort { $0.location < $1.location }
         var checks = scenarios.map(\.check)
-        if let first = engineErrors.first {
-            let pointer =
-                first.location.path == plan.path
-                ? "the lesson's engine file \(plan.engineFiles.last { $0.block.openingLine < first.location.line }?.fileName ?? "") does not build (line \(first.location.line))"
-                : "the engine does not build (\(first.location.description))"
-            for index in checks.indices where !scenarios[index].engineErrors.isEmpty {
-                checks[index].findings.append(
-                    Finding(.engineBuildError, at: checks[index].location, "not built: " + pointer))
-                checks[index].status = .failed
-            }
+        // The engine built with a scenario whose build has no error at all.
+        let engineBuilds = scenarios.contains { outcome in
+            outcome.engineErrors.isEmpty && !outcome.check.findings.contains { $0.kind == .buildError }
+        }
+        for index in checks.indices where !scenarios[index].engineErrors.isEmpty {
+            let block = plan.scenarios.first { $0.block.openingLine == checks[index].location.line }?.block
+            let message = EngineBreakage.notBuilt(
+                block.map(plan.swift), errors: scenarios[index].engineErrors, buildsWithOthers: engineBuilds,
+                engineFiles: plan.engineFiles, lessonPath: plan.path)
+            checks[index].findings.append(Finding(.engineBuildError, at: checks[index].location, message))
+            checks[index].status = .failed
         }
         checks += others
         checks.sort { ($0.location, $0.kind.rawValue) < ($1.location, $1.kind.rawValue) }
