@@ -132,6 +132,36 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(TextReporter(useColor: false).render(read), TextReporter(useColor: false).render(report))
     }
 
+    /// An engine's build errors are repeated under the checks the engine did not build with, not under a
+    /// scenario that built and failed for its output.
+    func testAnEnginesErrorsAreRepeatedOnlyWhereItDidNotBuild() throws {
+        let engineError = Finding(
+            .engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 5, column: 43), "cannot call a constant")
+        let broken = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 17), name: "declares min",
+            status: .failed,
+            findings: [
+                Finding(
+                    .engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 17),
+                    "not built: the lesson's engine file Kernel.swift does not build with this scenario's top-level `min` (line 5)"
+                )
+            ])
+        let mismatched = CheckResult(
+            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 8), name: "uses the engine",
+            status: .failed,
+            findings: [Finding(.outputMismatch, at: SourceLocation(path: "Lessons/a.md", line: 12), "differs")])
+        let lesson = LessonReport(path: "Lessons/a.md", checks: [mismatched, broken], lessonFindings: [engineError])
+        let json = JSONReporter.render(CheckReport(lessons: [lesson]))
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let checks = try XCTUnwrap(document["checks"] as? [[String: Any]])
+        let kinds = checks.map { check in
+            ((check["findings"] as? [[String: Any]]) ?? []).map { "\($0["kind"]!) \($0["line"]!)" }
+        }
+        XCTAssertEqual(kinds, [["output-mismatch 12"], ["engine-build-error 17", "engine-build-error 5"]])
+        let junit = JUnitReporter.render(CheckReport(lessons: [lesson]))
+        XCTAssertEqual(junit.components(separatedBy: "cannot call a constant").count - 1, 1, junit)
+    }
+
     func testGitHubCommandsEscapeAsTheRunnerRequires() {
         XCTAssertEqual(
             GitHubReporter.render(awkwardReport),

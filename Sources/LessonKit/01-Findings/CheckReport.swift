@@ -111,6 +111,12 @@ public struct LessonReport: Hashable, Sendable, Codable {
         self.language = language
     }
 
+    /// The lesson's findings that a report repeats under `check`: its engine's build errors, under each check
+    /// the engine did not build with (the checks that point at them), and no other.
+    public func sharedFindings(of check: CheckResult) -> [Finding] {
+        check.findings.contains { $0.kind == .engineBuildError } ? lessonFindings : []
+    }
+
     /// Every finding of the lesson, in file order.
     public var findings: [Finding] {
         (lessonFindings + checks.flatMap(\.findings)).sorted { $0.location < $1.location }

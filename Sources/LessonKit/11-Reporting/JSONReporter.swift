@@ -74,8 +74,7 @@ public enum JSONReporter {
     }
 
     static func record(_ check: CheckResult, of lesson: LessonReport) -> Record {
-        let shared =
-            check.status == .failed && [.scenario, .exercise].contains(check.kind) ? lesson.lessonFindings : []
+        let shared = lesson.sharedFindings(of: check)
         func finding(_ finding: Finding, scope: String?) -> FindingRecord {
             FindingRecord(
                 file: finding.location.path == lesson.path ? nil : finding.location.path,

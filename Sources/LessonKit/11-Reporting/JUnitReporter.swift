@@ -36,9 +36,7 @@ public enum JUnitReporter {
             "    <testcase name=\"\(escape(name(of: check, in: lesson)))\" classname=\"\(escape(lesson.path))\" "
             + "time=\"\(seconds(check.seconds))\""
         if fileAttributes { open += " file=\"\(escape(lesson.path))\" line=\"\(check.location.line)\"" }
-        let findings =
-            check.findings
-            + (check.status == .failed && [.scenario, .exercise].contains(check.kind) ? lesson.lessonFindings : [])
+        let findings = check.findings + lesson.sharedFindings(of: check)
         let errors = findings.filter(\.isError)
         // Warnings and notes fail no test case: they are the test case's output, after its status.
         let others = findings.filter { !$0.isError }.flatMap(lines)
