@@ -105,16 +105,20 @@ final class ReportFormatTests: XCTestCase {
             "{\"a\" : [], \"b\" : \"[ \\\" ]\", \"c\" : {}}")
     }
 
+    /// A failed scenario of `Lessons/a.md` that its engine did not build with, pointing at the engine.
+    private static func notBuilt(line: Int, name: String, _ pointer: String) -> CheckResult {
+        let location = SourceLocation(path: "Lessons/a.md", line: line)
+        return CheckResult(
+            kind: .scenario, location: location, name: name, status: .failed,
+            findings: [Finding(.engineBuildError, at: location, pointer)])
+    }
+
     func testJSONReadsBackIntoTheSameReport() throws {
         // An engine that does not build: a finding of the whole lesson, in the engine's own file.
         let engineError = Finding(
             .buildError, at: SourceLocation(path: "Engines/Stack.swift", line: 4, column: 9), "cannot find 'x'")
-        var scenario = CheckResult(
-            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 20), name: "uses the engine",
-            status: .failed,
-            findings: [
-                Finding(.engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 20), "not built: the engine")
-            ], seconds: 0.5)
+        var scenario = Self.notBuilt(line: 20, name: "uses the engine", "not built: the engine")
+        scenario.seconds = 0.5
         scenario.expectedOutput = "1\n"
         let built = LessonReport(
             path: "Lessons/a.md", checks: [scenario], lessonFindings: [engineError], title: "Yığın", language: "tr")
@@ -137,15 +141,10 @@ final class ReportFormatTests: XCTestCase {
     func testAnEnginesErrorsAreRepeatedOnlyWhereItDidNotBuild() throws {
         let engineError = Finding(
             .engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 5, column: 43), "cannot call a constant")
-        let broken = CheckResult(
-            kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 17), name: "declares min",
-            status: .failed,
-            findings: [
-                Finding(
-                    .engineBuildError, at: SourceLocation(path: "Lessons/a.md", line: 17),
-                    "not built: the lesson's engine file Kernel.swift does not build with this scenario's top-level `min` (line 5)"
-                )
-            ])
+        let broken = Self.notBuilt(
+            line: 17, name: "declares min",
+            "not built: the lesson's engine file Kernel.swift does not build with this scenario's top-level `min` (line 5)"
+        )
         let mismatched = CheckResult(
             kind: .scenario, location: SourceLocation(path: "Lessons/a.md", line: 8), name: "uses the engine",
             status: .failed,
