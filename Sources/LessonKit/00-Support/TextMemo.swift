@@ -31,23 +31,24 @@ final class TextMemo<Value>: @unchecked Sendable {
 
         init(_ text: String) { self.text = text }
 
-        func hash(into hasher: inout Hasher) {
-            let hashed = text.utf8.withContiguousStorageIfAvailable { bytes in
-                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            }
-            if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
-        }
+        func hash(into hasher: inout Hasher) { Self.withBytes(of: text) { hasher.combine(bytes: $0) } }
 
         static func == (left: Key, right: Key) -> Bool {
-            let (leftBytes, rightBytes) = (left.text.utf8, right.text.utf8)
-            guard leftBytes.count == rightBytes.count else { return false }
-            let compared = leftBytes.withContiguousStorageIfAvailable { leftBuffer in
-                rightBytes.withContiguousStorageIfAvailable { rightBuffer in
-                    leftBuffer.count == 0
-                        || memcmp(leftBuffer.baseAddress!, rightBuffer.baseAddress!, leftBuffer.count) == 0
+            left.text.utf8.count == right.text.utf8.count
+                && withBytes(of: left.text) { leftBytes in
+                    withBytes(of: right.text) { rightBytes in
+                        leftBytes.isEmpty
+                            || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
+                    }
                 }
+        }
+
+        /// The text's UTF-8 bytes, in place when the string keeps them contiguous (a native one does).
+        private static func withBytes<Result>(of text: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+                return result
             }
-            return (compared ?? nil) ?? leftBytes.elementsEqual(rightBytes)
+            return Array(text.utf8).withUnsafeBytes(body)
         }
     }
 }

@@ -32,7 +32,8 @@ package struct SwiftToken: Hashable, Sendable {
         case newline
     }
 
-    /// A kind without a payload, compared as a number: tokens are many, and copied and compared often.
+    /// A kind whose payload is at most a flag (a literal's facts are `literal`): tokens are many, and copied
+    /// and compared often.
     package let kind: Kind
     /// The UTF-8 offsets of the token in its source.
     package var range: Range<Int> { Int(start)..<Int(end) }

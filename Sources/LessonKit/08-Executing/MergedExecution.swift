@@ -16,6 +16,11 @@ extension Executor {
     /// 128 scenarios at 204 MB, in the same time (`Benchmarks/scale.py --copies`).
     static let maximumChunk = 128
 
+    /// `count` scenarios cut into `parts` chunks, each within `minimumChunk` and `maximumChunk`.
+    static func chunkSize(_ count: Int, parts: Int) -> Int {
+        min(maximumChunk, max(minimumChunk, (count + parts - 1) / max(parts, 1)))
+    }
+
     enum Unit: Sendable {
         case alone(Int)
         case merged([Int])
@@ -172,7 +177,7 @@ extension Executor {
             }
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
-        let share = min(maximumChunk, max(minimumChunk, (mergeable + workers - 1) / max(workers, 1)))
+        let share = chunkSize(mergeable, parts: workers)
         for identity in order {
             let indices = groups[identity]!
             for start in stride(from: 0, to: indices.count, by: share) {
@@ -185,7 +190,7 @@ extension Executor {
         var batches: [Unit] = []
         for indices in batched.values {
             // At least `minimumChunk` to a batch: each batch links once and compiles a dispatcher.
-            let size = min(maximumChunk, max(minimumChunk, (indices.count + 2 * workers - 1) / max(2 * workers, 1)))
+            let size = chunkSize(indices.count, parts: 2 * workers)
             for start in stride(from: 0, to: indices.count, by: size) {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
             }
