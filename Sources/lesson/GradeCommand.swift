@@ -161,7 +161,7 @@ enum GradeCommand {
             guard let output = options.output, let reason = problem.studentReason else {
                 throw LessonError(.usage, problem.description)
             }
-            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), as: options.format, to: output)
+            try write(grader.ungraded(exercise, hidden: hidden, reason: reason), options, to: output)
             return 0
         }
         if options.sandboxed {
@@ -174,9 +174,9 @@ enum GradeCommand {
         }
         let result = try grader.grade(exercise, submission: submission.text, hidden: hidden)
         if let output = options.output {
-            try write(result, as: options.format, to: output)
+            try write(result, options, to: output)
         } else {
-            writeOut(options.format.render(result))
+            writeOut(options.format.render(result, identity: options.identity))
         }
         return 0
     }
@@ -237,12 +237,14 @@ enum GradeCommand {
         return 0
     }
 
-    /// Writes `OUT/results.json` (or `results.xml`) and says the score on stderr.
-    static func write(_ result: GradeResult, as format: GradeFormat, to output: String) throws {
+    /// Writes `OUT/results.json` (or `results.xml`, and what else the format has) and says the score on stderr.
+    static func write(_ result: GradeResult, _ options: Options, to output: String) throws {
         // An interrupted grade writes nothing: its programs were stopped, and their results mean nothing.
         guard !Cleanup.shared.isInterrupted else { return }
         try ReportFile.createFolder(output)
-        try ReportFile.write(format.render(result), to: output + "/" + format.fileName)
+        for file in options.format.files(result, identity: options.identity) {
+            try ReportFile.write(file.text, to: output + "/" + file.name)
+        }
         // What students are not shown (why each hidden test failed, the whole time) is the instructor's.
         try ReportFile.write(result.instructorReport, to: output + "/instructor.json")
         printError("\(result.exercise): \(result.status.rawValue), \(result.score)/\(result.maxScore) points")
@@ -306,8 +308,8 @@ enum GradeCommand {
             jobs: options.check.jobs,
             uids: options.policy.firstUID..<(options.policy.firstUID + options.policy.uidCount),
             uidLockFolder: ScratchFolder.uidLockFolder(fallback: ownFolder.path), studentBudget: options.studentBudget,
-            format: options.format,
-            ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0) })
+            format: options.format, identity: options.identity,
+            ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0, detail: $1) })
         if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }
         try ReportFile.createFolder(output)
         // An interrupted batch stops its students' graders and still writes the summary of what it has.

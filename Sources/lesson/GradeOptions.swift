@@ -15,6 +15,8 @@ extension GradeCommand {
         var catalog: EngineCatalog
         var exerciseID: String
         var format: GradeFormat
+        /// The Classroom 50 run a `classroom50` result belongs to, from its runner's environment.
+        var identity: Classroom50Identity?
         var output: String?
         /// The sandbox's limits and users.
         var policy: SandboxPolicy
@@ -56,6 +58,9 @@ extension GradeCommand {
             sharding = try ShardOption.parse(values, shard: Option.shard, durations: Option.durations)
             let isBatch = if case .batch = mode { true } else { false }
             format = try values.value(Option.format) ?? (isBatch || output != nil ? .exercism : .text)
+            if format == .classroom50 {
+                identity = try Classroom50Identity.from(environment: ProcessInfo.processInfo.environment)
+            }
             if output != nil && format == .text {
                 throw LessonError(
                     .usage, "--output writes a platform's results file: use a --format other than text")

@@ -21,9 +21,9 @@ public struct LessonError: Error, CustomStringConvertible, Hashable, Sendable {
     public var message: String
     /// The same for a student, when the error is about their submission: no path of the grader's machine,
     /// only the submission's own names. Nil when the error is the grader's own.
-    public var studentReason: String?
+    public var studentReason: UngradableReason?
 
-    public init(_ kind: Kind, _ message: String, studentReason: String? = nil) {
+    public init(_ kind: Kind, _ message: String, studentReason: UngradableReason? = nil) {
         self.kind = kind
         self.message = message
         self.studentReason = studentReason

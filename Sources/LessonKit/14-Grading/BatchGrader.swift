@@ -21,16 +21,19 @@ package struct BatchGrader: Sendable {
     /// The result of a submission that could not be graded, for a given reason: every test of the exercise
     /// errored, at its full worth, in the lesson's language. Its maximum is a row's when a student's
     /// grader wrote nothing.
-    package var ungraded: @Sendable (String) -> GradeResult
-    /// The format the results are written in.
+    package var ungraded: @Sendable (UngradableReason, String?) -> GradeResult
+    /// The format the results are written in, and the Classroom 50 run a `classroom50` result names.
     package var format: GradeFormat
+    package var identity: Classroom50Identity?
     /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
     package var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
     package init(
         executable: String, sharedArguments: [String], jobs: Int, uids: Range<Int>, uidLockFolder: String,
-        studentBudget: Double, format: GradeFormat, ungraded: @escaping @Sendable (String) -> GradeResult
+        studentBudget: Double, format: GradeFormat, identity: Classroom50Identity? = nil,
+        ungraded: @escaping @Sendable (UngradableReason, String?) -> GradeResult
     ) {
+        self.identity = identity
         self.executable = executable
         self.sharedArguments = sharedArguments
         self.jobs = jobs
@@ -93,7 +96,7 @@ package struct BatchGrader: Sendable {
                 .joined(separator: ",") + "\n"
         }
         try Data(csv.utf8).write(to: URL(fileURLWithPath: output + "/summary.csv"))
-        let template = ungraded("")
+        let template = ungraded(.graderStopped, nil)
         let page = ClassPage.render(
             exercise: template.exercise, language: template.language,
             students: ClassPage.students(rows.map(\.student), in: output, pageFolder: output))
@@ -121,14 +124,14 @@ package struct BatchGrader: Sendable {
     private func gradeOne(_ student: StudentFolder, submissions: String, output: String, uid: Int) -> Row {
         let start = Date()
         let folder = output + "/" + student.name
-        let reason = gradeOrExplain(student, submissions: submissions, folder: folder, uid: uid)
-        if let reason, !Self.reservedNames.contains(student.name) {
+        let explained = gradeOrExplain(student, submissions: submissions, folder: folder, uid: uid)
+        if let (reason, detail) = explained, !Self.reservedNames.contains(student.name) {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            write(ungraded(reason), to: folder)
+            write(ungraded(reason, detail), to: folder)
         }
         // The row comes from the instructor.json the student's grader wrote, whatever the students' format,
         // never from a stream a program could write into.
-        var row = Row(student: student.name, score: 0, maxScore: ungraded("").maxScore, status: "error", seconds: 0)
+        var row = Row(student: student.name, score: 0, maxScore: ungraded(.graderStopped, nil).maxScore, status: "error", seconds: 0)
         if let data = FileManager.default.contents(atPath: folder + "/instructor.json"),
             let read = try? JSONDecoder().decode(GradeResult.self, from: data)
         {
@@ -139,18 +142,18 @@ package struct BatchGrader: Sendable {
     }
 
     /// Grades one student in a `lesson grade` process of its own; nil when it wrote its results, otherwise
-    /// why it could not.
-    private func gradeOrExplain(_ student: StudentFolder, submissions: String, folder: String, uid: Int) -> String? {
-        if Cleanup.shared.isInterrupted { return "grading was interrupted before this submission" }
+    /// why it could not, and what the grader said for the instructor.
+    private func gradeOrExplain(_ student: StudentFolder, submissions: String, folder: String, uid: Int) -> (
+        UngradableReason, String?
+    )? {
+        if Cleanup.shared.isInterrupted { return (.interrupted, nil) }
         let descriptor = student.open()
-        guard descriptor >= 0 else { return "\(student.name) is not a folder of its own (a file or a link)" }
+        guard descriptor >= 0 else { return (.notAFolder(name: student.name), nil) }
         defer { close(descriptor) }
-        guard !Self.reservedNames.contains(student.name) else {
-            return "a student folder may not be named \(student.name): the class's own file has that name"
-        }
+        guard !Self.reservedNames.contains(student.name) else { return (.reservedName(name: student.name), nil) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for name in GradeFormat.fileNames + ["instructor.json"] {
+            for name in GradeFormat.fileNames + ["instructor.json", "release-body.md"] {
                 try? FileManager.default.removeItem(atPath: folder + "/" + name)
             }
             let arguments =
@@ -164,14 +167,15 @@ package struct BatchGrader: Sendable {
             if result.termination == .exited(0), FileManager.default.fileExists(atPath: folder + "/instructor.json") {
                 return nil
             }
-            if Cleanup.shared.isInterrupted { return "grading was interrupted" }
-            if result.termination == .timedOut { return "grading did not finish within \(Int(studentBudget)) s" }
-            // The child's usage hint is for instructors at a terminal, not for the student's result.
+            if Cleanup.shared.isInterrupted { return (.interrupted, nil) }
+            if result.termination == .timedOut { return (.graderTimedOut(seconds: Int(studentBudget)), nil) }
+            // What the grader said is the instructor's (a usage hint, a path of this machine): the student reads
+            // the reason in their language.
             let said = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n")
                 .filter { !$0.hasPrefix("run 'lesson --help'") }.joined(separator: "\n").trimmingSpaces()
-            return said.isEmpty ? "the grader stopped: \(result.termination)" : said
+            return (.graderStopped, said.isEmpty ? "the grader stopped: \(result.termination)" : said)
         } catch {
-            return "the grader could not handle this submission: \(error)"
+            return (.graderStopped, "the grader could not handle this submission: \(error)")
         }
     }
 
@@ -180,7 +184,9 @@ package struct BatchGrader: Sendable {
 
     private func write(_ result: GradeResult, to folder: String) {
         let written = format == .text ? GradeFormat.exercism : format
-        try? Data(written.render(result).utf8).write(to: URL(fileURLWithPath: folder + "/" + written.fileName))
+        for file in written.files(result, identity: identity) {
+            try? Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.name))
+        }
         try? Data(result.instructorReport.utf8).write(to: URL(fileURLWithPath: folder + "/instructor.json"))
     }
 

@@ -158,10 +158,11 @@ package enum ClassPage {
         ]
         for student in students {
             let result = student.result
-            let status = result?.status.rawValue ?? "error"
+            let status = result?.status ?? .error
             html.append(
-                "<tr class=\"student \(status)\"><td>\(escape(student.name))</td>"
-                    + "<td>\(result.map { "\($0.score)/\($0.maxScore)" } ?? "-")</td><td>\(status)</td>"
+                "<tr class=\"student \(status.rawValue)\"><td>\(escape(student.name))</td>"
+                    + "<td>\(result.map { "\($0.score)/\($0.maxScore)" } ?? "-")</td>"
+                    + "<td>\(escape(words.describe(status)))</td>"
                     + "<td>\(result.map { String(format: "%.2f", $0.instructorSeconds ?? $0.seconds) } ?? "-")</td>"
                     + "<td><a href=\"\(escape(student.feedbackLink))\">"
                     + "\(escape((student.feedbackLink as NSString).lastPathComponent))</a></td></tr>")

@@ -52,6 +52,9 @@ extension ClassPage {
             case .wrong: pick("wrong output", "yanlış çıktı", "kết quả sai")
             }
         }
+        func describe(_ status: GradeResult.Status) -> String {
+            Feedback(lessonLanguage: language.rawValue).statusWord(status)
+        }
         var students: String { pick("Students", "Öğrenciler", "Học viên") }
         var student: String { pick("student", "öğrenci", "học viên") }
         var score: String { pick("score", "puan", "điểm") }

@@ -45,16 +45,20 @@ package struct Feedback: Sendable {
 
     /// `exercise ID: fail, 4/5 points`, the first line a student reads.
     func header(exercise: String, status: GradeResult.Status, score: Int, maxScore: Int) -> String {
-        let word =
-            switch status {
-            case .pass: pick("pass", "geçti", "đạt")
-            case .fail: pick("fail", "kaldı", "không đạt")
-            case .error: pick("error", "hata", "lỗi")
-            }
+        let word = statusWord(status)
         return pick(
             "exercise \(exercise): \(word), \(score)/\(maxScore) points",
             "alıştırma \(exercise): \(word), \(score)/\(maxScore) puan",
             "bài tập \(exercise): \(word), \(score)/\(maxScore) điểm")
+    }
+
+    /// A whole result's status in a word.
+    func statusWord(_ status: GradeResult.Status) -> String {
+        switch status {
+        case .pass: pick("pass", "geçti", "đạt")
+        case .fail: pick("fail", "kaldı", "không đạt")
+        case .error: pick("error", "hata", "lỗi")
+        }
     }
 
     /// The mark before a test's name: PASS, FAIL or ERROR.
@@ -220,6 +224,11 @@ package struct Feedback: Sendable {
             "not run: the submission could not be graded", "çalıştırılmadı: çözüm değerlendirilemedi",
             "không chạy: bài nộp không thể chấm")
     }
+
+    /// The columns of a table of tests (Classroom 50's release body).
+    func testColumn() -> String { pick("Test", "Test", "Bài kiểm tra") }
+    func resultColumn() -> String { pick("Result", "Sonuç", "Kết quả") }
+    func pointsColumn() -> String { pick("Points", "Puan", "Điểm") }
 
     /// Exercism's own wording for a cut `output` (its test runner interface).
     static let exercismTruncationNote = "Output was truncated. Please limit to 500 chars."

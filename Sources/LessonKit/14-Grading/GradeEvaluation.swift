@@ -7,6 +7,10 @@ struct GradeEvaluation {
     let feedback: Feedback
     /// The student's engine file name, for engine exercises.
     let studentFile: String?
+    /// The files a student has, by the path diagnostics name them with: a visible test's lesson and the
+    /// course's engine files, each with the name the student knows it by. A diagnostic in any other file (a
+    /// hidden test's) is never located for the student.
+    var shownFiles: [String: String] = [:]
     let limits: ProcessLimits
     /// The wall-clock limit of one build, named when a build runs out of it.
     let buildTimeout: Double
@@ -161,18 +165,18 @@ struct GradeEvaluation {
             lines.append(feedback.doesNotBuild())
             lines += own.prefix(10).map { Self.clipped("\($0.file):\($0.line):\($0.column): error: \($0.message)") }
         }
-        let inTest = build.errors.filter { !ownFiles.contains($0.file) }
-        if !inTest.isEmpty || own.isEmpty {
-            if hidden {
-                lines.append(feedback.hiddenTestDoesNotBuild())
-            } else {
-                lines.append(feedback.testDoesNotBuild())
-                let lesson = (test?.sourcePath as NSString?)?.lastPathComponent ?? ""
-                lines += inTest.prefix(10).map {
-                    Self.clipped("\(lesson):\($0.line):\($0.column): error: \($0.message)")
-                }
+        let elsewhere = build.errors.filter { !ownFiles.contains($0.file) }
+        // A hidden test's build errors stay the instructor's: their lines, columns and the names they call
+        // would tell what the hidden test holds. A visible file's are shown under the name the student has.
+        let shown = hidden ? [] : elsewhere.filter { shownFiles[$0.file] != nil }
+        let unshown = elsewhere.count - shown.count
+        if !shown.isEmpty || (own.isEmpty && unshown == 0) {
+            lines.append(feedback.testDoesNotBuild())
+            lines += shown.prefix(10).map {
+                Self.clipped("\(shownFiles[$0.file]!):\($0.line):\($0.column): error: \($0.message)")
             }
         }
+        if unshown > 0 || (hidden && own.isEmpty) { lines.append(feedback.hiddenTestDoesNotBuild()) }
         return lines.joined(separator: "\n")
     }
 

@@ -4,15 +4,32 @@ import Foundation
 package enum GradeFormat: String, Sendable, CaseIterable {
     case text, exercism, gradescope, junit, prairielearn, classroom50
 
-    package func render(_ result: GradeResult) -> String {
+    /// The text of the format's result file. Classroom 50's names the run it belongs to (`identity`, which
+    /// `GradeCommand` requires for that format, from the runner's environment).
+    package func render(_ result: GradeResult, identity: Classroom50Identity? = nil) -> String {
         switch self {
         case .text: GradeTextReport.render(result)
         case .exercism: StableJSON.text(ExercismResults(result))
         case .gradescope: StableJSON.text(GradescopeResults(result))
         case .junit: GradeJUnitReport.render(result)
         case .prairielearn: StableJSON.text(PrairieLearnResults(result))
-        case .classroom50: StableJSON.text(Classroom50Results(result))
+        case .classroom50:
+            StableJSON.text(
+                Classroom50Results(
+                    result,
+                    identity: identity
+                        ?? Classroom50Identity(
+                            classroom: "", assignment: "", assignmentType: "", owner: "", submission: "", commit: "",
+                            release: "", review: "")))
         }
+    }
+
+    /// Every file `--output DIR` writes for a result: the result file (`results.json`, `results.xml` for
+    /// JUnit), and Classroom 50's release body, which becomes the submission's Release description there.
+    package func files(_ result: GradeResult, identity: Classroom50Identity? = nil) -> [(name: String, text: String)] {
+        var files = [(fileName, render(result, identity: identity))]
+        if self == .classroom50 { files.append(("release-body.md", Classroom50ReleaseBody.render(result))) }
+        return files
     }
 
     /// The file `--output DIR` writes: `results.xml` for JUnit, `results.json` for the others.
@@ -60,7 +77,10 @@ struct ExercismResults: Encodable {
     }
 }
 
-/// Gradescope's autograder results.json.
+/// Gradescope's autograder results.json (`gradescope/autograder_samples`, docs/specs.md). A hidden test is
+/// `after_published`: shown once the instructor publishes the grades. Gradescope's `hidden` would hide every
+/// student's total score too ("If test cases are hidden, students will not be able to see their total
+/// score"), and is meant for tests that give no points.
 struct GradescopeResults: Encodable {
     struct Test: Encodable {
         var name: String
@@ -89,7 +109,7 @@ struct GradescopeResults: Encodable {
                 name: test.name, score: test.points, max_score: test.maxPoints,
                 status: test.status == .passed ? "passed" : "failed",
                 output: [test.message, test.output].filter { !$0.isEmpty }.joined(separator: "\n"),
-                visibility: test.hidden ? "hidden" : "visible")
+                visibility: test.hidden ? "after_published" : "visible")
         }
     }
 }

@@ -48,9 +48,10 @@ package struct Grader: Sendable {
         // A budget (a platform's time window) bounds every build and run: what it cuts short is said so.
         let deadline = options.budget.map { start + $0 }
         let limits = ProcessLimits(timeout: options.timeout, outputLimit: options.outputLimit, deadline: deadline)
-        let evaluation = GradeEvaluation(
+        var evaluation = GradeEvaluation(
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
             budget: options.budget)
+        evaluation.shownFiles = shownFiles(exercise, tests: tests)
         var executor = self.executor(limits: limits, tests: tests.count)
         // A program that fails in the student's own file fails so for every test: it is not built again
         // test by test, and it is the submission's build error.
@@ -222,7 +223,7 @@ package struct Grader: Sendable {
     /// Why a submission's directives make its diagnostics untrustworthy, if they do: `#sourceLocation` moves
     /// the student's errors into the tests' files (and the tests' into theirs), and the message of `#error`
     /// or `#warning` can hold a newline and a forged `path:line:column: error:` line.
-    static func refusal(of submission: String) -> String? { SubmissionRules.refusal(of: submission) }
+    static func refusal(of submission: String) -> UngradableReason? { SubmissionRules.refusal(of: submission) }
 
     /// Whether an `@available(…)` attribute's arguments hold a line break: an escape (`\n`, `\r`, `\u{…}`) or
     /// a multi-line string, which the compiler would print as lines of its own.
@@ -232,15 +233,19 @@ package struct Grader: Sendable {
 
     /// The result of a submission that could not be graded at all (no file, two files, a link, an
     /// interrupted batch): every test errored at its full worth, the reason in the lesson's language.
-    package func ungraded(_ exercise: Exercise, hidden: LessonPlan?, reason: String) -> GradeResult {
-        let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
-        let message = feedback.submissionMissing(reason)
+    /// `detail` says more for the instructor (`instructor.json`: each test's reason), never for the student.
+    package func ungraded(_ exercise: Exercise, hidden: LessonPlan?, reason: UngradableReason, detail: String? = nil)
+        -> GradeResult
+    {
+        let language = exercise.plan.lesson.frontMatter.text("language")
+        let feedback = Feedback(lessonLanguage: language)
+        let message = feedback.submissionMissing(reason.text(language: language))
         let tests = (try? self.tests(for: exercise, submission: "", hidden: hidden)) ?? []
         let outcomes = tests.map { test in
             TestOutcome(
                 name: test.name, status: .error, message: feedback.notRunWithoutSubmission(), output: "", points: 0,
                 maxPoints: test.scenario.options.points, task: test.scenario.options.task, hidden: test.hidden,
-                testCode: test.testCode, seconds: 0,
+                testCode: test.testCode, seconds: 0, reason: detail,
                 failure: .ungraded)
         }
         var result = GradeResult(exercise: exercise.id, status: .error, message: message, tests: outcomes, seconds: 0)
@@ -249,6 +254,19 @@ package struct Grader: Sendable {
     }
 
     private func elapsed(since start: Double) -> Double { Uptime.seconds(since: start) }
+
+    /// The files a student has, by the paths diagnostics name: the visible tests' lesson, and the files of the
+    /// engine it names (a course ships its engine), each under its own name. Hidden tests are not among them.
+    private func shownFiles(_ exercise: Exercise, tests: [GradingTest]) -> [String: String] {
+        var shown: [String: String] = [:]
+        for test in tests where !test.hidden && test.sourcePath != "main.swift" {
+            shown[test.sourcePath] = (test.sourcePath as NSString).lastPathComponent
+        }
+        for file in exercise.plan.namedEngine.flatMap({ catalog[$0.name] })?.files ?? [] {
+            shown[file.path] = file.name
+        }
+        return shown
+    }
 
     /// The engine the tests build with, the student's file in place of the exercise's, and that file's name.
     private func engineFiles(for exercise: Exercise, submission: String) throws -> ([ProgramFile], String?) {

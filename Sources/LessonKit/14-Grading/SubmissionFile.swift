@@ -51,10 +51,11 @@ package enum SubmissionFile {
         } else {
             let swiftFiles = entries.filter { $0.count > 6 && $0.suffix(6).elementsEqual(".swift".utf8) }
             guard swiftFiles.count == 1 else {
-                let reason =
-                    "the submission holds \(swiftFiles.isEmpty ? "no .swift file" : "\(swiftFiles.count) .swift files")"
-                    + "; expected \(exercise.fileName) or exactly one .swift file"
-                throw LessonError(.input, "\(path): \(reason)", studentReason: reason)
+                let reason: UngradableReason =
+                    swiftFiles.isEmpty
+                    ? .noSwiftFile(expected: exercise.fileName)
+                    : .severalSwiftFiles(count: swiftFiles.count, expected: exercise.fileName)
+                throw LessonError(.input, "\(path): \(reason.english)", studentReason: reason)
             }
             name = swiftFiles[0]
         }
@@ -86,20 +87,20 @@ package enum SubmissionFile {
     ) throws -> String {
         var info = stat()
         guard fstat(file, &info) == 0 else { throw refusal(name, in: folder, openError: errno) }
-        let reason: String? =
+        let reason: UngradableReason? =
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 if info.st_nlink != 1 {
-                    "\(name) has \(info.st_nlink) links: a submission must be a file of its own, not a hard link"
+                    .hardLink(name: name, links: Int(info.st_nlink))
                 } else if let folderOwner, !readable(info, by: folderOwner) {
-                    "\(name) belongs to another user, who alone may read it"
+                    .otherOwner(name: name)
                 } else {
                     nil
                 }
-            case S_IFDIR: "\(name) is a folder, not the submission's file"
-            default: "\(name) is not a regular file"
+            case S_IFDIR: .folder(name: name)
+            default: .notRegularFile(name: name)
             }
-        if let reason { throw LessonError(.input, prefixed(reason, folder), studentReason: reason) }
+        if let reason { throw LessonError(.input, prefixed(reason.english, folder), studentReason: reason) }
         if Int(info.st_size) > maximum { throw tooLarge(Int(info.st_size), maximum, folder) }
         var data = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -125,19 +126,16 @@ package enum SubmissionFile {
     }
 
     private static func tooLarge(_ size: Int, _ maximum: Int, _ folder: String) -> LessonError {
-        let reason =
-            "the submission holds \(ByteCount.describe(size)), more than the \(ByteCount.describe(maximum)) "
-            + "a submission may hold (--max-submission-size)"
-        return LessonError(.input, prefixed(reason, folder), studentReason: reason)
+        let reason = UngradableReason.tooLarge(size: ByteCount.describe(size), maximum: ByteCount.describe(maximum))
+        return LessonError(.input, prefixed(reason.english + " (--max-submission-size)", folder), studentReason: reason)
     }
 
     /// Why `name` could not be opened: a link (`O_NOFOLLOW` says `ELOOP`), or the system's reason.
     private static func refusal(_ name: String, in folder: String, openError: Int32) -> LessonError {
-        let reason =
+        let reason: UngradableReason =
             openError == ELOOP
-            ? "\(name) is a symbolic link: a submission must be a regular file"
-            : "\(name): \(String(cString: strerror(openError)))"
-        return LessonError(.input, prefixed(reason, folder), studentReason: reason)
+            ? .symbolicLink(name: name) : .unreadable(name: name, error: String(cString: strerror(openError)))
+        return LessonError(.input, prefixed(reason.english, folder), studentReason: reason)
     }
 
     private static func prefixed(_ reason: String, _ folder: String) -> String {

@@ -8,20 +8,20 @@
 /// compiler would print as lines of its own.
 enum SubmissionRules {
     /// Why the submission is refused, or nil.
-    static func refusal(of source: String) -> String? {
+    static func refusal(of source: String) -> UngradableReason? {
         let lexed = LexedSource(source)
         if lexed.isTooDeep {
-            return "string interpolations may not be nested more than \(SwiftLexer.maximumNesting) deep in a submission"
+            return .nestedTooDeep(maximum: SwiftLexer.maximumNesting)
         }
         let found = scan(lexed)
         if found.sourceLocation {
-            return "#sourceLocation is not allowed in a submission (it moves where the compiler reports errors)"
+            return .sourceLocation
         }
         if found.diagnosticDirective {
-            return "#error and #warning are not allowed in a submission (their messages could read as the grader's)"
+            return .diagnosticDirective
         }
         if found.availabilityBreaksLines {
-            return "an @available message may not break lines in a submission (it could read as the grader's)"
+            return .availabilityBreaksLines
         }
         return nil
     }
