@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`) into the target as generated Swift,
-/// so that the `lesson` binary and the XCTest library carry their exact bytes wherever they are copied, with
-/// the folder of the package they are built from.
+/// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`) and the platforms' adapters
+/// (`Adapters/`, which `lesson pack` writes) into the target as generated Swift, so that the `lesson` binary
+/// and the XCTest library carry their exact bytes wherever they are copied, with the folder of the package
+/// they are built from.
 @main
 struct EmbedEngines: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -12,13 +13,18 @@ struct EmbedEngines: BuildToolPlugin {
             .filter { $0.hasSuffix(".swift") }
             .sorted()
             .map { engines.appendingPathComponent($0) }
+        let adapters = context.package.directoryURL.appendingPathComponent("Adapters")
+        let adapterFiles = (try FileManager.default.subpathsOfDirectory(atPath: adapters.path))
+            .sorted()
+            .map { adapters.appendingPathComponent($0) }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedEngines.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) engine files",
+                displayName: "Embedding \(files.count) engine files and \(adapterFiles.count) adapter files",
                 executable: try context.tool(named: "EngineEmbedder").url,
-                arguments: [engines.path, output.path, context.package.directoryURL.path],
-                inputFiles: files,
+                arguments: [engines.path, output.path, context.package.directoryURL.path, adapters.path],
+                inputFiles: files + adapterFiles,
                 outputFiles: [output])
         ]
     }

@@ -1,13 +1,27 @@
 import Foundation
 
-// EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR
-// Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR as base64, byte for byte, and
-// the folder of the package the checker is built from (what `lesson init` depends on from a copied binary).
+// EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR
+// Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR and every file below ADAPTERS_DIR
+// as base64, byte for byte (with whether it is executable), and the folder of the package the checker is built
+// from (what `lesson init` depends on from a copied binary).
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR\n".utf8))
+guard arguments.count == 5 else {
+    FileHandle.standardError.write(Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR\n".utf8))
     exit(2)
+}
+
+/// Every regular file below `folder`, by its path relative to it, with its bytes and whether it is executable.
+func adapterEntries(_ folder: String) throws -> [String] {
+    let manager = FileManager.default
+    return try manager.subpathsOfDirectory(atPath: folder).sorted().compactMap { path in
+        let full = folder + "/" + path
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        let data = try Data(contentsOf: URL(fileURLWithPath: full))
+        let executable = manager.isExecutableFile(atPath: full)
+        return "    (path: \"\(path)\", executable: \(executable), base64: \"\(data.base64EncodedString())\"),"
+    }
 }
 let root = URL(fileURLWithPath: arguments[1])
 var entries: [String] = []
@@ -30,6 +44,11 @@ do {
         /// The canonical engines' files, byte for byte, base64-encoded.
         let embeddedEngineFiles: [(engine: String, file: String, base64: String)] = [
         \(entries.joined(separator: "\n"))
+        ]
+
+        /// The platforms' adapters (`Adapters/`), by their paths below it, byte for byte, base64-encoded.
+        let embeddedAdapterFiles: [(path: String, executable: Bool, base64: String)] = [
+        \(try adapterEntries(arguments[4]).joined(separator: "\n"))
         ]
 
         /// The folder of the package this checker was built from, base64-encoded.

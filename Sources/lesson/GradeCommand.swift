@@ -261,6 +261,11 @@ enum GradeCommand {
     /// The hidden tests of `--hidden`: a well-formed file holding at least one test.
     static func loadHidden(_ values: Arguments) throws -> LessonPlan? {
         guard let hiddenPath = try values.value(Option.hidden) else { return nil }
+        return try hiddenPlan(hiddenPath)
+    }
+
+    /// The hidden tests at `hiddenPath`: a well-formed file holding at least one test.
+    static func hiddenPlan(_ hiddenPath: String) throws -> LessonPlan {
         let plan = try wellFormedPlan(hiddenPath, what: "hidden tests")
         if let finding = plan.scenarios.flatMap(\.attributeFindings).first {
             throw LessonError(.usage, "\(finding.location.description): \(finding.message)")

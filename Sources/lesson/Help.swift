@@ -17,6 +17,7 @@ enum Help {
           grade    Grade a student's submission for an exercise
           coverage Show which engine code no lesson reaches
           merge    Merge the reports of the shards of a run (--shard) into one
+          pack     Pack an exercise for a platform: its adapter, the lesson, the course's engines, hidden tests
           eject    Write one scenario (PATH:LINE) as a Swift package that swift run runs
           init     Write a course package whose swift test checks its lessons
           lsp      A language server for lesson Markdown

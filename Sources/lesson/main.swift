@@ -14,6 +14,7 @@ struct Command: Sendable {
         Command(name: "grade", help: GradeCommand.help, run: GradeCommand.run),
         Command(name: "coverage", help: CoverageCommand.help, run: CoverageCommand.run),
         Command(name: "merge", help: MergeCommand.help, run: MergeCommand.run),
+        Command(name: "pack", help: PackCommand.help, run: PackCommand.run),
         Command(name: "eject", help: EjectCommand.help, run: EjectCommand.run),
         Command(name: "init", help: InitCommand.help, run: InitCommand.run),
         Command(name: "lsp", help: LSPCommand.help, run: LSPCommand.run),

@@ -155,10 +155,12 @@ import Testing
         #expect(seen == [0: 53, 1: 63])
     }
 
-    /// Every fixture lesson, and the folder of `engines/course` (whose lessons are judged together).
+    /// Every fixture lesson, and the folder of `engines/course` (whose lessons are judged together); the
+    /// platform course is a course of its own, with its own engines, checked from its folder.
     static func paths() throws -> [String] {
         var paths = try TestSupport.markdownFiles(under: "Fixtures").filter {
             !$0.hasSuffix("README.md") && !$0.hasPrefix("Fixtures/engines/course/")
+                && !$0.hasPrefix("Fixtures/platform-course/")
         }
         paths.append("Fixtures/engines/course")
         return paths

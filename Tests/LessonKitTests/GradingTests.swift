@@ -61,7 +61,7 @@ final class GradingTests: XCTestCase {
             XCTAssertEqual(result.score, score, name)
             XCTAssertEqual(result.maxScore, 5, name)
             for format in GradeFormat.allCases {
-                let rendered = format.render(result)
+                let rendered = format.render(result, identity: TestSupport.classroom50Run)
                 for secret in hiddenSecrets {
                     XCTAssertFalse(rendered.contains(secret), "\(name) \(format) shows '\(secret)' of a hidden test")
                 }
@@ -342,28 +342,22 @@ final class GradingTests: XCTestCase {
                 encoding: .utf8))
     }
 
+    /// Gradescope's layout: the pack unzipped into `source/`, `run_autograder` copied beside it, the student's
+    /// files (named as they like) in `submission/`.
     func testGradescopeAdapterAsTheAutograderCallsIt() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gradescope-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }
-        for folder in ["source/hidden", "submission"] {
-            try FileManager.default.createDirectory(atPath: work + "/" + folder, withIntermediateDirectories: true)
-        }
-        try FileManager.default.copyItem(
-            atPath: root + "/Fixtures/grading/engine-exercise.md", toPath: work + "/source/lesson.md")
-        try FileManager.default.copyItem(
-            atPath: root + "/Fixtures/grading/hidden/sync-engine.md", toPath: work + "/source/hidden/sync-engine.md")
-        try Data("EXERCISE=sync-engine\nLESSON=lesson.md\nHIDDEN=hidden/sync-engine.md\n".utf8).write(
-            to: URL(fileURLWithPath: work + "/source/exercise.conf"))
+        try TestSupport.pack(
+            "gradescope", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/source")
+        try FileManager.default.createDirectory(atPath: work + "/submission", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: work + "/source/run_autograder", toPath: work + "/run_autograder")
         try FileManager.default.copyItem(
             atPath: root + "/Fixtures/grading/submissions/sync-engine/trap/Sync.swift",
             toPath: work + "/submission/Answer.swift")
         let result = try Subprocess.run(
-            root + "/Adapters/gradescope/run_autograder", arguments: [],
-            environment: [
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "AUTOGRADER_ROOT": work,
-                "LESSON_BIN": TestSupport.lessonExecutable,
-            ],
-            limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
+            work + "/run_autograder", arguments: [],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "AUTOGRADER_ROOT": work],
+            workingDirectory: work, limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
         XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
         func withoutTime(_ path: String) throws -> NSDictionary {
             let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))

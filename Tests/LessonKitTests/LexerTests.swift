@@ -144,7 +144,7 @@ final class LexerTests: XCTestCase {
         XCTAssertTrue(source.isTooDeep)
         XCTAssertFalse(source.isSelfContained)
         XCTAssertEqual(
-            SubmissionRules.refusal(of: deep),
+            SubmissionRules.refusal(of: deep)?.english,
             "string interpolations may not be nested more than 64 deep in a submission")
         XCTAssertFalse(
             LexedSource(String(repeating: #""\("#, count: 64) + "1" + String(repeating: #")""#, count: 64)).isTooDeep)

@@ -34,7 +34,7 @@ final class SubmissionReadingTests: XCTestCase {
             _ = try SubmissionFile.read(path, of: try exercise(), maximum: 1 << 20)
             return nil
         } catch let error as LessonError {
-            return error.studentReason
+            return error.studentReason?.english
         }
     }
 

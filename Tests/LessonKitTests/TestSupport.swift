@@ -85,16 +85,41 @@ enum TestSupport {
 
     /// Runs the Exercism adapter as the test runner calls it, for exercise `sync-engine` of the grading
     /// fixtures, on `WORK/input`, writing `WORK/output`.
+    /// A Classroom 50 run, as its runner's environment states it to `autograder.py`.
+    static let classroom50Environment = [
+        "CLASSROOM": "swift-ui-2026", "ASSIGNMENT": "bank-describe", "ASSIGNMENT_TYPE": "individual",
+        "USERNAME": "lan-nguyen", "OWNER": "lan-nguyen", "SUBMISSION_TAG": "submit/2026-12-07T02-00-00Z-a1b2c3d",
+        "COMMIT_URL": "https://github.com/swift-ui/swift-ui-2026-bank-describe-lan-nguyen/commit/a1b2c3d",
+        "RELEASE_URL":
+            "https://github.com/swift-ui/swift-ui-2026-bank-describe-lan-nguyen/releases/tag/submit%2F2026-12-07T02-00-00Z-a1b2c3d",
+        "REVIEW_URL": "https://github.com/swift-ui/swift-ui-2026-bank-describe-lan-nguyen/compare/0f0f0f0...a1b2c3d",
+    ]
+
+    /// The identity of that run, graded at a fixed time (for goldens).
+    static var classroom50Run: Classroom50Identity {
+        var identity = try! Classroom50Identity.from(environment: classroom50Environment)
+        identity.datetime = "2026-12-07T02:00:05Z"
+        return identity
+    }
+
+    /// Packs `exercise` of the lesson at `lesson` (relative to the package root) for `platform` into `folder`,
+    /// with the tests' own checker, from the course folder `course` (the package root by default).
+    static func pack(
+        _ platform: String, exercise: String, lesson: String, into folder: String, course: String? = nil
+    ) throws {
+        let result = try runLesson(
+            ["pack", platform, "--exercise", exercise, "--lesson", lesson, "--output", folder, "--checker", lessonExecutable],
+            in: course)
+        guard result.status == 0 else { throw LessonError(.system, "lesson pack: \(result.standardError)") }
+    }
+
+    /// Exercism's runner calling a pack of the grading fixtures' engine exercise: `bin/run.sh SLUG INPUT OUTPUT`.
     static func runExercismAdapter(work: String, timeout: Double) throws -> ProcessResult {
-        try Subprocess.run(
-            packageRoot + "/Adapters/exercism/bin/run.sh",
-            arguments: ["sync-engine", work + "/input", work + "/output"],
-            environment: [
-                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                "LESSON_BIN": lessonExecutable, "LESSONS_DIR": packageRoot + "/Fixtures/grading",
-                "LESSON_HIDDEN_DIR": packageRoot + "/Fixtures/grading/hidden",
-            ],
-            limits: ProcessLimits(timeout: timeout, outputLimit: 1 << 20))
+        try pack("exercism", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/runner")
+        return try Subprocess.run(
+            work + "/runner/bin/run.sh", arguments: ["sync-engine", work + "/input/", work + "/output/"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+            workingDirectory: work + "/runner", limits: ProcessLimits(timeout: timeout, outputLimit: 1 << 20))
     }
 
     /// `body` of every item, `jobs` items at a time, in the items' order; the first error thrown is thrown

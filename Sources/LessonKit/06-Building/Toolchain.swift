@@ -64,4 +64,16 @@ public struct Toolchain: Sendable {
             .path
         return Toolchain(swiftc: swiftc, swiftFrontend: fileManager.isExecutableFile(atPath: frontend) ? frontend : nil)
     }
+
+    /// The toolchain's release (`6.3.1`), from `swiftc --version` ("Swift version 6.3.1 (swift-6.3.1-RELEASE)").
+    package func version() throws -> String {
+        let result = try Subprocess.run(
+            swiftc, arguments: ["--version"], environment: ProcessInfo.processInfo.environment,
+            limits: ProcessLimits(timeout: 30, outputLimit: 1 << 16))
+        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
+        guard let range = text.range(of: #"Swift version [0-9]+(\.[0-9]+)*"#, options: .regularExpression) else {
+            throw LessonError(.toolchain, "\(swiftc) --version does not say its Swift version")
+        }
+        return String(text[range].dropFirst("Swift version ".count))
+    }
 }

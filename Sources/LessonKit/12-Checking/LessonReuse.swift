@@ -125,11 +125,39 @@ struct LessonReuse {
             }
             if known { folderDigests[folder] = hasher.finalize() }
         }
+        var exerciseDigests: [String: String] = [:]
         return paths.indices.map { index in
-            guard let digest = digests[index], let folder = folderDigests[LessonReport.courseFolder(of: paths[index])]
-            else { return nil }
-            return keys.key(["lesson", paths[index], Paths.absolute(paths[index]), digest, folder, settings])
+            let courseFolder = LessonReport.courseFolder(of: paths[index])
+            guard let digest = digests[index], let folder = folderDigests[courseFolder] else { return nil }
+            if exerciseDigests[courseFolder] == nil {
+                exerciseDigests[courseFolder] = Self.exerciseFilesDigest(besides: courseFolder)
+            }
+            return keys.key([
+                "lesson", paths[index], Paths.absolute(paths[index]), digest, folder, exerciseDigests[courseFolder]!,
+                settings,
+            ])
         }
+    }
+
+    /// The files beside a lesson's folder that its checks build with or grade: the exercises' reference
+    /// solutions (`solutions/<ID>/<File>`, which a lesson's scenarios build with where the course's engine
+    /// leaves the exercise's file out) and hidden tests (`hidden/<ID>.md`); for the hidden tests' own folder,
+    /// the solutions beside it. A solution edited since the last check is a new key, never a stale verdict.
+    static func exerciseFilesDigest(besides folder: String) -> String {
+        let parent = (folder as NSString).lastPathComponent == "hidden" ? (folder as NSString).deletingLastPathComponent : nil
+        let base = { (folder: String) in folder == "." ? "" : folder + "/" }
+        let folders = [base(folder) + "solutions", base(folder) + "hidden"] + (parent.map { [base($0) + "solutions"] } ?? [])
+        var hasher = SHA256()
+        for root in folders {
+            guard let names = FileManager.default.subpaths(atPath: root) else { continue }
+            for name in names.sorted() {
+                let path = root + "/" + name
+                guard let text = LessonFileBytes.text(path) else { continue }
+                hasher.update("\(path.utf8.count)\u{0}\(path)\u{0}\(text.utf8.count)\u{0}")
+                hasher.update(text)
+            }
+        }
+        return hasher.finalize()
     }
 
     /// What `EngineDrift` reads of a lesson, as a digest: the engine it names, whether its reading found

@@ -13,6 +13,8 @@ package struct Classroom50Identity: Hashable, Sendable {
     package var commit: String
     package var release: String
     package var review: String
+    /// When it was graded (UTC, `2026-06-01T14:32:05Z`); the runner stamps the commit's date over it.
+    package var datetime: String
 
     /// The variables a result cannot be made without.
     static let required = ["CLASSROOM", "ASSIGNMENT", "SUBMISSION_TAG", "COMMIT_URL", "RELEASE_URL", "USERNAME"]
@@ -35,13 +37,23 @@ package struct Classroom50Identity: Hashable, Sendable {
             classroom: value("CLASSROOM")!, assignment: value("ASSIGNMENT")!,
             assignmentType: value("ASSIGNMENT_TYPE") ?? "individual", owner: owner, submission: submission,
             commit: value("COMMIT_URL")!, release: value("RELEASE_URL")!,
-            review: value("REVIEW_URL") ?? value("COMMIT_URL")!)
+            review: value("REVIEW_URL") ?? value("COMMIT_URL")!, datetime: Self.timestamp(Date()))
+    }
+
+    /// `date` as the runner writes `datetime`: UTC, to the second.
+    static func timestamp(_ date: Date) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return format.string(from: date)
     }
 }
 
 /// Classroom 50's `result.json` (`classroom50/result/v1`): the run's identity, points, and whether each test
 /// passed. Every field its runner and score collector validate is written (`validate_result`); the runner
-/// then stamps `owner`, `assignment_type` and `datetime` again from its own knowledge.
+/// then stamps `owner`, `assignment_type` and `datetime` again from its own knowledge. Without an identity
+/// (`GradeCommand` requires one for this format) only the score and the tests are written.
 struct Classroom50Results: Encodable {
     struct Test: Encodable {
         var testName: String
@@ -55,8 +67,7 @@ struct Classroom50Results: Encodable {
     }
 
     var schema = "classroom50/result/v1"
-    var identity: Classroom50Identity
-    var datetime: String
+    var identity: Classroom50Identity?
     var score: Int
     var maxScore: Int
     var tests: [Test]
@@ -66,13 +77,8 @@ struct Classroom50Results: Encodable {
             review, datetime, score, maxScore = "max-score", tests
     }
 
-    init(_ result: GradeResult, identity: Classroom50Identity, now: Date = Date()) {
+    init(_ result: GradeResult, identity: Classroom50Identity?) {
         self.identity = identity
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "UTC")
-        format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        datetime = format.string(from: now)
         score = result.score
         maxScore = result.maxScore
         tests = result.tests.map {
@@ -83,15 +89,17 @@ struct Classroom50Results: Encodable {
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schema, forKey: .schema)
-        try container.encode(identity.classroom, forKey: .classroom)
-        try container.encode(identity.assignment, forKey: .assignment)
-        try container.encode(identity.assignmentType, forKey: .assignmentType)
-        try container.encode(identity.owner, forKey: .owner)
-        try container.encode(identity.submission, forKey: .submission)
-        try container.encode(identity.commit, forKey: .commit)
-        try container.encode(identity.release, forKey: .release)
-        try container.encode(identity.review, forKey: .review)
-        try container.encode(datetime, forKey: .datetime)
+        if let identity {
+            try container.encode(identity.classroom, forKey: .classroom)
+            try container.encode(identity.assignment, forKey: .assignment)
+            try container.encode(identity.assignmentType, forKey: .assignmentType)
+            try container.encode(identity.owner, forKey: .owner)
+            try container.encode(identity.submission, forKey: .submission)
+            try container.encode(identity.commit, forKey: .commit)
+            try container.encode(identity.release, forKey: .release)
+            try container.encode(identity.review, forKey: .review)
+            try container.encode(identity.datetime, forKey: .datetime)
+        }
         try container.encode(score, forKey: .score)
         try container.encode(maxScore, forKey: .maxScore)
         try container.encode(tests, forKey: .tests)

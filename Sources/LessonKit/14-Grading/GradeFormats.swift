@@ -13,14 +13,7 @@ package enum GradeFormat: String, Sendable, CaseIterable {
         case .gradescope: StableJSON.text(GradescopeResults(result))
         case .junit: GradeJUnitReport.render(result)
         case .prairielearn: StableJSON.text(PrairieLearnResults(result))
-        case .classroom50:
-            StableJSON.text(
-                Classroom50Results(
-                    result,
-                    identity: identity
-                        ?? Classroom50Identity(
-                            classroom: "", assignment: "", assignmentType: "", owner: "", submission: "", commit: "",
-                            release: "", review: "")))
+        case .classroom50: StableJSON.text(Classroom50Results(result, identity: identity))
         }
     }
 

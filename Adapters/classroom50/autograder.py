@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Classroom 50 autograder for an exercise checked by `lesson`, from a pack `lesson pack classroom50` wrote.
+
+The pack is the assignment's autograder folder (`<classroom>/autograders/<assignment>/` of the classroom's
+config repository), which Classroom 50 publishes as the assignment's bundle. Its runner unpacks the bundle,
+sets CLASSROOM50_BUNDLE_DIR to it, and runs this file with the student's checkout as the working folder and
+the submission's identity in the environment (CLASSROOM, ASSIGNMENT, SUBMISSION_TAG, USERNAME,
+ASSIGNMENT_TYPE, COMMIT_URL, RELEASE_URL, REVIEW_URL). It writes ./result.json, which the runner validates,
+and ./release-body.md, the submission's Release description, and exits 0 whatever the grade; a non-zero
+exit says that grading could not run, and the runner then records an error.
+
+The checker is LESSON_BIN, else the pack's bin/lesson, else lesson on PATH; it compiles with the swiftc on
+PATH (GitHub's Ubuntu runner images ship one). LESSON_TIME_BUDGET bounds the whole grading (default 300 s).
+"""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def read_pack(pack):
+    """EXERCISE, LESSON, HIDDEN and ENGINES of the pack's exercise.conf; paths relative to the pack."""
+    settings = {}
+    for line in (pack / "exercise.conf").read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key in ("EXERCISE", "LESSON", "HIDDEN", "ENGINES") and value:
+            settings[key] = value
+    if "EXERCISE" not in settings or "LESSON" not in settings:
+        raise ValueError(f"{pack}/exercise.conf must set EXERCISE and LESSON")
+    return settings
+
+
+def find_checker(pack):
+    """The checker, and the environment it runs in (the Swift runtime beside swiftc, for a checker built
+    without --static-swift-stdlib)."""
+    checker = os.environ.get("LESSON_BIN") or None
+    if checker is None and os.access(pack / "bin" / "lesson", os.X_OK):
+        checker = str(pack / "bin" / "lesson")
+    checker = checker or shutil.which("lesson")
+    if checker is None:
+        raise FileNotFoundError("no lesson checker: pack one with lesson pack, or set LESSON_BIN")
+    environment = dict(os.environ)
+    swiftc = shutil.which("swiftc")
+    if swiftc:
+        runtime = pathlib.Path(swiftc).resolve().parent.parent / "lib" / "swift" / "linux"
+        environment["LD_LIBRARY_PATH"] = os.pathsep.join(
+            filter(None, [str(runtime), environment.get("LD_LIBRARY_PATH")]))
+    return checker, environment
+
+
+def main():
+    pack = pathlib.Path(os.environ.get("CLASSROOM50_BUNDLE_DIR") or pathlib.Path(__file__).parent).resolve()
+    workspace = pathlib.Path.cwd()
+    budget = int(os.environ.get("LESSON_TIME_BUDGET", "300"))
+    try:
+        settings = read_pack(pack)
+        checker, environment = find_checker(pack)
+    except (OSError, ValueError) as problem:
+        print(f"classroom50 autograder: {problem}", file=sys.stderr)
+        return 1
+    command = [checker, "grade", "--exercise", settings["EXERCISE"], "--lesson", str(pack / settings["LESSON"]),
+               "--hide", str(pack), "--submission", str(workspace), "--format", "classroom50",
+               "--budget", str(max(budget - 10, 10))]
+    if "HIDDEN" in settings:
+        command += ["--hidden", str(pack / settings["HIDDEN"])]
+    if "ENGINES" in settings:
+        command += ["--engines", str(pack / settings["ENGINES"])]
+    with tempfile.TemporaryDirectory(prefix="lesson-classroom50-") as output:
+        try:
+            finished = subprocess.run(command + ["--output", output], env=environment, timeout=budget, check=False)
+        except subprocess.TimeoutExpired:
+            print(f"classroom50 autograder: grading did not finish within {budget} s", file=sys.stderr)
+            return 1
+        result = pathlib.Path(output) / "results.json"
+        if finished.returncode != 0 or not result.is_file():
+            print(f"classroom50 autograder: lesson grade exited with status {finished.returncode}", file=sys.stderr)
+            return 1
+        shutil.copyfile(result, workspace / "result.json")
+        shutil.copyfile(pathlib.Path(output) / "release-body.md", workspace / "release-body.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

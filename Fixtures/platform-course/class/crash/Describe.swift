@@ -1,0 +1,4 @@
+func describe(_ account: Account) -> String {
+    let parts = [account.owner]
+    return parts[account.balance]
+}

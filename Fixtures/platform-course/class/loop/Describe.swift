@@ -1,0 +1,3 @@
+func describe(_ account: Account) -> String {
+    while true {}
+}

@@ -1,0 +1,1 @@
+func helper() -> Int { 1 }

@@ -1,0 +1,3 @@
+func describeAccount(_ account: Account) -> String {
+    return account.name
+}

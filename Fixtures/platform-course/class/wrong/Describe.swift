@@ -1,0 +1,3 @@
+func describe(_ account: Account) -> String {
+    return "\(account.owner): \(account.balance) VND"
+}
