@@ -7,7 +7,8 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5 else {
-    FileHandle.standardError.write(Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR\n".utf8))
     exit(2)
 }
 

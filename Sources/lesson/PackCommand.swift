@@ -51,7 +51,9 @@ enum PackCommand {
         guard let exerciseID = try values.value(GradeCommand.Option.exercise) else {
             throw LessonError(.usage, "--exercise ID is required")
         }
-        guard let folder = try values.value(Option.output) else { throw LessonError(.usage, "--output DIR is required") }
+        guard let folder = try values.value(Option.output) else {
+            throw LessonError(.usage, "--output DIR is required")
+        }
         if values.isSet(Option.noChecker), values.isGiven(Option.checker) {
             throw LessonError(.usage, "--checker and --no-checker cannot be used together")
         }
@@ -67,7 +69,8 @@ enum PackCommand {
         let pack = PlatformPack(
             platform: platform, exercise: exercise, hiddenPath: hiddenPath,
             catalog: try values.value(SharedOptions.engines)?.catalog ?? EngineCatalog.ofCourse(),
-            checker: values.isSet(Option.noChecker) ? nil : try values.value(Option.checker) ?? GradeCommand.selfExecutable,
+            checker: values.isSet(Option.noChecker)
+                ? nil : try values.value(Option.checker) ?? GradeCommand.selfExecutable,
             swiftVersion: try toolchain.version())
         for note in try pack.write(to: folder) { printError("note: \(note)") }
         print("wrote \(folder) for \(platform.rawValue): \(folder)/README.md says where it goes")

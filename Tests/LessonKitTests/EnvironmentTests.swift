@@ -368,11 +368,11 @@ final class EnvironmentTests: XCTestCase {
                 try FileManager.default.contentsOfDirectory(atPath: scratch + "/results").count, 5 + 2,
                 environment.rawValue)
             let linked = try String(contentsOfFile: scratch + "/results/linked/results.json", encoding: .utf8)
-            // A grader that is not root cannot open the file at all.
+            // A grader that is not root cannot open the file at all. The reason is in the lesson's language.
             let reason =
                 environment == .nonRoot
-                ? "main.swift: Permission denied"
-                : "main.swift has 2 links: a submission must be a file of its own, not a hard link"
+                ? "không đọc được main.swift (Permission denied)"
+                : "main.swift có 2 liên kết: bài nộp phải là một tệp riêng, không phải liên kết cứng"
             XCTAssertTrue(linked.contains(reason), "\(environment.rawValue): \(linked)")
             XCTAssertFalse(linked.contains("reference"), environment.rawValue)
         }

@@ -348,7 +348,8 @@ final class GradingTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gradescope-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: work) }
         try TestSupport.pack(
-            "gradescope", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/source")
+            "gradescope", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/source"
+        )
         try FileManager.default.createDirectory(atPath: work + "/submission", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: work + "/source/run_autograder", toPath: work + "/run_autograder")
         try FileManager.default.copyItem(
@@ -356,7 +357,9 @@ final class GradingTests: XCTestCase {
             toPath: work + "/submission/Answer.swift")
         let result = try Subprocess.run(
             work + "/run_autograder", arguments: [],
-            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "AUTOGRADER_ROOT": work],
+            environment: [
+                "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "AUTOGRADER_ROOT": work,
+            ],
             workingDirectory: work, limits: ProcessLimits(timeout: 300, outputLimit: 1 << 20))
         XCTAssertEqual(result.termination, .exited(0), String(decoding: result.standardError, as: UTF8.self))
         func withoutTime(_ path: String) throws -> NSDictionary {

@@ -48,9 +48,15 @@ import Testing
         var files: [String: [String]] = [:]
         for platform in Platform.allCases {
             try Self.pack(platform.rawValue, into: work + "/" + platform.rawValue)
-            files[platform.rawValue] = try FileManager.default.subpathsOfDirectory(atPath: work + "/" + platform.rawValue)
-                .filter { !$0.hasSuffix("/") && !["bin", "course", "course/Lessons", "course/Engines", "course/Engines/Bank", "course/hidden"].contains($0) }
-                .sorted()
+            files[platform.rawValue] = try FileManager.default.subpathsOfDirectory(
+                atPath: work + "/" + platform.rawValue
+            )
+            .filter {
+                !$0.hasSuffix("/")
+                    && !["bin", "course", "course/Lessons", "course/Engines", "course/Engines/Bank", "course/hidden"]
+                        .contains($0)
+            }
+            .sorted()
         }
         let course = [
             "README.md", "bin/lesson", "bin/lesson-contain", "course/Engines/Bank/Account.swift",
@@ -58,18 +64,23 @@ import Testing
         ]
         #expect(files["classroom50"] == (course + ["autograder.py"]).sorted())
         #expect(files["gradescope"] == (course + ["lesson-adapter.sh", "run_autograder", "setup.sh"]).sorted())
-        #expect(files["prairielearn"] == (course + ["externalGradingOptions.json", "lesson-adapter.sh", "run.sh"]).sorted())
+        #expect(
+            files["prairielearn"] == (course + ["externalGradingOptions.json", "lesson-adapter.sh", "run.sh"]).sorted())
         #expect(files["exercism"] == (course + ["Dockerfile", "bin/run.sh", "lesson-adapter.sh"]).sorted())
         #expect(files["codegrade"] == (course + ["lesson-adapter.sh", "run.sh"]).sorted())
         let conf = try String(contentsOfFile: work + "/gradescope/exercise.conf", encoding: .utf8)
-        #expect(conf.hasPrefix(
-            "EXERCISE=bank-describe\nLESSON=course/Lessons/02-mo-ta-tai-khoan.md\nHIDDEN=course/hidden/bank-describe.md\n"
-                + "ENGINES=course/Engines\nSWIFT_VERSION="))
+        #expect(
+            conf.hasPrefix(
+                "EXERCISE=bank-describe\nLESSON=course/Lessons/02-mo-ta-tai-khoan.md\nHIDDEN=course/hidden/bank-describe.md\n"
+                    + "ENGINES=course/Engines\nSWIFT_VERSION="))
         let dockerfile = try String(contentsOfFile: work + "/exercism/Dockerfile", encoding: .utf8)
         #expect(dockerfile.contains("ARG SWIFT_IMAGE=swift:" + (try TestSupport.toolchain().version()) + "\n"))
         // A folder that holds anything is never written into.
         let again = try TestSupport.runLesson(
-            ["pack", "gradescope", "--exercise", "bank-describe", "--lesson", Self.lesson, "--output", work + "/gradescope"],
+            [
+                "pack", "gradescope", "--exercise", "bank-describe", "--lesson", Self.lesson, "--output",
+                work + "/gradescope",
+            ],
             in: Self.course)
         #expect(again.status == 2)
         #expect(again.standardError.contains("\(work)/gradescope is not empty"))
@@ -92,7 +103,9 @@ import Testing
                 environment: Self.environment(
                     run.merging(["CLASSROOM50_BUNDLE_DIR": bundle, "LESSON_TIME_BUDGET": "40"]) { $1 }),
                 workingDirectory: checkout, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
-            #expect(result.termination == .exited(0), "\(student): \(String(decoding: result.standardError, as: UTF8.self))")
+            #expect(
+                result.termination == .exited(0), "\(student): \(String(decoding: result.standardError, as: UTF8.self))"
+            )
             let written = try Self.json(checkout + "/result.json")
             #expect(
                 Classroom50Contract.violation(
@@ -106,7 +119,8 @@ import Testing
         let noFile = try String(contentsOfFile: work + "/checkout-no-file/release-body.md", encoding: .utf8)
         #expect(
             noFile.contains(
-                "bài nộp này không thể chấm: bài nộp không có tệp .swift nào; cần Describe.swift hoặc đúng một tệp .swift"))
+                "bài nộp này không thể chấm: bài nộp không có tệp .swift nào; cần Describe.swift hoặc đúng một tệp .swift"
+            ))
     }
 
     /// Exercism, Gradescope, PrairieLearn and CodeGrade, each in its platform's layout: the score
@@ -123,6 +137,25 @@ import Testing
         }
     }
 
+    /// The result cache knows an exercise's hidden tests by everything that grades them: a reference solution
+    /// edited since a passing check fails the check from the same (warm) cache.
+    @Test func aChangedReferenceSolutionFailsItsExerciseFromAWarmCache() throws {
+        let work = try GradingEnvironment.scratch("solution-cache")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        for folder in ["Engines", "Lessons"] {
+            try FileManager.default.copyItem(atPath: Self.course + "/" + folder, toPath: work + "/" + folder)
+        }
+        let check = ["check", "--cache-dir", work + "/cache", "Lessons/hidden/bank-describe.md"]
+        let first = try TestSupport.runLesson(check, in: work)
+        #expect(first.status == 0, "\(first.standardOutput)")
+        let solution = work + "/Lessons/solutions/bank-describe/Describe.swift"
+        let text = try String(contentsOfFile: solution, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: " đồng", with: " VND").utf8).write(to: URL(fileURLWithPath: solution))
+        let second = try TestSupport.runLesson(check, in: work)
+        #expect(second.status == 1)
+        #expect(second.standardOutput.hasSuffix("0 passed, 2 failed\n"), "\(second.standardOutput)")
+    }
+
     /// Grades `student` as `platform` runs its adapter; the student-facing file and the score it gives.
     private static func grade(_ student: String, on platform: String, in work: String) throws -> (String, Int?) {
         let manager = FileManager.default
@@ -134,7 +167,8 @@ import Testing
             try copyStudent(student, to: work + "/iteration")
             result = try Subprocess.run(
                 work + "/runner/bin/run.sh", arguments: ["bank-describe", work + "/iteration/", work + "/iteration/"],
-                environment: environment(), workingDirectory: work + "/runner", limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
+                environment: environment(), workingDirectory: work + "/runner",
+                limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
             written = work + "/iteration/results.json"
         case "gradescope":
             try pack(platform, into: work + "/source")
@@ -162,7 +196,8 @@ import Testing
                 workingDirectory: work + "/student", limits: ProcessLimits(timeout: 60, outputLimit: 1 << 20))
             written = work + "/results.xml"
         }
-        #expect(result.termination == .exited(0), "\(platform): \(String(decoding: result.standardError, as: UTF8.self))")
+        #expect(
+            result.termination == .exited(0), "\(platform): \(String(decoding: result.standardError, as: UTF8.self))")
         let text = try String(contentsOfFile: written, encoding: .utf8)
         return (text, try score(text, platform))
     }
@@ -171,7 +206,9 @@ import Testing
     private static func score(_ text: String, _ platform: String) throws -> Int? {
         if platform == "codegrade" {
             // CodeGrade counts passing test cases: all of them here are 6 points, none 0.
-            let passing = text.components(separatedBy: "<testcase ").dropFirst().filter { !$0.contains("<failure") && !$0.contains("<error") }
+            let passing = text.components(separatedBy: "<testcase ").dropFirst().filter {
+                !$0.contains("<failure") && !$0.contains("<error")
+            }
             return passing.count == 4 ? 6 : passing.isEmpty ? 0 : nil
         }
         let result = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

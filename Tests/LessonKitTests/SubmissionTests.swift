@@ -20,7 +20,7 @@ final class SubmissionTests: XCTestCase {
         let written = try String(contentsOfFile: output + "/results.json", encoding: .utf8)
         XCTAssertTrue(
             written.contains(
-                "\"message\" : \"bu çözüm değerlendirilemedi: the submission holds 1332 bytes, more than the 1 KiB a submission may hold (--max-submission-size)\""
+                "\"message\" : \"bu çözüm değerlendirilemedi: çözüm 1332 bytes tutuyor; bir çözüm en fazla 1 KiB olabilir\""
             ), written)
         XCTAssertEqual(result.standardError, "sync-engine: error, 0/3 points\n")
     }
@@ -35,7 +35,7 @@ final class SubmissionTests: XCTestCase {
         XCTAssertEqual(result.status, .error)
         XCTAssertEqual(
             result.message,
-            "bài nộp này không thể chấm: #sourceLocation is not allowed in a submission (it moves where the compiler reports errors)"
+            "bài nộp này không thể chấm: không được dùng #sourceLocation trong bài nộp (nó đổi vị trí trình biên dịch báo lỗi)"
         )
         XCTAssertEqual(result.tests.map(\.maxPoints), [1])
     }
@@ -50,7 +50,7 @@ final class SubmissionTests: XCTestCase {
         let result = try grader.grade(try Exercise.find("sync-engine", in: plan), submission: forged)
         XCTAssertEqual(
             result.message,
-            "bu çözüm değerlendirilemedi: #error and #warning are not allowed in a submission (their messages could read as the grader's)"
+            "bu çözüm değerlendirilemedi: #error ve #warning bir çözümde kullanılamaz (iletileri değerlendiricininmiş gibi okunabilir)"
         )
         XCTAssertFalse(GradeFormat.text.render(result).contains("the test is wrong"))
     }

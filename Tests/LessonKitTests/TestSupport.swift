@@ -108,14 +108,18 @@ enum TestSupport {
         _ platform: String, exercise: String, lesson: String, into folder: String, course: String? = nil
     ) throws {
         let result = try runLesson(
-            ["pack", platform, "--exercise", exercise, "--lesson", lesson, "--output", folder, "--checker", lessonExecutable],
+            [
+                "pack", platform, "--exercise", exercise, "--lesson", lesson, "--output", folder, "--checker",
+                lessonExecutable,
+            ],
             in: course)
         guard result.status == 0 else { throw LessonError(.system, "lesson pack: \(result.standardError)") }
     }
 
     /// Exercism's runner calling a pack of the grading fixtures' engine exercise: `bin/run.sh SLUG INPUT OUTPUT`.
     static func runExercismAdapter(work: String, timeout: Double) throws -> ProcessResult {
-        try pack("exercism", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/runner")
+        try pack(
+            "exercism", exercise: "sync-engine", lesson: "Fixtures/grading/engine-exercise.md", into: work + "/runner")
         return try Subprocess.run(
             work + "/runner/bin/run.sh", arguments: ["sync-engine", work + "/input/", work + "/output/"],
             environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],

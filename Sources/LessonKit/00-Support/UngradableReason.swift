@@ -27,13 +27,18 @@ public enum UngradableReason: Hashable, Sendable {
 
     /// The reason in the language whose code is `language` (`tr`, `vi`), English otherwise.
     public func text(language: String?) -> String {
-        func pick(_ en: String, _ tr: String, _ vi: String) -> String {
+        let pick = { (en: String, tr: String, vi: String) -> String in
             switch language {
             case "tr": tr
             case "vi": vi
             default: en
             }
         }
+        return aboutTheFile(pick) ?? aboutTheGrading(pick)
+    }
+
+    /// What is wrong with the submission's file, or nil when the reason is not about it.
+    private func aboutTheFile(_ pick: (String, String, String) -> String) -> String? {
         switch self {
         case .noSwiftFile(let expected):
             return pick(
@@ -61,7 +66,8 @@ public enum UngradableReason: Hashable, Sendable {
                 "\(name) là một thư mục, không phải tệp bài nộp")
         case .notRegularFile(let name):
             return pick(
-                "\(name) is not a regular file", "\(name) normal bir dosya değil", "\(name) không phải là tệp thông thường")
+                "\(name) is not a regular file", "\(name) normal bir dosya değil",
+                "\(name) không phải là tệp thông thường")
         case .symbolicLink(let name):
             return pick(
                 "\(name) is a symbolic link: a submission must be a regular file",
@@ -69,12 +75,20 @@ public enum UngradableReason: Hashable, Sendable {
                 "\(name) là một liên kết tượng trưng: bài nộp phải là tệp thông thường")
         case .unreadable(let name, let error):
             return pick(
-                "\(name) cannot be read (\(error))", "\(name) okunamıyor (\(error))", "không đọc được \(name) (\(error))")
+                "\(name): \(error)", "\(name) okunamıyor (\(error))", "không đọc được \(name) (\(error))")
         case .tooLarge(let size, let maximum):
             return pick(
                 "the submission holds \(size), more than the \(maximum) a submission may hold",
                 "çözüm \(size) tutuyor; bir çözüm en fazla \(maximum) olabilir",
                 "bài nộp có \(size), nhiều hơn mức tối đa \(maximum) cho phép")
+        default:
+            return nil
+        }
+    }
+
+    /// What the submission's code may not hold, or what stopped a class batch from grading it.
+    private func aboutTheGrading(_ pick: (String, String, String) -> String) -> String {
+        switch self {
         case .nestedTooDeep(let maximum):
             return pick(
                 "string interpolations may not be nested more than \(maximum) deep in a submission",
@@ -89,7 +103,8 @@ public enum UngradableReason: Hashable, Sendable {
             return pick(
                 "#error and #warning are not allowed in a submission (their messages could read as the grader's)",
                 "#error ve #warning bir çözümde kullanılamaz (iletileri değerlendiricininmiş gibi okunabilir)",
-                "không được dùng #error và #warning trong bài nộp (thông điệp của chúng có thể bị đọc như của trình chấm)")
+                "không được dùng #error và #warning trong bài nộp (thông điệp của chúng có thể bị đọc như của trình chấm)"
+            )
         case .availabilityBreaksLines:
             return pick(
                 "an @available message may not break lines in a submission (it could read as the grader's)",
@@ -117,6 +132,8 @@ public enum UngradableReason: Hashable, Sendable {
             return pick(
                 "the grader stopped before it wrote a result", "değerlendirici bir sonuç yazmadan durdu",
                 "trình chấm đã dừng trước khi ghi kết quả")
+        default:
+            return aboutTheFile(pick) ?? ""
         }
     }
 }

@@ -144,9 +144,11 @@ struct LessonReuse {
     /// leaves the exercise's file out) and hidden tests (`hidden/<ID>.md`); for the hidden tests' own folder,
     /// the solutions beside it. A solution edited since the last check is a new key, never a stale verdict.
     static func exerciseFilesDigest(besides folder: String) -> String {
-        let parent = (folder as NSString).lastPathComponent == "hidden" ? (folder as NSString).deletingLastPathComponent : nil
+        let parent =
+            (folder as NSString).lastPathComponent == "hidden" ? (folder as NSString).deletingLastPathComponent : nil
         let base = { (folder: String) in folder == "." ? "" : folder + "/" }
-        let folders = [base(folder) + "solutions", base(folder) + "hidden"] + (parent.map { [base($0) + "solutions"] } ?? [])
+        let folders =
+            [base(folder) + "solutions", base(folder) + "hidden"] + (parent.map { [base($0) + "solutions"] } ?? [])
         var hasher = SHA256()
         for root in folders {
             guard let names = FileManager.default.subpaths(atPath: root) else { continue }

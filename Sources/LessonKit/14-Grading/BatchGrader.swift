@@ -131,7 +131,9 @@ package struct BatchGrader: Sendable {
         }
         // The row comes from the instructor.json the student's grader wrote, whatever the students' format,
         // never from a stream a program could write into.
-        var row = Row(student: student.name, score: 0, maxScore: ungraded(.graderStopped, nil).maxScore, status: "error", seconds: 0)
+        var row = Row(
+            student: student.name, score: 0, maxScore: ungraded(.graderStopped, nil).maxScore, status: "error",
+            seconds: 0)
         if let data = FileManager.default.contents(atPath: folder + "/instructor.json"),
             let read = try? JSONDecoder().decode(GradeResult.self, from: data)
         {

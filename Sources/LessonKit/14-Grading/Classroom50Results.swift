@@ -113,8 +113,9 @@ enum Classroom50ReleaseBody {
     static func render(_ result: GradeResult) -> String {
         let words = Feedback(lessonLanguage: result.language)
         var lines = [
-            "### " + words.header(
-                exercise: result.exercise, status: result.status, score: result.score, maxScore: result.maxScore),
+            "### "
+                + words.header(
+                    exercise: result.exercise, status: result.status, score: result.score, maxScore: result.maxScore),
             "",
         ]
         if let message = result.message, result.status == .error { lines += [fenced(message), ""] }
@@ -123,7 +124,9 @@ enum Classroom50ReleaseBody {
             lines.append("| \(cell(test.name)) | \(words.mark(test.status)) | \(test.points) / \(test.maxPoints) |")
         }
         for test in result.tests where test.status != .passed && !test.message.isEmpty {
-            lines += ["", "<details><summary>\(escaped(test.name))</summary>", "", fenced(test.message), "", "</details>"]
+            lines += [
+                "", "<details><summary>\(escaped(test.name))</summary>", "", fenced(test.message), "", "</details>",
+            ]
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -78,8 +78,13 @@ package struct PlatformPack {
         } else {
             notes.append("no checker packed (--no-checker): the platform must have lesson on PATH, or set LESSON_BIN")
         }
-        if platform == .prairielearn { try write(Data(gradingOptions(folder).utf8), to: folder + "/externalGradingOptions.json") }
-        try write(Data(PlatformPackGuide.text(platform, exercise: exercise.id, folder: folder, swiftVersion: swiftVersion).utf8), to: folder + "/README.md")
+        if platform == .prairielearn {
+            try write(Data(gradingOptions(folder).utf8), to: folder + "/externalGradingOptions.json")
+        }
+        try write(
+            Data(
+                PlatformPackGuide.text(platform, exercise: exercise.id, folder: folder, swiftVersion: swiftVersion).utf8
+            ), to: folder + "/README.md")
         return notes
     }
 
@@ -168,7 +173,9 @@ package struct PlatformPack {
         let manager = FileManager.default
         try manager.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        guard manager.createFile(atPath: path, contents: data, attributes: [.posixPermissions: executable ? 0o755 : 0o644])
+        guard
+            manager.createFile(
+                atPath: path, contents: data, attributes: [.posixPermissions: executable ? 0o755 : 0o644])
         else { throw LessonError(.system, "\(path): cannot write it") }
     }
 }
