@@ -96,7 +96,7 @@ extension WaitingTests {
             let unstarted = try String(contentsOfFile: temporary + "/results/d-sleeps/results.json", encoding: .utf8)
             #expect(
                 unstarted.contains(
-                    "\"message\" : \"bài nộp này không thể chấm: grading was interrupted before this submission\""),
+                    "\"message\" : \"bài nộp này không thể chấm: việc chấm bị gián đoạn trước bài nộp này\""),
                 "\(unstarted)")
             sleep(1)
             #expect(try processes(mentioning: temporary).filter { !$0.contains("ps -eo") } == [])
