@@ -140,6 +140,10 @@ final class BrowserReportTests: XCTestCase {
             dom.contains("<ul class=\"build\">\n<li><a href=\"no-compile/results.json\">no-compile</a></li>\n</ul>"))
         XCTAssertTrue(dom.contains("<ul class=\"crash\">\n<li><a href=\"trap/results.json\">trap</a></li>\n</ul>"))
         XCTAssertEqual(count("<tr class=\"student "), 5)
+        // Each row's status in the lesson's language (Vietnamese): one passed, three failed, one did not build.
+        XCTAssertEqual(count("<td>đạt</td>"), 1, dom)
+        XCTAssertEqual(count("<td>không đạt</td>"), 3, dom)
+        XCTAssertEqual(count("<td>lỗi</td>"), 1, dom)
         XCTAssertTrue(dom.contains("<td>&lt;script&gt;alert(1)&lt;|script</td>"), dom)
         XCTAssertTrue(dom.contains("href=\"%3Cscript%3Ealert(1)%3C%7Cscript/results.json\""), dom)
         XCTAssertEqual(count("<script"), 0, "a student's name became markup")

@@ -115,6 +115,7 @@ import Testing
             #expect(written["max-score"] as? Int == 6, "\(student)")
             let body = try String(contentsOfFile: checkout + "/release-body.md", encoding: .utf8)
             #expect(body.hasPrefix("### bài tập bank-describe: "), "\(student)")
+            Self.expectNoHiddenLocation(body, "classroom50 \(student)")
         }
         let noFile = try String(contentsOfFile: work + "/checkout-no-file/release-body.md", encoding: .utf8)
         #expect(
