@@ -203,7 +203,7 @@ enum GradeCommand {
     /// milliseconds (it loads neither Foundation nor most of the Swift runtime, where `lesson` spends about
     /// 16 ms loading them), or this executable's own `__contain` when it is not there (a copied binary).
     static let launcherExecutable: String = {
-        let beside = (selfExecutable as NSString).deletingLastPathComponent + "/lesson-contain"
+        let beside = Paths.parent(selfExecutable) + "/lesson-contain"
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : selfExecutable
     }()
 

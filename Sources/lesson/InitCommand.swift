@@ -84,7 +84,7 @@ enum InitCommand {
                 print("kept \(path): it exists")
                 continue
             }
-            try ReportFile.createFolder((path as NSString).deletingLastPathComponent)
+            try ReportFile.createFolder(Paths.parent(path))
             try ReportFile.write(file.text, to: path)
             print("wrote \(path)")
         }

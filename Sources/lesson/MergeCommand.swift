@@ -114,11 +114,11 @@ enum MergeCommand {
     static func writeClassPage(summaries: [String], files: [(name: String, text: String)], beside output: String)
         throws
     {
-        let pageFolder = (Paths.absolute(output) as NSString).deletingLastPathComponent
+        let pageFolder = Paths.parent(Paths.absolute(output))
         var students: [ClassPage.Student] = []
         for (path, file) in zip(summaries, files) {
             let names = try SummaryMerge.students(file.text, name: file.name)
-            let folder = (Paths.absolute(path) as NSString).deletingLastPathComponent
+            let folder = Paths.parent(Paths.absolute(path))
             students += ClassPage.students(names, in: folder, pageFolder: pageFolder)
         }
         students.sort { StudentName.precedes($0.name, $1.name) }

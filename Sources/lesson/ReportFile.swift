@@ -24,7 +24,7 @@ enum ReportFile {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Paths.parent(path)
         if !parent.isEmpty && parent != path { try createFolder(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw unwritable(path, reason: systemReason(errno, folder: parent))

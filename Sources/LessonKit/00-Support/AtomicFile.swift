@@ -15,8 +15,8 @@ package enum AtomicFile {
     /// every path.
     package static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t? = nil) throws {
         let target = mode == nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
-        let folder = (path as NSString).deletingLastPathComponent
-        let targetFolder = (target as NSString).deletingLastPathComponent
+        let folder = Paths.parent(path)
+        let targetFolder = Paths.parent(target)
         var template = Array((targetFolder + "/" + temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw failure(path, errno, folder: folder) }

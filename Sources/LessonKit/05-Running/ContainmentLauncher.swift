@@ -64,10 +64,10 @@ package struct ContainmentLauncher: Hashable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return path }
         var ancestors: [String] = []
-        var current = (path as NSString).deletingLastPathComponent
+        var current = Paths.parent(path)
         while !current.isEmpty, current != "/" {
             ancestors.append(current)
-            current = (current as NSString).deletingLastPathComponent
+            current = Paths.parent(current)
         }
         let reachable = ancestors.allSatisfy { ancestor in
             var folderInfo = stat()

@@ -93,8 +93,8 @@ struct SeparateCompilation: Codable, Sendable, Equatable {
             return .literal($0)
         }
         let recipe = SeparateCompilation(frontend: frontend, libraryExtraction: extraction, link: link)
-        let scratch = (object as NSString).deletingLastPathComponent
-        let folderName = "/" + ((source as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let scratch = Paths.parent(object)
+        let folderName = "/" + (Paths.parent(source) as NSString).lastPathComponent
         let leftover = recipe.literals.contains {
             $0.contains(scratch) || $0.contains(folderName + "/") || $0.hasSuffix(folderName)
         }

@@ -112,7 +112,7 @@ final class EngineObjects: @unchecked Sendable {
     /// nil when none are kept.
     func kept(_ engine: [ProgramFile], frontend: [String]? = nil) -> ObjectSet? {
         let set = objectSet(engine, frontend: frontend)
-        let folder = (set.libraryList as NSString).deletingLastPathComponent
+        let folder = Paths.parent(set.libraryList)
         let list = recipe.libraryExtraction == nil ? [] : [set.libraryList]
         guard (set.objects + list + [folder + "/" + Self.completeName]).allSatisfy(FileManager.default.fileExists)
         else { return nil }
@@ -123,7 +123,7 @@ final class EngineObjects: @unchecked Sendable {
     /// Keeps the objects of `engine` (compiled from its files in order) with the libraries they link with.
     func keep(_ engine: [ProgramFile], objects: [String], libraryList: String, frontend: [String]? = nil) {
         let set = objectSet(engine, frontend: frontend)
-        let path = (set.libraryList as NSString).deletingLastPathComponent
+        let path = Paths.parent(set.libraryList)
         guard let scratch = try? WorkDirectory.create(prefix: AtomicFile.temporaryPrefix + "objects", base: folder)
         else { return }
         defer { scratch.remove() }
@@ -165,7 +165,7 @@ final class EngineObjects: @unchecked Sendable {
 
     /// Forgets a set that did not link.
     func discard(_ set: ObjectSet) {
-        try? FileManager.default.removeItem(atPath: (set.libraryList as NSString).deletingLastPathComponent)
+        try? FileManager.default.removeItem(atPath: Paths.parent(set.libraryList))
     }
 
     /// The native support's object, compiled once for every program compiled file by file (`support`).

@@ -64,7 +64,7 @@ extension EngineResolution {
     static func exerciseFiles(
         _ plan: LessonPlan, missingFrom engine: Engine, besides extra: [EngineFile], markdownPath: String
     ) -> [ExerciseFile] {
-        let folder = (plan.path as NSString).deletingLastPathComponent
+        let folder = Paths.parent(plan.path)
         if plan.exerciseStarters.isEmpty,
             let hidden = hiddenTestsSolution(plan.path, missingFrom: engine, besides: extra)
         {
@@ -92,10 +92,10 @@ extension EngineResolution {
     static func hiddenTestsSolution(
         _ path: String, missingFrom engine: Engine, besides extra: [EngineFile]
     ) -> [ExerciseFile]? {
-        let hiddenFolder = (path as NSString).deletingLastPathComponent
+        let hiddenFolder = Paths.parent(path)
         guard (hiddenFolder as NSString).lastPathComponent == "hidden" else { return nil }
         let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let parent = (hiddenFolder as NSString).deletingLastPathComponent
+        let parent = Paths.parent(hiddenFolder)
         let solutions = (parent.isEmpty ? "" : parent + "/") + "solutions/\(id)"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: solutions) else { return nil }
         return names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name in

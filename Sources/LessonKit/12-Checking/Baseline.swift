@@ -88,7 +88,7 @@ package struct Baseline: Hashable, Sendable, Codable {
 
     /// The folder a baseline file's entries are relative to: the file's own.
     package static func folder(of file: String) -> String {
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = Paths.parent(file)
         return folder.isEmpty ? "." : folder
     }
 

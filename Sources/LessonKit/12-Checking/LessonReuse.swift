@@ -145,7 +145,7 @@ struct LessonReuse {
     /// the solutions beside it. A solution edited since the last check is a new key, never a stale verdict.
     static func exerciseFilesDigest(besides folder: String) -> String {
         let parent =
-            (folder as NSString).lastPathComponent == "hidden" ? (folder as NSString).deletingLastPathComponent : nil
+            (folder as NSString).lastPathComponent == "hidden" ? Paths.parent(folder) : nil
         let base = { (folder: String) in folder == "." ? "" : folder + "/" }
         let folders =
             [base(folder) + "solutions", base(folder) + "hidden"] + (parent.map { [base($0) + "solutions"] } ?? [])

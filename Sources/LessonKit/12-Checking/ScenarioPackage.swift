@@ -67,7 +67,7 @@ package struct ScenarioPackage: Sendable {
         for file in files {
             let path = folder + "/" + file.path
             try manager.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: Paths.parent(path), withIntermediateDirectories: true)
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
         }
     }

@@ -143,7 +143,7 @@ package struct PlatformPack {
             throw LessonError(.input, "\(checker): cannot read the checker to pack")
         }
         try write(bytes, to: bin + "/lesson", executable: true)
-        let launcher = (checker as NSString).deletingLastPathComponent + "/lesson-contain"
+        let launcher = Paths.parent(checker) + "/lesson-contain"
         if let launcherBytes = manager.contents(atPath: launcher) {
             try write(launcherBytes, to: bin + "/lesson-contain", executable: true)
         }
@@ -172,7 +172,7 @@ package struct PlatformPack {
     private func write(_ data: Data, to path: String, executable: Bool = false) throws {
         let manager = FileManager.default
         try manager.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            atPath: Paths.parent(path), withIntermediateDirectories: true)
         guard
             manager.createFile(
                 atPath: path, contents: data, attributes: [.posixPermissions: executable ? 0o755 : 0o644])

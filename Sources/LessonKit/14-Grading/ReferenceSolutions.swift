@@ -21,7 +21,7 @@ package enum ReferenceSolutions {
             let ids =
                 plan.scenarios.compactMap(\.options.exercise)
                 + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value }
-            let folder = (plan.path as NSString).deletingLastPathComponent
+            let folder = Paths.parent(plan.path)
             let base = folder.isEmpty ? "" : folder + "/"
             return ids.compactMap { id in
                 guard let exercise = try? Exercise.find(id, in: plan) else { return nil }
@@ -46,7 +46,7 @@ package enum ReferenceSolutions {
         // Only a lesson beside a `solutions/` folder can have one: the others are not read again.
         var hasSolutions: [String: Bool] = [:]
         let plans = report.lessons.filter { lesson in
-            let folder = (lesson.path as NSString).deletingLastPathComponent
+            let folder = Paths.parent(lesson.path)
             if let known = hasSolutions[folder] { return known }
             var isFolder: ObjCBool = false
             let found =

@@ -21,7 +21,7 @@ package enum SubmissionFile {
         }
         // Not a folder: the path names the file itself. Its folder is opened as a folder would be and the
         // file at that descriptor, so the same owner and link checks hold whichever way it is named.
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Paths.parent(path)
         let name = (path as NSString).lastPathComponent
         let parentFolder = open(parent.isEmpty ? "." : parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard parentFolder >= 0 else { throw refusal(name, in: parent, openError: errno) }
