@@ -10,7 +10,10 @@ and ./release-body.md, the submission's Release description, and exits 0 whateve
 exit says that grading could not run, and the runner then records an error.
 
 The checker is LESSON_BIN, else the pack's bin/lesson, else lesson on PATH; it compiles with the swiftc on
-PATH (GitHub's Ubuntu runner images ship one). LESSON_TIME_BUDGET bounds the whole grading (default 300 s).
+PATH (GitHub's Ubuntu runner images ship the newest Swift release). A checker built without
+--static-swift-stdlib runs only with the Swift it was built with: when the one found does not run, the
+checker is built from the pack's checker-source/ with that swiftc first (minutes, on every run). The
+grading's budget, LESSON_TIME_BUDGET (default 300 s), starts after that.
 """
 
 import os
@@ -33,32 +36,57 @@ def read_pack(pack):
     return settings
 
 
-def find_checker(pack):
+def find_checker(pack, scratch):
     """The checker, and the environment it runs in (the Swift runtime beside swiftc, for a checker built
-    without --static-swift-stdlib)."""
+    without --static-swift-stdlib); built from the pack's checker-source/ in `scratch` when the one found
+    does not run."""
     checker = os.environ.get("LESSON_BIN") or None
     if checker is None and os.access(pack / "bin" / "lesson", os.X_OK):
         checker = str(pack / "bin" / "lesson")
     checker = checker or shutil.which("lesson")
-    if checker is None:
-        raise FileNotFoundError("no lesson checker: pack one with lesson pack, or set LESSON_BIN")
     environment = dict(os.environ)
     swiftc = shutil.which("swiftc")
     if swiftc:
         runtime = pathlib.Path(swiftc).resolve().parent.parent / "lib" / "swift" / "linux"
         environment["LD_LIBRARY_PATH"] = os.pathsep.join(
             filter(None, [str(runtime), environment.get("LD_LIBRARY_PATH")]))
-    return checker, environment
+    if checker is not None and runs(checker, environment):
+        return checker, environment
+    source = pack / "checker-source"
+    if not (source / "Package.swift").is_file():
+        raise FileNotFoundError(f"no lesson checker that runs here ({checker}), and no checker-source/ to build one")
+    print(f"classroom50 autograder: {checker} does not run with this Swift: building the checker", file=sys.stderr)
+    build = ["swift", "build", "--product", "lesson", "--package-path", str(source), "--scratch-path", scratch]
+    subprocess.run(build, env=environment, check=True, stdout=sys.stderr)
+    folder = subprocess.run(build + ["--show-bin-path"], env=environment, check=True, capture_output=True, text=True)
+    return str(pathlib.Path(folder.stdout.strip()) / "lesson"), environment
+
+
+def runs(checker, environment):
+    """Whether the checker starts: a checker built for another Swift cannot load its runtime."""
+    try:
+        return subprocess.run([checker, "--version"], env=environment, capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
 
 
 def main():
+    scratch = tempfile.mkdtemp(prefix="lesson-checker-")
+    try:
+        return grade(scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def grade(scratch):
+    """Grades the checkout in the working folder into ./result.json and ./release-body.md; 0 once written."""
     pack = pathlib.Path(os.environ.get("CLASSROOM50_BUNDLE_DIR") or pathlib.Path(__file__).parent).resolve()
     workspace = pathlib.Path.cwd()
     budget = int(os.environ.get("LESSON_TIME_BUDGET", "300"))
     try:
         settings = read_pack(pack)
-        checker, environment = find_checker(pack)
-    except (OSError, ValueError) as problem:
+        checker, environment = find_checker(pack, scratch)
+    except (OSError, ValueError, subprocess.CalledProcessError) as problem:
         print(f"classroom50 autograder: {problem}", file=sys.stderr)
         return 1
     command = [checker, "grade", "--exercise", settings["EXERCISE"], "--lesson", str(pack / settings["LESSON"]),

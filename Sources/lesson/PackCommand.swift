@@ -6,8 +6,8 @@ enum PackCommand {
     enum Option {
         static let checker = ValueOption(
             "--checker", "PATH",
-            "The lesson executable to pack as bin/lesson (default: this one). A build with swift build -c release "
-                + "--static-swift-stdlib runs with any Swift toolchain on the platform")
+            "The lesson executable to pack as bin/lesson (default: this one); it runs beside the Swift toolchain it "
+                + "was built with (a build with --static-swift-stdlib beside any)")
         static let output = ValueOption("--output", "DIR", "The folder to write the pack into")
         static let noChecker = Flag(
             "--no-checker", "Pack no checker: the platform has lesson on PATH, or its adapter is given LESSON_BIN")
@@ -18,8 +18,8 @@ enum PackCommand {
             Writes into DIR what PLATFORM needs to grade exercise ID (classroom50, gradescope, prairielearn,
             exercism or codegrade): its adapter (the platform's entry point), the lesson that holds the exercise,
             the course's own engines, the hidden tests (--hidden, or hidden/ID.md beside the lesson), the checker
-            itself and exercise.conf, which says where each is; nothing a student may not see beyond those, and
-            no reference solution. DIR/README.md says where the pack goes on the platform. DIR must be new or
+            itself (for classroom50 its package too, to build it where it does not run) and exercise.conf, which
+            says where each is; no reference solution and no other lesson. DIR/README.md says where the pack goes on the platform. DIR must be new or
             empty.
             """,
         usage: """
@@ -71,10 +71,16 @@ enum PackCommand {
             catalog: try values.value(SharedOptions.engines)?.catalog ?? EngineCatalog.ofCourse(),
             checker: values.isSet(Option.noChecker)
                 ? nil : try values.value(Option.checker) ?? GradeCommand.selfExecutable,
-            swiftVersion: try toolchain.version())
+            swiftVersion: try toolchain.version(), checkerSource: checkerPackage())
         for note in try pack.write(to: folder) { printError("note: \(note)") }
         print("wrote \(folder) for \(platform.rawValue): \(folder)/README.md says where it goes")
         return 0
+    }
+
+    /// The folder of this checker's package: the checkout around this binary, or the one it was built from.
+    static func checkerPackage() -> String? {
+        CheckerSource.checkout(around: GradeCommand.selfExecutable)
+            ?? (CheckerSource.isCheckerPackage(CheckerSource.builtFrom) ? CheckerSource.builtFrom : nil)
     }
 
     /// `hidden/ID.md` beside the exercise's lesson, when there is one.

@@ -62,7 +62,14 @@ import Testing
             "README.md", "bin/lesson", "bin/lesson-contain", "course/Engines/Bank/Account.swift",
             "course/Lessons/02-mo-ta-tai-khoan.md", "course/hidden/bank-describe.md", "exercise.conf",
         ]
-        #expect(files["classroom50"] == (course + ["autograder.py"]).sorted())
+        // Classroom 50's runner builds the checker from its package when the packed one does not run there.
+        #expect(
+            files["classroom50"]?.filter { !$0.hasPrefix("checker-source") } == (course + ["autograder.py"]).sorted())
+        #expect(FileManager.default.fileExists(atPath: work + "/classroom50/checker-source/Package.swift"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: work + "/classroom50/checker-source/Sources/LessonKit/14-Grading/PlatformPack.swift"))
+        #expect(!(files["classroom50"] ?? []).contains { $0.contains(".build") })
         #expect(files["gradescope"] == (course + ["lesson-adapter.sh", "run_autograder", "setup.sh"]).sorted())
         #expect(
             files["prairielearn"] == (course + ["externalGradingOptions.json", "lesson-adapter.sh", "run.sh"]).sorted())

@@ -37,7 +37,7 @@ package enum CheckerSource {
     }
 
     /// The checkout whose `.build` holds `executable`, when it is this checker's.
-    static func checkout(around executable: String) -> String? {
+    package static func checkout(around executable: String) -> String? {
         var url = URL(fileURLWithPath: executable)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -50,7 +50,7 @@ package enum CheckerSource {
 
     /// Whether `folder` holds this checker's package: a `Package.swift` that declares the `LessonTesting`
     /// target (a course package only depends on its product).
-    static func isCheckerPackage(_ folder: String) -> Bool {
+    package static func isCheckerPackage(_ folder: String) -> Bool {
         guard !folder.isEmpty, let text = try? String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
         else { return false }
         return text.contains(".target(name: \"LessonTesting\"")

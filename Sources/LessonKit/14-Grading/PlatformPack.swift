@@ -34,11 +34,15 @@ package struct PlatformPack {
     package var checker: String?
     /// The Swift toolchain's version (`6.3.1`): the one a set-up installs, and the image's tag.
     package var swiftVersion: String
+    /// The checker's package, packed as `checker-source/` for Classroom 50, whose runner builds the checker
+    /// from it when the packed one does not run with the runner's Swift.
+    package var checkerSource: String?
 
     package init(
         platform: Platform, exercise: Exercise, hiddenPath: String?, catalog: EngineCatalog, checker: String?,
-        swiftVersion: String
+        swiftVersion: String, checkerSource: String? = nil
     ) {
+        self.checkerSource = checkerSource
         self.platform = platform
         self.exercise = exercise
         self.hiddenPath = hiddenPath
@@ -77,6 +81,23 @@ package struct PlatformPack {
             notes += try packChecker(checker, into: folder + "/bin")
         } else {
             notes.append("no checker packed (--no-checker): the platform must have lesson on PATH, or set LESSON_BIN")
+        }
+        if platform == .classroom50 {
+            if let checkerSource {
+                try copyCheckerSource(checkerSource, to: folder + "/checker-source")
+            } else {
+                notes.append(
+                    "no checker source packed (this lesson binary does not know its package): a runner whose Swift "
+                        + "the packed checker does not run with cannot grade")
+            }
+        }
+        if platform == .classroom50, let size = Self.compressedSize(of: folder) {
+            let megabytes = String(format: "%.1f", Double(size) / Double(1 << 20))
+            notes.append(
+                size > 10 << 20
+                    ? "the bundle compresses to \(megabytes) MiB, more than the 10 MiB Classroom 50 fetches: pack a "
+                        + "release build of the checker (swift build -c release --product lesson)"
+                    : "the bundle compresses to \(megabytes) MiB (Classroom 50 fetches at most 10 MiB)")
         }
         if platform == .prairielearn {
             try write(Data(gradingOptions(folder).utf8), to: folder + "/externalGradingOptions.json")
@@ -150,16 +171,49 @@ package struct PlatformPack {
         var notes = ["packed the checker \(checker) (\(ByteCount.describe(bytes.count)))"]
         if bytes.range(of: Data("libswiftCore.so".utf8)) != nil {
             notes.append(
-                "the checker loads the Swift \(swiftVersion) runtime: the platform's toolchain must be Swift "
-                    + "\(swiftVersion); a checker built with swift build -c release --static-swift-stdlib runs "
-                    + "with any (pack it with --checker PATH)")
-        }
-        if platform == .classroom50, bytes.count > 10 << 20 {
-            notes.append(
-                "Classroom 50 fetches a bundle of at most 10 MiB (compressed): pack a release build of the checker "
-                    + "(swift build -c release --static-swift-stdlib)")
+                "the checker loads the Swift \(swiftVersion) runtime: it runs beside Swift \(swiftVersion) only"
+                    + (platform == .classroom50
+                        ? " (elsewhere autograder.py builds it from checker-source/ first)"
+                        : "; a checker built with swift build -c release --static-swift-stdlib runs beside any"))
         }
         return notes
+    }
+
+    /// The size of `folder` as Classroom 50 publishes it (`tar -czf`), or nil when `tar` cannot tell.
+    static func compressedSize(of folder: String) -> Int? {
+        guard let scratch = try? WorkDirectory.create(prefix: "lesson-pack") else { return nil }
+        defer { scratch.remove() }
+        let archive = scratch.path + "/bundle.tar.gz"
+        guard
+            let result = try? Subprocess.run(
+                "/usr/bin/env", arguments: ["tar", "-czf", archive, "-C", folder, "."],
+                environment: ProcessInfo.processInfo.environment,
+                limits: ProcessLimits(timeout: 120, outputLimit: 1 << 16)),
+            result.termination == .exited(0),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: archive)
+        else { return nil }
+        return (attributes[.size] as? NSNumber)?.intValue
+    }
+
+    /// The files SwiftPM reads to build the checker: its manifest, and its sources, plugins, adapters and
+    /// test targets (the manifest names them), without build folders.
+    private func copyCheckerSource(_ package: String, to destination: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: package + "/Package.swift", toPath: destination + "/Package.swift")
+        for folder in ["Sources", "Plugins", "Adapters", "Tests"] {
+            let paths = try manager.subpathsOfDirectory(atPath: package + "/" + folder)
+            for path in paths where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                var isFolder: ObjCBool = false
+                let source = package + "/" + folder + "/" + path
+                guard manager.fileExists(atPath: source, isDirectory: &isFolder), !isFolder.boolValue,
+                    let bytes = manager.contents(atPath: source)
+                else { continue }
+                try write(
+                    bytes, to: destination + "/" + folder + "/" + path,
+                    executable: manager.isExecutableFile(atPath: source))
+            }
+        }
     }
 
     private func copy(_ source: String, to destination: String) throws {

@@ -34,8 +34,10 @@ enum PlatformPackGuide {
             (the assignment's slug, which need not be `\(exercise)`). Classroom 50 publishes it as the \
             assignment's bundle, at most 10 MiB compressed: set a `secret` in `classroom.json`, so that the \
             bundle's address, which holds the hidden tests, cannot be guessed.
-            2. Its runner runs `autograder.py` in the student's checkout on `ubuntu-latest`, whose image has Swift. \
-            The checker grades the exercise's file in the repository's top folder, writes `result.json` (with \
+            2. Its runner runs `autograder.py` in the student's checkout on `ubuntu-latest`, whose image has the \
+            newest Swift. When the packed checker does not run with that Swift (it was built with another), \
+            `autograder.py` builds one from `checker-source/` first, on every run: pack with the runner's Swift.
+            3. The checker grades the exercise's file in the repository's top folder, writes `result.json` (with \
             the submission's identity from the runner's environment) and `release-body.md`, the submission's \
             Release description, in the student's language.
             """
