@@ -13,7 +13,8 @@ The checker is LESSON_BIN, else the pack's bin/lesson, else lesson on PATH; it c
 PATH (GitHub's Ubuntu runner images ship the newest Swift release). A checker built without
 --static-swift-stdlib runs only with the Swift it was built with: when the one found does not run, the
 checker is built from the pack's checker-source/ with that swiftc first (minutes, on every run). The
-grading's budget, LESSON_TIME_BUDGET (default 300 s), starts after that.
+grading's budget, LESSON_TIME_BUDGET (default 300 s), starts after that; LESSON_TEST_TIMEOUT (default 10 s)
+bounds one test.
 """
 
 import os
@@ -91,7 +92,7 @@ def grade(scratch):
         return 1
     command = [checker, "grade", "--exercise", settings["EXERCISE"], "--lesson", str(pack / settings["LESSON"]),
                "--hide", str(pack), "--submission", str(workspace), "--format", "classroom50",
-               "--budget", str(max(budget - 10, 10))]
+               "--budget", str(max(budget - 10, 10)), "--timeout", os.environ.get("LESSON_TEST_TIMEOUT", "10")]
     if "HIDDEN" in settings:
         command += ["--hidden", str(pack / settings["HIDDEN"])]
     if "ENGINES" in settings:

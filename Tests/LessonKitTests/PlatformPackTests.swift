@@ -108,7 +108,9 @@ import Testing
             let result = try Subprocess.run(
                 "/usr/bin/env", arguments: ["python3", bundle + "/autograder.py"],
                 environment: Self.environment(
-                    run.merging(["CLASSROOM50_BUNDLE_DIR": bundle, "LESSON_TIME_BUDGET": "40"]) { $1 }),
+                    run.merging([
+                        "CLASSROOM50_BUNDLE_DIR": bundle, "LESSON_TIME_BUDGET": "40", "LESSON_TEST_TIMEOUT": "2",
+                    ]) { $1 }),
                 workingDirectory: checkout, limits: ProcessLimits(timeout: 120, outputLimit: 1 << 20))
             #expect(
                 result.termination == .exited(0), "\(student): \(String(decoding: result.standardError, as: UTF8.self))"
@@ -138,7 +140,9 @@ import Testing
     func everyAdapterGradesWithTheCoursesEngineAndHidesTheHiddenTests(_ platform: String) throws {
         let work = try GradingEnvironment.scratch(platform)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        for student in ["correct", "wrong", "no-compile", "wrong-name", "own-engine"] {
+        // Right, calling a name it lacks (the hidden tests call it too), and right with a rigged engine of its
+        // own committed beside it; Classroom 50's class above has the others.
+        for student in ["correct", "wrong-name", "own-engine"] {
             let (text, score) = try Self.grade(student, on: platform, in: work + "/" + student)
             #expect(score == Self.scores[student], "\(platform) \(student)")
             Self.expectNoHiddenLocation(text, "\(platform) \(student)")
