@@ -534,6 +534,38 @@ final class ResultCacheTests: XCTestCase {
     }
 
     /// Removing `no_run` from a scenario makes it run: a result cached while it was only built is not reused.
+    /// A result answers only a check of the same strategy: after the default check, `--strategy isolated`
+    /// with the same cache gives what it gives without one. (A listing that prints a moved type's qualified
+    /// name is reported otherwise by the merged build today: `main.(unknown context at $…).Point`.)
+    func testTheReferenceStrategyIsNeverAnsweredByTheFastPathsResults() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let book = """
+            ```swift
+            struct Point {
+                var x = 1
+            }
+            let point = Point()
+            print(point.x) // Prints "1"
+            ```
+
+            ```swift
+            print(String(reflecting: Point.self)) // Prints "main.Point"
+            ```
+
+            """
+        try Data(book.utf8).write(to: URL(fileURLWithPath: folder + "/book.md"))
+        func check(_ flags: [String]) throws -> TestSupport.CommandResult {
+            try TestSupport.runLesson(["check"] + flags + ["book.md"], in: folder)
+        }
+        let merged = try check(["--no-cache"])
+        let isolated = try check(["--no-cache", "--strategy", "isolated"])
+        XCTAssertEqual(try check(["--cache-dir", "cache"]).status, merged.status)
+        let cachedIsolated = try check(["--cache-dir", "cache", "--strategy", "isolated"])
+        XCTAssertEqual(cachedIsolated.status, isolated.status)
+        XCTAssertEqual(cachedIsolated.standardOutput, isolated.standardOutput)
+        XCTAssertEqual(isolated.status, 0, isolated.standardOutput)
+    }
+
     func testBuiltOnlyAndRunResultsAreKeptApart() throws {
         var options = TestSupport.fixtureOptions
         options.cacheDirectory = folder

@@ -313,8 +313,11 @@ public struct LessonChecker: Sendable {
             key: { job in
                 keys.key(
                     [
+                        // A result answers only a check of the same strategy: the reader's build (isolated) is
+                        // the reference, never answered by what the fast path gave.
                         "scenario", job.languageMode.version, "\(limits.timeout)", "\(limits.outputLimit)",
                         job.runs ? "runs" : "built only", options.sandbox == nil ? "uncontained" : "contained",
+                        "strategy \(options.strategy.rawValue)",
                     ]
                         + job.files.flatMap { [$0.name, $0.contents] })
             }, cacheable: Self.isCacheable
