@@ -12,18 +12,17 @@ enum CourseTemplate {
     /// `Package.swift`, depending on the checker at `dependency` (a URL or a path), whose package identity is
     /// `identity` (the last component of the URL or path, as SwiftPM names it).
     static func manifest(dependency: CheckerDependency, name: String) -> String {
-        let quotedName = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             // swift-tools-version:6.0
             import PackageDescription
 
             let package = Package(
-                name: "\(quotedName)",
+                name: \(CheckerDependency.literal(name)),
                 dependencies: [\(dependency.packageEntry)],
                 targets: [
                     .testTarget(
                         name: "LessonTests",
-                        dependencies: [.product(name: "LessonTesting", package: "\(dependency.identity)")]),
+                        dependencies: [.product(name: "LessonTesting", package: \(CheckerDependency.literal(dependency.identity)))]),
                 ]
             )
 

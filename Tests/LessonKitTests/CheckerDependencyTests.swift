@@ -49,8 +49,30 @@ final class CheckerDependencyTests: XCTestCase {
         XCTAssertFalse(CheckerDependency("/home/me/lesson-checker").isURL)
         XCTAssertFalse(CheckerDependency("file:///home/me/lesson-checker").isURL)
         XCTAssertEqual(
+            CheckerDependency("file:///home/me/lesson-checker").packageEntry,
+            ".package(path: \"/home/me/lesson-checker\")")
+        // A file:// repository at a version is a URL, with its version.
+        XCTAssertEqual(
+            CheckerDependency("file:///srv/git/checker.git@1.0.0").packageEntry,
+            ".package(url: \"file:///srv/git/checker.git\", from: \"1.0.0\")")
+        XCTAssertEqual(
             CheckerDependency("https://git.example/lesson.git@1.4.0").description,
             "https://git.example/lesson.git@1.4.0")
+    }
+
+    /// A URL is written into the manifest only as a string literal holds it: its last part (the package's
+    /// identity) cannot end the literal and run code in the manifest.
+    func testAURLCannotWriteCodeIntoTheManifest() throws {
+        let folder = try TestSupport.temporaryFolder("manifest")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try TestSupport.runLesson(
+            ["init", folder + "/course", "--checker", #"https://git.example/a")]),]);print("INJECTED");//"#])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let manifest = try String(contentsOfFile: folder + "/course/Package.swift", encoding: .utf8)
+        XCTAssertTrue(
+            manifest.contains(#"package: "a\")]),]);print(\"injected\");")]"#), manifest)
+        XCTAssertFalse(manifest.contains(#"print("INJECTED")"#), manifest)
+        XCTAssertEqual(CheckerDependency.literal("a\\(b)\u{2028}\n"), #""a\\(b)\u{2028}\u{a}""#)
     }
 
     /// A checkout cloned from a repository is published there: at its tag, or at its commit.

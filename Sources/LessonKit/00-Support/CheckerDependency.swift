@@ -32,8 +32,18 @@ package struct CheckerDependency: Equatable, Sendable {
         self.requirement = requirement
     }
 
-    /// Whether the package is fetched from a repository (a URL), not read from a folder of this machine.
-    package var isURL: Bool { Self.isURL(location) && !location.hasPrefix("file:") }
+    /// Whether the package is fetched from a repository (a URL), not read from a folder of this machine. A
+    /// `file://` URL names a repository when it has a ref or ends in `.git`; otherwise it is the folder at its
+    /// path.
+    package var isURL: Bool {
+        guard Self.isURL(location) else { return false }
+        return !location.hasPrefix("file:") || requirement != nil || location.hasSuffix(".git")
+    }
+
+    /// The folder of a path dependency: a `file://` URL's path.
+    var path: String {
+        location.hasPrefix("file://") ? String(location.dropFirst("file://".count)) : location
+    }
 
     static func isURL(_ text: String) -> Bool {
         text.contains("://") || text.hasSuffix(".git") || (text.contains("@") && text.contains(":"))
@@ -49,7 +59,7 @@ package struct CheckerDependency: Equatable, Sendable {
 
     /// The `dependencies:` entry of a manifest.
     package var packageEntry: String {
-        guard isURL else { return ".package(path: \(Self.literal(location)))" }
+        guard isURL else { return ".package(path: \(Self.literal(path)))" }
         let url = ".package(url: \(Self.literal(location)), "
         switch requirement {
         case .version(let version): return url + "from: \(Self.literal(version)))"
@@ -74,7 +84,21 @@ package struct CheckerDependency: Equatable, Sendable {
         }
     }
 
-    private static func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    /// `text` as a Swift string literal holds it, whatever it holds: a quote, a backslash (which would start an
+    /// interpolation) and every control character escaped, so that nothing of it is read as Swift code.
+    package static func literal(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || [0x2028, 0x2029].contains(scalar.value):
+                escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
     }
 }
