@@ -34,7 +34,8 @@ public enum UngradableReason: Hashable, Sendable {
             default: en
             }
         }
-        return aboutTheFile(pick) ?? aboutTheGrading(pick)
+        // Each reason is said by exactly one of the two.
+        return aboutTheFile(pick) ?? aboutTheGrading(pick) ?? ""
     }
 
     /// What is wrong with the submission's file, or nil when the reason is not about it.
@@ -87,7 +88,7 @@ public enum UngradableReason: Hashable, Sendable {
     }
 
     /// What the submission's code may not hold, or what stopped a class batch from grading it.
-    private func aboutTheGrading(_ pick: (String, String, String) -> String) -> String {
+    private func aboutTheGrading(_ pick: (String, String, String) -> String) -> String? {
         switch self {
         case .nestedTooDeep(let maximum):
             return pick(
@@ -133,7 +134,7 @@ public enum UngradableReason: Hashable, Sendable {
                 "the grader stopped before it wrote a result", "değerlendirici bir sonuç yazmadan durdu",
                 "trình chấm đã dừng trước khi ghi kết quả")
         default:
-            return aboutTheFile(pick) ?? ""
+            return nil
         }
     }
 }
