@@ -25,6 +25,34 @@ final class OrphanReapingTests: XCTestCase {
         XCTAssertEqual(ProcessTree.children(of: getpid()), [])
     }
 
+    /// A grandchild whose session leader has ended is an orphan in no group of its own: the sweep kills it
+    /// too, rather than waiting for it without end (a check that printed its summary and never exited).
+    func testAnOrphanInNoGroupOfItsOwnIsKilledByTheSweep() throws {
+        Orphans.adopt()
+        defer { Orphans.disown() }
+        try XCTSkipUnless(Orphans.adopted, "this system does not let a process adopt orphans")
+        // `setsid` makes the inner shell a session leader; its `sleep` is in the shell's group, and outlives it.
+        let started = try Subprocess.run(
+            "/bin/sh", arguments: ["-c", "setsid /bin/sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $!'"],
+            environment: ["PATH": "/usr/bin:/bin"], limits: ProcessLimits(timeout: 10, outputLimit: 1024))
+        let printed = String(decoding: started.standardOutput, as: UTF8.self)
+        let orphan = try XCTUnwrap(pid_t(printed.filter(\.isNumber)), "the shell printed \(printed)")
+        XCTAssertEqual(ProcessTree.children(of: getpid()), [orphan], "adopted once its session leader ended")
+        XCTAssertNotEqual(getpgid(orphan), orphan, "in its ended leader's group")
+        let swept = DispatchSemaphore(value: 0)
+        Thread {
+            Orphans.sweep()
+            swept.signal()
+        }.start()
+        let finished = swept.wait(timeout: .now() + 10) == .success
+        if !finished {
+            kill(orphan, SIGKILL)
+            swept.wait()
+        }
+        XCTAssertTrue(finished, "the sweep waited for an orphan it did not kill")
+        XCTAssertNil(state(of: orphan))
+    }
+
     /// The state letter of `/proc/PID/stat`, nil when there is no such process.
     private func state(of pid: pid_t) -> String? {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }

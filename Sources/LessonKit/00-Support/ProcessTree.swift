@@ -33,11 +33,14 @@ enum ProcessTree {
 
     /// Kills `root`'s process group and every descendant of it, wherever they are.
     static func killAll(from root: pid_t) {
-        // Stopped first, so that nothing forks between reading the tree and killing it.
+        // Stopped first, so that nothing forks between reading the tree and killing it. The root itself too:
+        // an orphan whose session leader has ended is in no group of its own (`kill(-root)` misses it).
+        kill(root, SIGSTOP)
         kill(-root, SIGSTOP)
         for pid in descendants(of: root) { kill(pid, SIGSTOP) }
         let tree = descendants(of: root)
         kill(-root, SIGKILL)
+        kill(root, SIGKILL)
         for pid in tree { kill(pid, SIGKILL) }
     }
 
