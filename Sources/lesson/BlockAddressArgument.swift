@@ -33,8 +33,10 @@ enum BlockAddressArgument {
             return nil
         }
         let path = String(argument[..<colon])
+        let digits = argument[argument.index(after: colon)...]
         var isFolder: ObjCBool = false
-        guard let line = Int(argument[argument.index(after: colon)...]), line >= 1,
+        // Digits only: `Int` also reads `+3`, which no one writes for a line.
+        guard digits.allSatisfy({ ("0"..."9").contains($0) }), let line = Int(digits), line >= 1,
             FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
         else { return nil }
         return (path, line)

@@ -82,6 +82,20 @@ final class BlockAddressTests: XCTestCase {
         // A file whose name ends in a colon and digits is a file, not an address.
         try Data("# x\n".utf8).write(to: URL(fileURLWithPath: folder + "/notes.md:3"))
         XCTAssertEqual(try check(["notes.md:3"]).status, 0)
+        // A line is digits: `lesson.md:+9` is no address (and no file).
+        let signed = try check(["lesson.md:+9"])
+        XCTAssertEqual(signed.status, 2)
+        XCTAssertTrue(signed.standardError.hasPrefix("error: lesson.md:+9"), signed.standardError)
+    }
+
+    /// `lesson eject` into a file is refused in one line, not with a raw Foundation error.
+    func testEjectIntoAFileIsRefusedInOneLine() throws {
+        try Data("x\n".utf8).write(to: URL(fileURLWithPath: folder + "/existing"))
+        let result = try TestSupport.runLesson(["eject", "lesson.md:14", "existing"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.standardError,
+            "error: existing is a file; eject writes into a new or empty folder\nrun 'lesson --help' for usage\n")
     }
 
     /// `lesson eject PATH:LINE DIR`: the scenario's reader's build as a package, whose sources, compiled as the

@@ -61,6 +61,10 @@ package struct ScenarioPackage: Sendable {
     /// Writes the package into `folder`, which must not exist or be empty: nothing is overwritten.
     package func write(to folder: String) throws {
         let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw Refusal(description: "\(folder) is a file; eject writes into a new or empty folder")
+        }
         if let entries = try? manager.contentsOfDirectory(atPath: folder), !entries.isEmpty {
             throw Refusal(description: "\(folder) is not empty; eject writes into a new or empty folder")
         }
