@@ -49,6 +49,18 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(checks[2]["skipReason"] as? String, "needs <UIKit>")
     }
 
+    /// A right-to-left override or a line separator in a lesson's text reaches the XML as a character
+    /// reference: an XML reader gets the same text, a person reading the file sees it.
+    func testJUnitWritesInvisibleControlsAsCharacterReferences() throws {
+        XCTAssertEqual(
+            JUnitReporter.escape("a\u{202E}b\u{2028}c\u{85}d\u{2066}é"), "a&#x202E;b&#x2028;c&#x85;d&#x2066;é")
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data("<a b=\"\(JUnitReporter.escape("x\u{202E}y"))\"/>".utf8))
+        parser.delegate = collector
+        XCTAssertTrue(parser.parse())
+        XCTAssertEqual(collector.elements.first?.attributes["b"], "x\u{202E}y")
+    }
+
     func testJUnitParsesWithSuitesCasesFailuresAndSkips() throws {
         let xml = JUnitReporter.render(awkwardReport)
         let collector = XMLCollector()

@@ -85,7 +85,10 @@ public enum JUnitReporter {
         return "\(lesson.path):\(line): \(label)"
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD. What would change how the
+    /// file reads without being seen (bidirectional controls such as U+202E, the line and paragraph separators
+    /// U+2028 and U+2029, C1 controls) is a character reference: the same text to an XML reader, visible bytes
+    /// to a person.
     public static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
@@ -98,12 +101,22 @@ public enum JUnitReporter {
             case "\n": result += "&#10;"
             case "\r": result += "&#13;"
             case "\t": result += "&#9;"
+            case _ where invisible(scalar):
+                result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
             default:
                 let allowed = scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
                 result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }
         return result
+    }
+
+    /// A scalar that changes how text around it reads while showing nothing of itself.
+    static func invisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     static func seconds(_ value: Double) -> String {
