@@ -264,4 +264,21 @@ final class BaselineTests: XCTestCase {
                 "error: _posts/new.md is not a lesson baseline (version 1); write one with --write-baseline"),
             wrong.standardError)
     }
+
+    /// An entry whose context is empty (or any other text than a digest) is refused: it matched as an entry
+    /// without a context, so an edit of the scenario's expected block or engine stayed baselined.
+    func testAnEntryWithAnEmptyContextIsRefused() throws {
+        XCTAssertEqual(try check(["--write-baseline", Baseline.defaultFile]).status, 0)
+        let recorded = try baselineBytes()
+        let emptied = recorded.replacingOccurrences(
+            of: #""context" : "sha256:[0-9a-f]{64}""#, with: #""context" : """#, options: .regularExpression)
+        XCTAssertNotEqual(emptied, recorded)
+        try write(emptied, to: Baseline.defaultFile)
+        let result = try check()
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(
+            result.standardError.hasPrefix(
+                "error: lesson-baseline.json: entry 1 (_posts/old.md): content and context are sha256: and 64 "
+                    + "hexadecimal digits"), result.standardError)
+    }
 }

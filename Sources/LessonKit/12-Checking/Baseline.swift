@@ -58,7 +58,22 @@ package struct Baseline: Hashable, Sendable, Codable {
             throw LessonError(
                 .usage, "\(path) is not a lesson baseline (version \(currentVersion)); write one with --write-baseline")
         }
+        // A digest is what the checker recorded: an empty or edited one would match as no context at all.
+        for (index, entry) in baseline.entries.enumerated()
+        where !isDigest(entry.content) || !(entry.context.map(isDigest) ?? true) {
+            throw LessonError(
+                .usage,
+                "\(path): entry \(index + 1) (\(entry.file)): content and context are sha256: and 64 hexadecimal "
+                    + "digits, as --write-baseline records them (a context may be left out)")
+        }
         return baseline
+    }
+
+    /// `sha256:` and 64 lowercase hexadecimal digits.
+    static func isDigest(_ text: String) -> Bool {
+        guard text.hasPrefix("sha256:") else { return false }
+        let digits = text.dropFirst("sha256:".count)
+        return digits.count == 64 && digits.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     package func write(to path: String) throws {
