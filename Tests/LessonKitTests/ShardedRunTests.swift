@@ -141,6 +141,18 @@ final class ShardedRunTests: XCTestCase {
             mixed.standardError,
             "error: \(whole) is not the report of a shard (made without --shard); merge reads the JSON reports "
                 + "of every shard of one run\nrun 'lesson --help' for usage\n")
+        // A shard's report that holds no check of the lessons it was given (a job that died, a report written
+        // empty) would merge its lessons as passed.
+        var emptied = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shards[1]))) as? [String: Any])
+        emptied["checks"] = [Any]()
+        emptied["totals"] = ["failed": 0, "passed": 0, "skipped": 0, "warnings": 0]
+        let empty = folder + "/empty.json"
+        try JSONSerialization.data(withJSONObject: emptied).write(to: URL(fileURLWithPath: empty))
+        let lost = try TestSupport.runLesson(["merge", shards[0], empty, shards[2]])
+        XCTAssertEqual(lost.status, 2)
+        XCTAssertTrue(
+            lost.standardError.hasPrefix("error: \(empty) (shard 2/3) holds no check of the "), lost.standardError)
     }
 
     func testCoverageShardsMeasureEachLessonOnce() throws {

@@ -31,7 +31,24 @@ package enum ReportMerge {
             let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
             throw LessonError(.invalidReport, "no report for shard \(names): every shard of the run is needed")
         }
+        try requireChecks(course: reports[0].report.course, shards: byIndex)
         return try assemble(course: reports[0].report.course, shards: byIndex)
+    }
+
+    /// A shard that was given lessons with code blocks and reports no check of them did not check them (a job
+    /// that died before its check, a report written empty): its lessons would merge as passed.
+    static func requireChecks(course: [CourseEntry], shards: [Int: (name: String, report: CheckReport)]) throws {
+        for (index, shard) in shards.sorted(by: { $0.key < $1.key }) {
+            let given = course.filter { $0.shard == index }
+            let blocks = given.reduce(0) { $0 + ($1.codeBlocks ?? 0) }
+            let checks = shard.report.lessons.reduce(0) { $0 + $1.checks.count }
+            if blocks > 0, checks == 0 {
+                throw LessonError(
+                    .invalidReport,
+                    "\(shard.name) (shard \(index)/\(shard.report.shard?.count ?? shards.count)) holds no check of the "
+                        + "\(given.count) lesson(s) it was given, which hold \(blocks) code block(s)")
+            }
+        }
     }
 
     /// The course's lessons in order, each from the shard that checked it.
