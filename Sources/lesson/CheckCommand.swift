@@ -214,7 +214,7 @@ enum CheckCommand {
     static func withSolutions(_ report: CheckReport, _ options: Options, toolchain: Toolchain) -> CheckReport {
         ReferenceSolutions.checked(
             report, toolchain: toolchain, catalog: options.catalog, jobs: options.check.jobs,
-            cacheDirectory: options.check.cacheDirectory)
+            cacheDirectory: options.check.cacheDirectory, sandbox: options.check.sandbox)
     }
 
     /// Runs `body`, showing a progress line on stderr while it runs longer than a second when `show`.

@@ -80,4 +80,35 @@ final class ProgramWritesTests: XCTestCase {
         let mine = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kim.md"])
         XCTAssertEqual(mine.status, 1, "uncontained, the program runs as root")
     }
+
+    /// `--contain` contains an exercise's reference solution too: graded as a student's submission is, as
+    /// another user.
+    func testContainRunsTheReferenceSolutionsAsAStudentsAreGraded() throws {
+        try XCTSkipUnless(getuid() == 0, "running a program as another user needs root")
+        let lesson = """
+            # Kim
+
+            ```swift exercise=kim
+            // main.swift — kim çalıştırıyor
+            print("?")
+            ```
+
+            ```
+            true true
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kim.md"))
+        try FileManager.default.createDirectory(atPath: folder + "/solutions/kim", withIntermediateDirectories: true)
+        try Data("import Glibc\nprint(getuid() >= 61_000, getuid() != 0)\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/solutions/kim/main.swift"))
+        let contained = try TestSupport.runLesson([
+            "check", "--no-cache", "--contain", "--color", "never", folder + "/kim.md",
+        ])
+        XCTAssertEqual(contained.status, 0, contained.standardOutput + contained.standardError)
+        XCTAssertEqual(contained.standardOutput, "2 passed, 0 failed\n")
+        let mine = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kim.md"])
+        XCTAssertEqual(mine.status, 1, "uncontained, the solution runs as root")
+        XCTAssertTrue(mine.standardOutput.contains("the reference solution scores 0/1"), mine.standardOutput)
+    }
 }

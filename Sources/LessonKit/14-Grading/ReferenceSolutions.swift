@@ -38,10 +38,12 @@ package enum ReferenceSolutions {
 
     /// `report` with a check of each reference solution of its lessons added to the lesson that holds the
     /// exercise: passed at full marks; failed otherwise, with a finding at the solution's file for each test
-    /// that did not pass. Graded uncontained, as the course's own code is checked. With `cacheDirectory`, a
-    /// solution whose lesson, hidden tests, engine and own text are unchanged is not graded again.
+    /// that did not pass. Graded as the course's own code is checked: uncontained, or within `sandbox` (the
+    /// check's `--contain`). With `cacheDirectory`, a solution whose lesson, hidden tests, engine and own text
+    /// are unchanged is not graded again.
     package static func checked(
-        _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int, cacheDirectory: String? = nil
+        _ report: CheckReport, toolchain: Toolchain, catalog: EngineCatalog, jobs: Int, cacheDirectory: String? = nil,
+        sandbox: Sandbox? = nil
     ) -> CheckReport {
         // Only a lesson beside a `solutions/` folder can have one: the others are not read again.
         var hasSolutions: [String: Bool] = [:]
@@ -60,12 +62,13 @@ package enum ReferenceSolutions {
         guard !found.isEmpty else { return report }
         var options = GradingOptions()
         options.jobs = jobs
-        let grader = Grader(toolchain: toolchain, options: options, catalog: catalog)
+        let grader = Grader(toolchain: toolchain, options: options, catalog: catalog, sandbox: sandbox)
         let cache = cacheDirectory.map { ResultCache(directory: $0) }
         let keys = CacheKeys(toolchain: toolchain)
         var report = report
         for solution in found {
-            let key = keys.key(identity(of: solution, catalog: catalog))
+            let key = keys.key(
+                identity(of: solution, catalog: catalog) + [sandbox == nil ? "uncontained" : "contained"])
             let check =
                 cache?.load(CheckResult.self, key: key)
                 ?? {
