@@ -81,6 +81,35 @@ final class ProgramWritesTests: XCTestCase {
         XCTAssertEqual(mine.status, 1, "uncontained, the program runs as root")
     }
 
+    /// A lesson's program cannot signal its checker, uncontained too, where the kernel scopes signals
+    /// (Landlock ABI 6): `kill(getppid(), SIGTERM)` ended `lesson check` with 143.
+    func testAProgramCannotSignalItsChecker() throws {
+        // The launcher's probe says which Landlock ABI this kernel has (`landlock: abi 7`).
+        let probe = try TestSupport.runLesson(["__contain", "--probe"]).standardOutput
+        let abi =
+            probe.split(separator: "\n").first { $0.hasPrefix("landlock: abi ") }
+            .flatMap { Int($0.dropFirst("landlock: abi ".count).prefix { $0.isNumber }) } ?? 0
+        try XCTSkipUnless(abi >= 6, "this kernel's Landlock (ABI \(abi)) does not scope signals")
+        let lesson = """
+            # Kill
+
+            ```swift
+            // main.swift — signals its checker
+            import Glibc
+            print(kill(getppid(), SIGTERM) == 0 ? "sent" : "refused")
+            ```
+
+            ```output
+            refused
+            ```
+
+            """
+        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kill.md"))
+        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kill.md"])
+        XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
+        XCTAssertEqual(result.standardOutput, "1 passed, 0 failed\n")
+    }
+
     /// `--contain` contains an exercise's reference solution too: graded as a student's submission is, as
     /// another user.
     func testContainRunsTheReferenceSolutionsAsAStudentsAreGraded() throws {

@@ -46,11 +46,13 @@ enum NativeSupport {
 
             #ifdef __linux__
             /* Landlock (Linux 5.13), declared here: a system's headers may predate it. */
-            struct lesson_ruleset_attr { uint64_t handled_access_fs; };
+            struct lesson_ruleset_attr { uint64_t handled_access_fs, handled_access_net, scoped; };
             struct lesson_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
             enum { LESSON_CREATE_RULESET = 444, LESSON_ADD_RULE = 445, LESSON_RESTRICT_SELF = 446 };
             #define LESSON_WRITE_FILE (1ULL << 1)
             #define LESSON_TRUNCATE (1ULL << 14)
+            /* Landlock ABI 6: no signal to a process outside the program's own domain (its checker). */
+            #define LESSON_SCOPE_SIGNAL (1ULL << 1)
             /* Removing and making files, folders, links, FIFOs, sockets and devices; renaming across folders. */
             #define LESSON_FOLDER_WRITES (0x1FF0ULL | (1ULL << 13))
 
@@ -86,8 +88,12 @@ enum NativeSupport {
                 if (abi < 1) return;
                 uint64_t folderWrites = LESSON_FOLDER_WRITES & (abi >= 2 ? ~0ULL : ~(1ULL << 13));
                 uint64_t handled = LESSON_WRITE_FILE | folderWrites | (abi >= 3 ? LESSON_TRUNCATE : 0);
-                struct lesson_ruleset_attr attributes = {handled};
-                int ruleset = (int)syscall(LESSON_CREATE_RULESET, &attributes, sizeof attributes, 0);
+                /* Where the kernel knows signal scopes, the program cannot signal its checker (or any process it
+                   did not start): `kill(getppid(), SIGTERM)` ended the check. An older kernel reads the first
+                   field alone. */
+                struct lesson_ruleset_attr attributes = {handled, 0, abi >= 6 ? LESSON_SCOPE_SIGNAL : 0};
+                size_t size = abi >= 6 ? sizeof attributes : sizeof attributes.handled_access_fs;
+                int ruleset = (int)syscall(LESSON_CREATE_RULESET, &attributes, size, 0);
                 if (ruleset < 0) return;
                 char here[4096], profiles[4096];
                 lesson_allow(ruleset, getcwd(here, sizeof here), handled);
