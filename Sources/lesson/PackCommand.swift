@@ -85,8 +85,6 @@ enum PackCommand {
 
     /// `hidden/ID.md` beside the exercise's lesson, when there is one.
     static func conventionalHidden(of exercise: Exercise) -> String? {
-        let folder = Paths.parent(exercise.plan.path)
-        let path = (folder.isEmpty ? "" : folder + "/") + "hidden/\(exercise.id).md"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        FileManager.default.fileExists(atPath: exercise.conventionalHiddenPath) ? exercise.conventionalHiddenPath : nil
     }
 }

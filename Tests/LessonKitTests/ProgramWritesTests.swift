@@ -71,13 +71,10 @@ final class ProgramWritesTests: XCTestCase {
             ```
 
             """
-        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kim.md"))
-        let contained = try TestSupport.runLesson([
-            "check", "--no-cache", "--contain", "--color", "never", folder + "/kim.md",
-        ])
+        let contained = try check("kim.md", lesson, contained: true)
         XCTAssertEqual(contained.status, 0, contained.standardOutput + contained.standardError)
         XCTAssertEqual(contained.standardOutput, "1 passed, 0 failed\n")
-        let mine = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kim.md"])
+        let mine = try check("kim.md", contained: false)
         XCTAssertEqual(mine.status, 1, "uncontained, the program runs as root")
     }
 
@@ -104,8 +101,7 @@ final class ProgramWritesTests: XCTestCase {
             ```
 
             """
-        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kill.md"))
-        let result = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kill.md"])
+        let result = try check("kill.md", lesson, contained: false)
         XCTAssertEqual(result.status, 0, result.standardOutput + result.standardError)
         XCTAssertEqual(result.standardOutput, "1 passed, 0 failed\n")
     }
@@ -127,17 +123,22 @@ final class ProgramWritesTests: XCTestCase {
             ```
 
             """
-        try Data(lesson.utf8).write(to: URL(fileURLWithPath: folder + "/kim.md"))
         try FileManager.default.createDirectory(atPath: folder + "/solutions/kim", withIntermediateDirectories: true)
         try Data("import Glibc\nprint(getuid() >= 61_000, getuid() != 0)\n".utf8).write(
             to: URL(fileURLWithPath: folder + "/solutions/kim/main.swift"))
-        let contained = try TestSupport.runLesson([
-            "check", "--no-cache", "--contain", "--color", "never", folder + "/kim.md",
-        ])
+        let contained = try check("kim.md", lesson, contained: true)
         XCTAssertEqual(contained.status, 0, contained.standardOutput + contained.standardError)
         XCTAssertEqual(contained.standardOutput, "2 passed, 0 failed\n")
-        let mine = try TestSupport.runLesson(["check", "--no-cache", "--color", "never", folder + "/kim.md"])
+        let mine = try check("kim.md", contained: false)
         XCTAssertEqual(mine.status, 1, "uncontained, the solution runs as root")
         XCTAssertTrue(mine.standardOutput.contains("the reference solution scores 0/1"), mine.standardOutput)
+    }
+
+    /// Writes `text` (when given) as `name` in the test's folder, and checks it, with `--contain` when
+    /// `contained`.
+    private func check(_ name: String, _ text: String? = nil, contained: Bool) throws -> TestSupport.CommandResult {
+        if let text { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        return try TestSupport.runLesson(
+            ["check", "--no-cache"] + (contained ? ["--contain"] : []) + ["--color", "never", folder + "/" + name])
     }
 }

@@ -26,6 +26,12 @@ package struct Exercise: Sendable {
     /// The scenario an exercise of kind `.scenario` is.
     package var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
 
+    /// Where its hidden tests are by convention: `hidden/<ID>.md` beside its lesson.
+    package var conventionalHiddenPath: String {
+        let folder = Paths.parent(plan.path)
+        return (folder.isEmpty ? "" : folder + "/") + "hidden/\(id).md"
+    }
+
     /// The exercise `id` of `plan`.
     package static func find(_ id: String, in plan: LessonPlan) throws -> Exercise {
         if let scenario = plan.scenarios.first(where: { $0.options.exercise == id }) {

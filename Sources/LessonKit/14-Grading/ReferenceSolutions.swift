@@ -27,7 +27,7 @@ package enum ReferenceSolutions {
                 guard let exercise = try? Exercise.find(id, in: plan) else { return nil }
                 let solution = base + "solutions/\(id)/\(exercise.fileName)"
                 guard FileManager.default.fileExists(atPath: solution) else { return nil }
-                let hiddenPath = base + "hidden/\(id).md"
+                let hiddenPath = exercise.conventionalHiddenPath
                 let hidden =
                     FileManager.default.fileExists(atPath: hiddenPath)
                     ? LessonPlanner.plan(Lesson.read(path: hiddenPath)) : nil
