@@ -39,18 +39,8 @@ import Testing
     @Test func eachCleanRunIsAsIfAloneAndTheOthersAreLeftToRunAlone() throws {
         let folder = try WorkDirectory.create(prefix: "lesson-test")
         defer { folder.remove() }
-        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain())
-        let clang = try #require(compiler.toolchain.tool("clang"))
-        let support = folder.path + "/" + NativeSupport.source.name
-        try ScratchFile.save(NativeSupport.source.contents, to: support)
-        let compiled = try compiler.compileC(support, into: folder.path + "/support.o", with: clang, in: folder.path)
-        try #require(compiled.succeeded, "\(compiled.output)")
-        let build = try compiler.build(
-            [NativeSupport.declarations, ProgramFile(name: "main.swift", contents: Self.main)],
-            languageMode: .swift5, in: folder.path, output: "program", extraArguments: [folder.path + "/support.o"])
-        try #require(build.succeeded, "\(build.output)")
+        let program = try Self.linkWithNativeSupport(Self.main, in: folder.path)
         let runner = ScenarioRunner(limits: ProcessLimits(timeout: 1, outputLimit: 64 << 10))
-        let program = folder.path + "/program"
 
         let batched = runner.runBatch(program, selections: Array(0...6))
         #expect(batched.keys.sorted() == [0, 1, 2, 4])
@@ -81,6 +71,56 @@ import Testing
         #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(try runner.run(program, scenario: 3).termination))
         #expect(try runner.run(program, scenario: 5).termination == .outputLimitExceeded)
         #expect(try runner.run(program, scenario: 6).termination == .exited(3))
+    }
+
+    /// A scenario of a batch writes in its own folder only: not in the next scenario's folder, not in its
+    /// output file, not in the batch's status. Restricted in the batch's parent, the first scenario made
+    /// the second's folder and wrote its output, and a lesson's verdict depended on its neighbour's.
+    @Test func aScenarioOfABatchCannotReachAnothersFolderOrOutput() throws {
+        try #require(TestSupport.landlockABI() >= 1, "this kernel has no Landlock")
+        let main = """
+            import Glibc
+
+            func write(_ path: String) -> Bool {
+                mkdir("../1", 0o700)
+                guard let file = fopen(path, "w") else { return false }
+                fputs("written by scenario 0\\n", file)
+                return fclose(file) == 0
+            }
+
+            _lessonStartProgram()
+            switch _lessonBatchSelectedScenario() {
+            case 0: print(["../1/mark", "../1.out", "../status", "mine"].map(write))
+            case 1: print("mark seen: \\(access("mark", F_OK) == 0)")
+            default: _lessonUnknownScenario()
+            }
+
+            """
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let program = try Self.linkWithNativeSupport(main, in: folder.path)
+        let runner = ScenarioRunner(limits: ProcessLimits(timeout: 5, outputLimit: 64 << 10))
+        let batched = runner.runBatch(program, selections: [0, 1])
+        let first = try #require(batched[0])
+        #expect(String(decoding: first.standardOutput, as: UTF8.self) == "[false, false, false, true]\n")
+        let second = try #require(batched[1])
+        #expect(String(decoding: second.standardOutput, as: UTF8.self) == "mark seen: false\n")
+    }
+
+    /// `main` built as `lesson` builds a merged program: compiled with the native support's declarations and
+    /// linked with its object. Returns the program's path.
+    private static func linkWithNativeSupport(_ main: String, in folder: String) throws -> String {
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain())
+        let clang = try #require(compiler.toolchain.tool("clang"))
+        let support = folder + "/" + NativeSupport.source.name
+        try ScratchFile.save(NativeSupport.source.contents, to: support)
+        let compiled = try compiler.compileC(support, into: folder + "/support.o", with: clang, in: folder)
+        try #require(compiled.succeeded, "\(compiled.output)")
+        let build = try compiler.build(
+            [NativeSupport.declarations, ProgramFile(name: "main.swift", contents: main)],
+            languageMode: .swift5, in: folder, output: "program", extraArguments: [folder + "/support.o"])
+        try #require(build.succeeded, "\(build.output)")
+        return folder + "/program"
     }
 
     /// Every function `NativeSupport.declarations` declares is defined by the C file: a program that refers

@@ -81,11 +81,7 @@ final class ProgramWritesTests: XCTestCase {
     /// A lesson's program cannot signal its checker, uncontained too, where the kernel scopes signals
     /// (Landlock ABI 6): `kill(getppid(), SIGTERM)` ended `lesson check` with 143.
     func testAProgramCannotSignalItsChecker() throws {
-        // The launcher's probe says which Landlock ABI this kernel has (`landlock: abi 7`).
-        let probe = try TestSupport.runLesson(["__contain", "--probe"]).standardOutput
-        let abi =
-            probe.split(separator: "\n").first { $0.hasPrefix("landlock: abi ") }
-            .flatMap { Int($0.dropFirst("landlock: abi ".count).prefix { $0.isNumber }) } ?? 0
+        let abi = try TestSupport.landlockABI()
         try XCTSkipUnless(abi >= 6, "this kernel's Landlock (ABI \(abi)) does not scope signals")
         let lesson = """
             # Kill

@@ -83,8 +83,14 @@ enum TestSupport {
             standardError: String(decoding: result.standardError, as: UTF8.self))
     }
 
-    /// Runs the Exercism adapter as the test runner calls it, for exercise `sync-engine` of the grading
-    /// fixtures, on `WORK/input`, writing `WORK/output`.
+    /// The Landlock ABI of this kernel, as the containment launcher's probe says it (`landlock: abi 7`);
+    /// 0 without Landlock.
+    static func landlockABI() throws -> Int {
+        let probe = try runLesson(["__contain", "--probe"]).standardOutput
+        return probe.split(separator: "\n").first { $0.hasPrefix("landlock: abi ") }
+            .flatMap { Int($0.dropFirst("landlock: abi ".count).prefix { $0.isNumber }) } ?? 0
+    }
+
     /// A Classroom 50 run, as its runner's environment states it to `autograder.py`.
     static let classroom50Environment = [
         "CLASSROOM": "swift-ui-2026", "ASSIGNMENT": "bank-describe", "ASSIGNMENT_TYPE": "individual",

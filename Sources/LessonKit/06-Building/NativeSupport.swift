@@ -80,7 +80,8 @@ enum NativeSupport {
             }
 
             /* A lesson's program writes only in its own folders: where it runs (its HOME and TMPDIR), its
-               batch's folder and a coverage run's profile folder, and /dev/null. Everything else it may read,
+               batch's folder (until each scenario's child restricts itself to its own) and a coverage run's
+               profile folder, and /dev/null. Everything else it may read,
                not change: another lesson, the result cache, the course's files. Without Landlock the program
                runs unrestricted (docs/grading.md). Nothing of the lesson's code has run yet. */
             static void lesson_restrict_writes(void) {
@@ -243,6 +244,11 @@ enum NativeSupport {
                         unsetenv("LESSON_BATCH_OUTPUT_LIMIT");
                         setenv("HOME", home, 1);
                         setenv("TMPDIR", home, 1);
+            #ifdef __linux__
+                        /* Restricted again, to its own folder: the batch's parent may write the whole batch,
+                           where another scenario's folder and output are. */
+                        lesson_restrict_writes();
+            #endif
                         return selection;
                     }
                     if (child < 0) break;
