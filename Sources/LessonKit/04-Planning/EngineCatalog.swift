@@ -76,16 +76,14 @@ public struct EngineCatalog: Hashable, Sendable {
         var result = self
         var found = 0
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let root = EngineFiles.root(of: base)
         for name in try fileManager.contentsOfDirectory(atPath: directory).sorted() where !name.hasPrefix(".") {
             let folder = base + "/" + name
-            guard fileManager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                continue
-            }
+            guard EngineFiles.isFolder(folder, inside: root) else { continue }
             var engine = Engine(name: name, files: [])
             for file in try fileManager.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".swift") {
                 let path = folder + "/" + file
-                guard let data = fileManager.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-                else { throw LessonError(.input, "--engines: cannot read \(path) as UTF-8") }
+                let text = try EngineFiles.text(of: path, inside: root)
                 engine.files.append(Engine.File(name: file, contents: text, path: path))
             }
             if !engine.files.isEmpty {
