@@ -89,15 +89,69 @@ final class ResultCacheTests: XCTestCase {
     func testEntriesFailingTheirChecksumAreDiscarded() throws {
         let cache = ResultCache(directory: folder)
         cache.store(["failed"], key: "cd34")
-        let path = folder + "/v3/cd34.json"
+        let path = folder + "/\(ResultCache.layout)/cd34.json"
         let stored = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertEqual(stored, SHA256.hex("[\"failed\"]") + "\n[\"failed\"]")
+        XCTAssertEqual(
+            stored, SHA256.authenticationCode(Data("[\"failed\"]".utf8), key: cache.signingKey) + "\n[\"failed\"]")
         try Data(stored.replacingOccurrences(of: "failed", with: "passed").utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "cd34"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         cache.store(["failed"], key: "cd34")
         try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "cd34"))
+    }
+
+    /// HMAC-SHA256 gives RFC 4231's digests: a short key, and a key longer than a block (hashed first).
+    func testAuthenticationCodesOfRFC4231() {
+        XCTAssertEqual(
+            SHA256.authenticationCode(Data("what do ya want for nothing?".utf8), key: Array("Jefe".utf8)),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        XCTAssertEqual(
+            SHA256.authenticationCode(
+                Data("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                key: [UInt8](repeating: 0xaa, count: 131)),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    /// Whoever writes the cache's folder without the key decides nothing: an entry with a fresh SHA-256 (as
+    /// entries were written before) or signed with another key is discarded and computed again.
+    func testAnEntrySignedWithoutTheKeyIsNeverRead() throws {
+        let mine = ResultCache(directory: folder, signingKey: Array("the owner's key of 16+ bytes".utf8))
+        mine.store(["failed"], key: "ef56")
+        let path = mine.path(for: "ef56")
+        let forged = Data("[\"passed\"]".utf8)
+        try (Data((SHA256.hex(forged) + "\n").utf8) + forged).write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(mine.load([String].self, key: "ef56"))
+        ResultCache(directory: folder, signingKey: Array("someone else's key, 16+ bytes".utf8))
+            .store(["passed"], key: "ef56")
+        XCTAssertNil(mine.load([String].self, key: "ef56"))
+        mine.store(["failed"], key: "ef56")
+        XCTAssertEqual(mine.load([String].self, key: "ef56"), ["failed"])
+    }
+
+    /// The signing key: `LESSON_CACHE_KEY` when set; else the user's key file, made once with mode 0600 and
+    /// the same on every later run; a key file others may read or write is not used (a key of the process
+    /// alone is, which reuses nothing across runs).
+    func testTheSigningKeyIsTheSecretOrTheUsersOwnPrivateFile() throws {
+        let home = folder + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let environment = ["HOME": home]
+        XCTAssertEqual(
+            CacheSigningKey.find(environment: ["LESSON_CACHE_KEY": "s3cret", "HOME": home]), Array("s3cret".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/.config/lesson/cache-key"))
+        let first = CacheSigningKey.find(environment: environment)
+        XCTAssertEqual(first.count, 32)
+        let file = home + "/.config/lesson/cache-key"
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(CacheSigningKey.find(environment: environment), first)
+        XCTAssertEqual(CacheSigningKey.find(environment: ["LESSON_CACHE_KEY": "", "HOME": home]), first)
+        XCTAssertEqual(
+            CacheSigningKey.keyFile(environment: ["XDG_CONFIG_HOME": "/c", "HOME": home]), "/c/lesson/cache-key")
+        chmod(file, 0o644)
+        let exposed = CacheSigningKey.find(environment: environment)
+        XCTAssertEqual(exposed.count, 32)
+        XCTAssertNotEqual(exposed, first, "a key others can read is no key")
     }
 
     /// A failing lesson stays failing when every cache entry is hand-edited to say it passed, and when every
@@ -111,7 +165,7 @@ final class ResultCacheTests: XCTestCase {
         let cold = checker.check(files: files)
         XCTAssertEqual(cold.totals, CheckReport.Totals(passed: 0, failed: 3, skipped: 0))
         func rewriteEntries(_ change: (String) -> String) throws {
-            let root = folder + "/v3"
+            let root = folder + "/\(ResultCache.layout)"
             for relative in FileManager.default.enumerator(atPath: root)!.compactMap({ $0 as? String })
             where relative.hasSuffix(".json") {
                 let path = root + "/" + relative
@@ -209,7 +263,7 @@ final class ResultCacheTests: XCTestCase {
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         cache.store(["x"], key: "ab12")
         XCTAssertEqual(cache.load([String].self, key: "ab12"), ["x"])
-        let path = folder + "/v3/ab12.json"
+        let path = folder + "/\(ResultCache.layout)/ab12.json"
         try Data("{torn".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(cache.load([String].self, key: "ab12"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a corrupt entry is removed")
@@ -219,7 +273,7 @@ final class ResultCacheTests: XCTestCase {
         let cache = ResultCache(directory: folder, maxEntries: 10, maxBytes: 1 << 20)
         for index in 0..<12 {
             cache.store([index], key: String(format: "%02x-entry", index))
-            let path = folder + "/v3/" + String(format: "%02x-entry", index) + ".json"
+            let path = folder + "/\(ResultCache.layout)/" + String(format: "%02x-entry", index) + ".json"
             let date = Date(timeIntervalSinceNow: Double(index - 100))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: path)
         }
@@ -238,7 +292,7 @@ final class ResultCacheTests: XCTestCase {
             let age = index < 10 ? -1000.0 : -1.0
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSinceNow: age + Double(index) / 100)],
-                ofItemAtPath: folder + "/v3/" + String(format: "%02x-entry", index) + ".json")
+                ofItemAtPath: folder + "/\(ResultCache.layout)/" + String(format: "%02x-entry", index) + ".json")
         }
         cache.prune(keepingSince: Date().timeIntervalSince1970 - 10)
         let kept = (0..<30).filter { cache.load([Int].self, key: String(format: "%02x-entry", $0)) != nil }
@@ -252,12 +306,14 @@ final class ResultCacheTests: XCTestCase {
         cache.store([0], key: "aa-first")
         cache.prune()
         for index in 1...3 { cache.store([index], key: "aa-\(index)") }
-        let stale = folder + "/v3/" + AtomicFile.temporaryPrefix + "left"
+        let stale = folder + "/\(ResultCache.layout)/" + AtomicFile.temporaryPrefix + "left"
         try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale)
         cache.prune()
-        let entries = { try FileManager.default.contentsOfDirectory(atPath: self.folder + "/v3").sorted() }
+        let entries = {
+            try FileManager.default.contentsOfDirectory(atPath: self.folder + "/\(ResultCache.layout)").sorted()
+        }
         let stored = ["aa-1.json", "aa-2.json", "aa-3.json", "aa-first.json"]
         XCTAssertEqual(
             try entries(), [".lesson-write-left", ".pruned"] + stored, "within the interval nothing is walked")
@@ -272,14 +328,14 @@ final class ResultCacheTests: XCTestCase {
         let earlier = folder + "/v2/ab"
         try FileManager.default.createDirectory(atPath: earlier, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: earlier + "/ab12.json"))
-        for kept in ["videos", "v4"] {
+        for kept in ["videos", "v5"] {
             try FileManager.default.createDirectory(atPath: folder + "/" + kept, withIntermediateDirectories: true)
         }
         let cache = ResultCache(directory: folder)
         cache.store(["x"], key: "cd34")
         cache.prune()
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["v3", "v4", "videos"],
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["v4", "v5", "videos"],
             "a later layout's folder stays, for the newer checker that shares this one")
         XCTAssertEqual(cache.load([String].self, key: "cd34"), ["x"])
     }

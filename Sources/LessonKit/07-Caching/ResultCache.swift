@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Keys are SHA-256 digests of everything that can change a result, so an entry is never returned for other
 /// input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
-/// check killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with the
-/// SHA-256 of its content: an entry that was cut short, edited by hand (a failure turned into a pass) or
-/// replaced (`{}`) fails it, is removed and computed again. A hit refreshes the entry's modification time;
+/// check killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with its
+/// content's HMAC-SHA256 under a key kept outside the folder (`CacheSigningKey`): an entry that was cut
+/// short, edited by hand (a failure turned into a pass), replaced (`{}`) or written by whoever does not hold
+/// the key fails it, is removed and computed again. A hit refreshes the entry's modification time;
 /// `prune()` removes the least recently used entries past the bounds.
 ///
 /// The entries of a layout share one folder: a cold check writes a few hundred of them, and a folder per key
@@ -14,14 +15,20 @@ import Foundation
 /// entries themselves (231 entries: 60–72 ms with a folder per two-digit prefix, 26–35 ms in one folder).
 package struct ResultCache: Sendable {
     package let directory: String
+    /// The key the entries are signed with.
+    package let signingKey: [UInt8]
     package var maxEntries: Int
     package var maxBytes: Int
 
     /// The layout version of the entries; a change makes old entries unreachable (and pruned in time).
-    package static let layout = "v3"
+    package static let layout = "v4"
 
-    package init(directory: String, maxEntries: Int = 20_000, maxBytes: Int = 256 << 20) {
+    package init(
+        directory: String, signingKey: [UInt8] = CacheSigningKey.current, maxEntries: Int = 20_000,
+        maxBytes: Int = 256 << 20
+    ) {
         self.directory = directory
+        self.signingKey = signingKey
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
     }
@@ -36,7 +43,7 @@ package struct ResultCache: Sendable {
     package func load<Value: Decodable>(_ type: Value.Type, key: String) -> Value? {
         let path = path(for: key)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let payload = Self.verifiedPayload(of: data),
+        guard let payload = Self.verifiedPayload(of: data, key: signingKey),
             let value = try? JSONDecoder().decode(Value.self, from: payload)
         else {
             try? FileManager.default.removeItem(atPath: path)
@@ -48,7 +55,7 @@ package struct ResultCache: Sendable {
 
     package func store<Value: Encodable>(_ value: Value, key: String) {
         guard let payload = try? JSONEncoder().encode(value) else { return }
-        let data = Data((SHA256.hex(payload) + "\n").utf8) + payload
+        let data = Data((SHA256.authenticationCode(payload, key: signingKey) + "\n").utf8) + payload
         let path = path(for: key)
         if (try? AtomicFile.write(data, to: path, mode: 0o644)) == nil {
             // The first entry of the layout creates its folder.
@@ -58,13 +65,13 @@ package struct ResultCache: Sendable {
         }
     }
 
-    /// The content of an entry whose checksum line matches it; nil for anything else.
-    static func verifiedPayload(of data: Data) -> Data? {
+    /// The content of an entry whose first line is its code under `key`; nil for anything else.
+    static func verifiedPayload(of data: Data, key: [UInt8]) -> Data? {
         let digestLength = 64
         guard data.count > digestLength, data[data.startIndex + digestLength] == UInt8(ascii: "\n") else { return nil }
         let digest = String(decoding: data.prefix(digestLength), as: UTF8.self)
         let payload = data.dropFirst(digestLength + 1)
-        return SHA256.hex(Data(payload)) == digest ? Data(payload) : nil
+        return SHA256.authenticationCode(Data(payload), key: key) == digest ? Data(payload) : nil
     }
 
     /// How often `prune()` walks the cache: walking every entry costs more than re-checking an edited
@@ -110,7 +117,7 @@ package struct ResultCache: Sendable {
         }
     }
 
-    /// Removes the folders of earlier layouts (`v1`, `v2`) beside the current one's; a later layout's, which
+    /// Removes the folders of earlier layouts (`v1` to `v3`) beside the current one's; a later layout's, which
     /// a newer checker sharing the folder uses, stays.
     private func removeEarlierLayouts() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

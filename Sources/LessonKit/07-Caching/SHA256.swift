@@ -38,10 +38,18 @@ struct SHA256: Sendable {
         text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The digest as 64 lowercase hexadecimal digits.
-    mutating func finalize() -> String {
+    /// The digest's 32 bytes.
+    mutating func finalizeBytes() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         digest.withUnsafeMutableBufferPointer { csha256_final(&context, $0.baseAddress!) }
+        return digest
+    }
+
+    /// The digest as 64 lowercase hexadecimal digits.
+    mutating func finalize() -> String { Self.hexDigits(finalizeBytes()) }
+
+    /// 32 bytes as 64 lowercase hexadecimal digits.
+    static func hexDigits(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex = [UInt8](repeating: 0, count: 64)
         for index in 0..<32 {
@@ -49,6 +57,23 @@ struct SHA256: Sendable {
             hex[index * 2 + 1] = digits[Int(digest[index] & 0xf)]
         }
         return String(decoding: hex, as: UTF8.self)
+    }
+
+    /// HMAC-SHA256 (RFC 2104) of `data` under `key`, as 64 hexadecimal digits.
+    static func authenticationCode(_ data: Data, key: [UInt8]) -> String {
+        var block =
+            key.count > 64
+            ? {
+                var hasher = SHA256(); hasher.update(key); return hasher.finalizeBytes()
+            }() : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        var inner = SHA256()
+        inner.update(block.map { $0 ^ 0x36 })
+        inner.update(data)
+        var outer = SHA256()
+        outer.update(block.map { $0 ^ 0x5c })
+        outer.update(inner.finalizeBytes())
+        return hexDigits(outer.finalizeBytes())
     }
 
     static func hex(_ text: String) -> String {
