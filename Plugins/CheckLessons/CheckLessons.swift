@@ -15,8 +15,20 @@ struct CheckLessons: CommandPlugin {
                     + "swift package --allow-writing-to-package-directory update-lessons")
             throw LessonFailure(status: 2)
         }
+        // SwiftPM asked for no permission to write: a report or a baseline would land anywhere in the package.
+        if let option = arguments.first(where: { argument in
+            Self.writingOptions.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }) {
+            Diagnostics.error(
+                "check-lessons writes nothing into the package, so \(option) is refused; "
+                    + "write it with the checker itself: swift run lesson check \(option) ...")
+            throw LessonFailure(status: 2)
+        }
         try LessonRun.run(context: context, arguments: ["check"] + LessonRun.withCache(arguments, context: context))
     }
+
+    /// The options of `lesson check` that write a file of the user's choice.
+    static let writingOptions = ["--output", "--write-baseline"]
 }
 
 /// Runs the package's `lesson` tool in the package's folder; a non-zero exit fails the command with it.

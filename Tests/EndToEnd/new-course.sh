@@ -150,6 +150,10 @@ swift package --allow-writing-to-package-directory update-lessons Lessons/02-ind
 git diff --quiet Lessons/02-indirim.md || fail "update-lessons did not restore the broken line"
 swift package check-lessons > ../plugin.log 2>&1 || { cat ../plugin.log; fail "check-lessons failed on the course"; }
 tail -1 ../plugin.log
+if swift package check-lessons --output lessons.xml > ../plugin.log 2>&1; then fail "check-lessons wrote a report"; fi
+grep -q "check-lessons writes nothing into the package, so --output is refused" ../plugin.log \
+    || { cat ../plugin.log; fail "check-lessons did not refuse --output"; }
+test ! -e lessons.xml || fail "check-lessons wrote lessons.xml into the package"
 
 step "a broken reference solution fails at its file"
 sed -i 's/sepet.toplam \/ 10/sepet.toplam \/ 5/' Lessons/solutions/indirim/Indirim.swift
