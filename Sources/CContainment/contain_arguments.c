@@ -39,6 +39,7 @@ static struct contain_limit *limit_named(struct contain_options *options, const 
     if (strcmp(name, "--nproc") == 0) return &options->processes;
     if (strcmp(name, "--fsize") == 0) return &options->file_size;
     if (strcmp(name, "--core") == 0) return &options->core_size;
+    if (strcmp(name, "--nofile") == 0) return &options->open_files;
     return NULL;
 }
 

@@ -44,7 +44,7 @@ struct contain_options {
     int has_uid, has_gid;
     uid_t uid;
     gid_t gid;
-    struct contain_limit address_space, cpu_seconds, processes, file_size, core_size;
+    struct contain_limit address_space, cpu_seconds, processes, file_size, core_size, open_files;
     const char **read_paths;
     size_t read_count;
     const char **write_paths;

@@ -99,6 +99,10 @@ int contain_set_limits(const struct contain_options *options) {
     if (options->core_size.is_set &&
         set_limit(RLIMIT_CORE, options->core_size.value, options->core_size.value, "set RLIMIT_CORE") != 0)
         return -1;
+    // Open descriptors bound the sockets and pipes a process holds, and those it sends away in flight.
+    if (options->open_files.is_set &&
+        set_limit(RLIMIT_NOFILE, options->open_files.value, options->open_files.value, "set RLIMIT_NOFILE") != 0)
+        return -1;
     return 0;
 }
 

@@ -135,6 +135,38 @@ static void deny_namespace_clones(struct program *program) {
 #endif
 }
 
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031
+#endif
+#ifndef SO_SNDBUFFORCE
+#define SO_SNDBUFFORCE 32
+#endif
+#ifndef SO_RCVBUFFORCE
+#define SO_RCVBUFFORCE 33
+#endif
+
+/// setsockopt() may not grow a socket's buffers (SO_SNDBUF, SO_RCVBUF, and their FORCE forms), nor fcntl() a
+/// pipe's (F_SETPIPE_SZ): the kernel memory they hold is no address space, and 131 socket pairs grown to
+/// 8 MB queued 1 GiB past a 512 MiB limit. At their defaults, the reaper charges each open one in full
+/// (`contain_accounting.c`).
+static void deny_buffer_growth(struct program *program) {
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SYS_setsockopt, 0, 9);
+    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(1));
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SOL_SOCKET, 0, 5);
+    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(2));
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SO_SNDBUF, 4, 0);
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SO_RCVBUF, 3, 0);
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SO_SNDBUFFORCE, 2, 0);
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SO_RCVBUFFORCE, 1, 0);
+    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SYS_fcntl, 0, 4);
+    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(1));
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, F_SETPIPE_SZ, 1, 0);
+    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
+}
+
 static void build_filter(struct program *program) {
     program->length = 0;
     check_architecture(program);
@@ -145,6 +177,7 @@ static void build_filter(struct program *program) {
     allow_only_unix_sockets(program, SYS_socket);
     allow_only_unix_sockets(program, SYS_socketpair);
     deny_terminal_injection(program);
+    deny_buffer_growth(program);
     deny_namespace_clones(program);
     emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 }

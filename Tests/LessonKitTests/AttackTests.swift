@@ -109,6 +109,25 @@ final class AttackTests: XCTestCase {
         }
     }
 
+    /// Kernel memory held in socket buffers counts against the memory limit: a program cannot grow a
+    /// socket's buffer, and eight processes holding 60 filled socket pairs each (about 110 MiB queued with
+    /// little resident) are stopped at a 256 MiB limit, where they ran to the end.
+    func testSocketBuffersCountAgainstTheMemoryLimit() throws {
+        try GradingEnvironment.skipUnlessReproducible()
+        let graded = try GradingEnvironment.eachAtOnce(jobs: 2) { environment in
+            let scratch = try GradingEnvironment.scratch("sockets")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let arguments = Array(Self.gradeArguments("socket-buffers").dropFirst()) + ["--memory-limit", "256M"]
+            return try environment.runLesson(arguments, scratch: scratch).standardOutput
+        }
+        for (environment, output) in graded {
+            XCTAssertTrue(
+                output.contains("đã dừng: giới hạn bộ nhớ 256 MiB\n    kết quả trước khi dừng:\n    grow: refused\n"),
+                "\(environment.rawValue): \(output)")
+            XCTAssertFalse(output.contains("held: 480 pairs"), "\(environment.rawValue): \(output)")
+        }
+    }
+
     /// What one run leaves in System V or POSIX shared memory is gone for the next run.
     func testSharedMemoryDoesNotOutliveARun() throws {
         try GradingEnvironment.skipUnlessReproducible()

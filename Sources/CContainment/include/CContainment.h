@@ -6,7 +6,7 @@
  * contained program in its place. The `lesson` executable runs it as its internal command `__contain`:
  *
  *   lesson __contain [--uid N] [--gid N] [--as BYTES] [--cpu SECONDS] [--nproc N] [--fsize BYTES]
- *                    [--core N] [--read PATH]... [--write PATH]... [--landlock] [--seccomp]
+ *                    [--core N] [--nofile N] [--read PATH]... [--write PATH]... [--landlock] [--seccomp]
  *                    [--chdir DIR] [--pdeathsig] [--reap --status-fd N [--tree-memory BYTES]
  *                    [--tree-cpu SECONDS] [--cpu-share PERCENT]] -- PROGRAM [ARGS...]
  *   lesson __contain --probe
@@ -16,7 +16,8 @@
  *   1. setsid(): a new session without a controlling terminal (already a session leader is fine).
  *   2. Close every descriptor above 2 (close_range, else each entry of /proc/self/fd).
  *   3. Resource limits: --as RLIMIT_AS, --cpu RLIMIT_CPU (soft N, hard N+1: SIGXCPU, then SIGKILL),
- *      --nproc RLIMIT_NPROC, --fsize RLIMIT_FSIZE, --core RLIMIT_CORE. A hard limit the caller already
+ *      --nproc RLIMIT_NPROC, --fsize RLIMIT_FSIZE, --core RLIMIT_CORE, --nofile RLIMIT_NOFILE. A hard
+ *      limit the caller already
  *      has below N is kept (a limit is never raised).
  *   4. --uid/--gid: no supplementary groups, then real, effective and saved group and user IDs (the group
  *      defaults to the user), checked after the change.
@@ -34,7 +35,8 @@
  *      perf_event_open, mount, umount2, pivot_root, the new mount API (fsopen, fsconfig, fsmount, fspick,
  *      move_mount, open_tree), unshare, setns, clone with a CLONE_NEW* flag, open_by_handle_at,
  *      kexec_load, kexec_file_load, init_module, finit_module, delete_module, io_uring_setup,
- *      io_uring_enter, io_uring_register, and ioctl TIOCSTI and TIOCLINUX. clone3 fails with ENOSYS (its
+ *      io_uring_enter, io_uring_register, ioctl TIOCSTI and TIOCLINUX, setsockopt SO_SNDBUF, SO_RCVBUF,
+ *      SO_SNDBUFFORCE and SO_RCVBUFFORCE, and fcntl F_SETPIPE_SZ. clone3 fails with ENOSYS (its
  *      flags are out of the filter's reach), so the C library falls back to clone. Everything else is
  *      allowed.
  *   9. --chdir DIR, then execute PROGRAM (searched in PATH when it holds no '/').

@@ -122,7 +122,8 @@ package struct Sandbox: Sendable {
         if usesLimits {
             arguments += [
                 "--as", String(policy.memoryLimit), "--cpu", String(cpuSeconds(timeout)), "--nproc",
-                String(processLimit), "--fsize", String(policy.fileSizeLimit), "--core", "0",
+                String(processLimit), "--fsize", String(policy.fileSizeLimit), "--core", "0", "--nofile",
+                String(policy.openFileLimit),
             ]
         }
         return arguments
@@ -138,7 +139,7 @@ package struct Sandbox: Sendable {
             let cpu = cpuSeconds(timeout)
             inner += [
                 prlimit, "--as=\(policy.memoryLimit)", "--cpu=\(cpu):\(cpu + 1)", "--nproc=\(processLimit)",
-                "--fsize=\(policy.fileSizeLimit)", "--core=0", "--",
+                "--fsize=\(policy.fileSizeLimit)", "--core=0", "--nofile=\(policy.openFileLimit)", "--",
             ]
         }
         return inner

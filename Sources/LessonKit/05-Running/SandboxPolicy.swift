@@ -6,6 +6,9 @@ package struct SandboxPolicy: Hashable, Sendable {
     package var memoryLimit = 512 << 20
     /// Processes and threads of the sandbox user.
     package var processLimit = 64
+    /// Open descriptors of each process: they bound the sockets and pipes it holds, whose buffers are kernel
+    /// memory no address space counts (the reaper charges each open one; this bounds those sent away).
+    package var openFileLimit = 128
     /// The largest file the program may write.
     package var fileSizeLimit = 16 << 20
     /// CPU seconds; nil takes the wall-clock limit.
