@@ -107,6 +107,39 @@ import Testing
         #expect(String(decoding: second.standardOutput, as: UTF8.self) == "mark seen: false\n")
     }
 
+    /// The output cap bounds what a scenario of a batch prints, not the files it writes: a run alone writes
+    /// a file past the cap whole, and so does its batched run (a file size limit made it `false 4097`).
+    @Test func aBatchedScenarioWritesFilesPastTheOutputCapAsAlone() throws {
+        let main = """
+            import Glibc
+
+            func written(_ count: Int) -> Int {
+                signal(SIGXFSZ, SIG_IGN)
+                let file = fopen("big.txt", "w")
+                let bytes = [UInt8](repeating: 65, count: count)
+                let done = fwrite(bytes, 1, count, file)
+                fclose(file)
+                return done
+            }
+
+            _lessonStartProgram()
+            switch _lessonBatchSelectedScenario() {
+            case 0: print(written(10_000))
+            case 1: print("short")
+            default: _lessonUnknownScenario()
+            }
+
+            """
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let program = try Self.linkWithNativeSupport(main, in: folder.path)
+        let runner = ScenarioRunner(limits: ProcessLimits(timeout: 5, outputLimit: 4096))
+        let batched = runner.runBatch(program, selections: [0, 1])
+        #expect(batched.keys.sorted() == [0, 1])
+        #expect(batched[0].map { String(decoding: $0.standardOutput, as: UTF8.self) } == "10000\n")
+        #expect(String(decoding: try runner.run(program, scenario: 0).standardOutput, as: UTF8.self) == "10000\n")
+    }
+
     /// `main` built as `lesson` builds a merged program: compiled with the native support's declarations and
     /// linked with its object. Returns the program's path.
     private static func linkWithNativeSupport(_ main: String, in folder: String) throws -> String {

@@ -199,21 +199,32 @@ enum NativeSupport {
                 return *end == 0 ? value : fallback;
             }
 
-            static void lesson_redirect(const char *path, int stream) {
-                int file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-                if (file < 0 || dup2(file, stream) != stream) exit(70);
-                close(file);
+            /* A scenario's output file, made empty; exits the batch when it cannot be. */
+            static int lesson_output_file(const char *home, const char *suffix) {
+                char path[4200];
+                snprintf(path, sizeof path, "%s.%s", home, suffix);
+                int file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+                if (file < 0) exit(70);
+                return file;
+            }
+
+            /* How many bytes the file `descriptor` holds. */
+            static long long lesson_file_size(int descriptor) {
+                struct stat status;
+                return fstat(descriptor, &status) == 0 ? (long long)status.st_size : 0;
             }
 
             /* Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
                code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
-               and TMPDIR, with the environment of a run alone, its output in `N.out` and `N.err` beside it, cut at
-               `LESSON_BATCH_OUTPUT_LIMIT` bytes a file and killed after `LESSON_BATCH_TIMEOUT` seconds. Writes a
-               line `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit) to
+               and TMPDIR, with the environment of a run alone, its output in `N.out` and `N.err` beside it,
+               killed after `LESSON_BATCH_TIMEOUT` seconds or once the two hold more than
+               `LESSON_BATCH_OUTPUT_LIMIT` bytes (measured as it runs: a file size limit would cut the files the
+               scenario writes as well, which a run alone writes whole). Writes a line `N STATUS SECONDS` a
+               scenario (STATUS: the wait status, -1 when killed at the time limit, -2 at the output limit) to
                `LESSON_BATCH/status`, then exits; the child returns N. */
             static intptr_t lesson_run_batch(const char *batch) {
                 double timeout = lesson_number("LESSON_BATCH_TIMEOUT", 10);
-                rlim_t limit = (rlim_t)lesson_number("LESSON_BATCH_OUTPUT_LIMIT", 1048576) + 1;
+                long long limit = (long long)lesson_number("LESSON_BATCH_OUTPUT_LIMIT", 1048576);
                 const char *listed = getenv("LESSON_BATCH_SCENARIOS");
                 /* Copies: the environment they come from changes in each child. */
                 char *folder = strdup(batch), *list = strdup(listed ? listed : "");
@@ -226,17 +237,14 @@ enum NativeSupport {
                     double start = lesson_seconds();
                     char home[4096];
                     snprintf(home, sizeof home, "%s/%" PRIdPTR, folder, selection);
+                    int output = lesson_output_file(home, "out"), errors = lesson_output_file(home, "err");
                     pid_t child = fork();
                     if (child == 0) {
-                        char path[4200];
                         mkdir(home, 0700);
-                        if (chdir(home) != 0) exit(70);
-                        snprintf(path, sizeof path, "%s.out", home);
-                        lesson_redirect(path, 1);
-                        snprintf(path, sizeof path, "%s.err", home);
-                        lesson_redirect(path, 2);
-                        struct rlimit size = {limit, limit}, core = {0, 0};
-                        setrlimit(RLIMIT_FSIZE, &size);
+                        if (chdir(home) != 0 || dup2(output, 1) != 1 || dup2(errors, 2) != 2) exit(70);
+                        close(output);
+                        close(errors);
+                        struct rlimit core = {0, 0};
                         setrlimit(RLIMIT_CORE, &core);
                         unsetenv("LESSON_BATCH");
                         unsetenv("LESSON_BATCH_SCENARIOS");
@@ -254,14 +262,19 @@ enum NativeSupport {
                     if (child < 0) break;
                     int status = 0;
                     while (waitpid(child, &status, WNOHANG) == 0) {
-                        if (lesson_seconds() - start > timeout) {
+                        int stop = lesson_seconds() - start > timeout ? -1
+                                   : lesson_file_size(output) + lesson_file_size(errors) > limit ? -2
+                                                                                               : 0;
+                        if (stop != 0) {
                             kill(child, SIGKILL);
                             waitpid(child, &status, 0);
-                            status = -1;
+                            status = stop;
                             break;
                         }
                         usleep(200);
                     }
+                    close(output);
+                    close(errors);
                     used += snprintf(report + used, capacity - used, "%" PRIdPTR " %d %.9f\n", selection, status,
                                      lesson_seconds() - start);
                 }
