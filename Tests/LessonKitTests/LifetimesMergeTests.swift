@@ -47,8 +47,8 @@ final class LifetimesMergeTests: XCTestCase {
                 termination: .exited(0), standardOutput: Array(output.utf8), standardError: Array(error.utf8),
                 seconds: 0)
         }
-        XCTAssertTrue(Executor.revealsMovedDeclarations(run("main.(unknown context at $55d0c1a2b3c4).Knight\n")))
-        XCTAssertTrue(Executor.revealsMovedDeclarations(run("", "▿ main.(unknown context at $1).A\n")))
-        XCTAssertFalse(Executor.revealsMovedDeclarations(run("main.Knight\n(unknown context)\n_LessonScope\n")))
+        XCTAssertTrue(Executor.revealsMergedContext(run("main.(unknown context at $55d0c1a2b3c4).Knight\n")))
+        XCTAssertTrue(Executor.revealsMergedContext(run("", "▿ main.(unknown context at $1).A\n")))
+        XCTAssertFalse(Executor.revealsMergedContext(run("main.Knight\n(unknown context)\n_LessonScope\n")))
     }
 }

@@ -90,10 +90,10 @@ extension Executor {
         return board.executions
     }
 
-    /// Whether a run printed what the runtime writes in the fully qualified name of a moved type
-    /// (`String(reflecting:)`, `dump`, a class instance's description): `main.(unknown context at
-    /// $55d0c1a2b3c4).Point` for a `fileprivate` one, where the program built alone prints `main.Point`.
-    static func revealsMovedDeclarations(_ run: ProcessResult) -> Bool {
+    /// Whether a run printed what the runtime writes in the fully qualified name of a local or `fileprivate`
+    /// type (`String(reflecting:)`, `dump`, a class instance's description): `main.(unknown context at
+    /// $55d0c1a2b3c4).Point`, where the program built alone, its type at the top level, prints `main.Point`.
+    static func revealsMergedContext(_ run: ProcessResult) -> Bool {
         let marker = Array("(unknown context at $".utf8)
         return ByteSearch.contains(marker, in: run.standardOutput) || ByteSearch.contains(marker, in: run.standardError)
     }

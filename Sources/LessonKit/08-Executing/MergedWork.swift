@@ -122,12 +122,12 @@ struct MergedWork {
         }
     }
 
-    /// Records the run of a merged program, unless it printed a fully qualified name of a listing's type whose
-    /// declaration moved and was made `fileprivate` (`Executor.revealsMovedDeclarations`): built alone, the
-    /// listing prints another, so it is built alone for its answer.
+    /// Records the run of a merged program, unless it printed the fully qualified name of a type the merge
+    /// put in a context of its own (`Executor.revealsMergedContext`): a type local to the function a scenario
+    /// or a book test is wrapped in, or a listing's declaration moved and made `fileprivate`. Built alone, it
+    /// prints another, so it is built alone for its answer (what the author wrote local prints the same).
     private func recordRun(_ request: Executor.MergedRun, _ run: ProcessResult) {
-        let job = jobs[request.job]
-        if job.movesDeclarations && !job.sharesExecutable, Executor.revealsMovedDeclarations(run) {
+        if Executor.revealsMergedContext(run) {
             progress?.expect(scenarios: 1)
             buildAlone([request.job])
             return
