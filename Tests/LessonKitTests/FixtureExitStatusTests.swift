@@ -76,6 +76,7 @@ import Testing
         "Fixtures/merge/fallback.md": 1,
         "Fixtures/merge/hoisted-imports.md": 1,
         "Fixtures/merge/lifetimes.md": 0,
+        "Fixtures/merge/local-type-names.md": 0,
         "Fixtures/merge/moved-declarations.md": 1,
         "Fixtures/merge/not-self-contained.md": 1,
         "Fixtures/merge/one-trap-among-three.md": 1,
