@@ -127,7 +127,11 @@ final class GradingTests: XCTestCase {
         XCTAssertEqual(short.status, .fail)
         XCTAssertEqual(
             short.tests.map(\.message),
-            ["line 3 of 3 differs from the expected output (- expected, + yours)\n@@ -1,3 +1,2 @@\n 1\n 2\n-3"])
+            [
+                "The last expected line is missing: your program stops one line too soon.\n"
+                    + "line 3 of 3 differs from the expected output (- expected, + yours)\n@@ -1,3 +1,2 @@\n 1\n 2\n-3"
+            ])
+        XCTAssertEqual(short.tests.map(\.explanation), [.missingEnd])
 
         let doubler = try Exercise.find("doubler", in: plan)
         XCTAssertEqual(Grader.gradable(plan).map(\.block.openingLine), [16])
@@ -161,8 +165,12 @@ final class GradingTests: XCTestCase {
         // The build errors are said once, for the whole submission; each test says why it did not run.
         XCTAssertEqual(
             tr.message,
-            "hiçbir test çalışamadı: kodunuz derlenmiyor\nSync.swift:11:30: error: cannot convert value of type 'Int' to expected argument type 'String'"
+            "hiçbir test çalışamadı: kodunuz derlenmiyor\nSync.swift:11:30: error: cannot convert value of type 'Int' to expected argument type 'String'\n"
+                + "  → Değerin türü, gittiği yerin beklediği türden farklı: onu dönüştürün (`String(n)`, `Int(metin)`) ya da "
+                + "beklenen türde bir değer kullanın."
         )
+        // The compiler's line is as it wrote it; the explanation under it is the instructor's to count.
+        XCTAssertEqual(Set(tr.tests.map(\.diagnostic)), ["type-mismatch"])
         XCTAssertEqual(
             Set(tr.tests.map(\.message)), ["çalıştırılmadı: kodunuz derlenmiyor (yukarıdaki derleme hatalarına bakın)"])
         let vi = try Self.grade(try exercise("tree-count", "scenario-exercise.md"), case: "trap", hidden: false)

@@ -102,7 +102,11 @@ final class JudgingTests: XCTestCase {
         XCTAssertEqual(outcome(hidden: true).message, "hidden test failed (a hidden test says only whether it passed)")
         XCTAssertEqual(outcome(hidden: true).reason, "your program crashed")
         XCTAssertEqual(outcome(hidden: true).failure, .crash)
-        XCTAssertEqual(outcome(hidden: false).message, "your program crashed (SIGSEGV)")
+        XCTAssertEqual(
+            outcome(hidden: false).message,
+            "Your program stopped before it printed everything: 0 of the 6 expected lines came out.\n"
+                + "your program crashed (SIGSEGV)")
+        XCTAssertEqual(outcome(hidden: false).explanation, .stoppedEarly)
     }
 
     /// A compiler that runs out of its address space is named as stopped by the memory limit.

@@ -14,6 +14,9 @@ package struct CompilerDiagnostic: Hashable, Sendable, Codable {
     package var message: String
     /// The source line and caret lines that follow the diagnostic.
     package var context: [String]
+    /// The compiler's name for the diagnostic (`cannot_find_in_scope`), where it was asked to print it
+    /// (`-debug-diagnostic-names`: `… in scope [cannot_find_in_scope]`); the message is read without it.
+    package var id: String? = nil
 
     /// The diagnostics found in a compiler's output; lines that belong to none are left out. Headers only:
     /// the line after a header with a source location is that source line, echoed, and is never read as a
@@ -50,6 +53,20 @@ package struct CompilerDiagnostic: Hashable, Sendable, Codable {
         return result
     }
 
+    /// A message without the diagnostic's name the compiler put at its end (` [snake_case_name]`), and the
+    /// name. Group names (`[#DeprecatedDeclaration]`) stay: they are part of what the compiler says.
+    static func withoutName(_ message: Substring) -> (message: String, id: String?) {
+        guard message.hasSuffix("]"), let open = message.lastIndex(of: "["), open > message.startIndex,
+            message[message.index(before: open)] == " "
+        else { return (String(message), nil) }
+        let name = message[message.index(after: open)..<message.index(before: message.endIndex)]
+        let isName =
+            name.first.map { $0.isASCII && $0.isLowercase } ?? false
+            && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLowercase || $0.isNumber)) }
+        guard isName else { return (String(message), nil) }
+        return (String(message[..<message.index(before: open)]), String(name))
+    }
+
     private static func parseHeader(_ line: Substring) -> CompilerDiagnostic? {
         for severity in [Severity.error, .warning, .note, .remark] {
             guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
@@ -59,9 +76,10 @@ package struct CompilerDiagnostic: Hashable, Sendable, Codable {
             else { continue }
             // `#sourceLocation` names stay escaped in diagnostics (`a\"b.md`): read them as written.
             let file = unescape(location[..<(location.count - 2)].joined(separator: ":"))
+            let (message, id) = withoutName(line[marker.upperBound...])
             return CompilerDiagnostic(
-                file: file, line: lineNumber, column: column, severity: severity,
-                message: String(line[marker.upperBound...]), context: [])
+                file: file, line: lineNumber, column: column, severity: severity, message: message, context: [],
+                id: id)
         }
         return nil
     }

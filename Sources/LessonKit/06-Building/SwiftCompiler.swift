@@ -71,6 +71,9 @@ package struct SwiftCompiler: Sendable {
     /// relative to it): a student's program must not learn the grader's paths. (Not for coverage, whose
     /// mapping needs them.)
     package var hidesBuildFolder = false
+    /// Whether diagnostics carry the compiler's name for them (`-debug-diagnostic-names`), which the grader
+    /// explains to a student by (`DiagnosticExplanation`); `CompilerDiagnostic` reads messages without it.
+    package var namesDiagnostics = false
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
     package var deadline: Double?
 
@@ -122,7 +125,7 @@ package struct SwiftCompiler: Sendable {
         }
         let arguments =
             Self.arguments(languageMode: languageMode) + extraArguments + builderArguments(for: directory)
-            + ["-o", directory + "/" + output] + paths
+            + diagnosticNameArguments + ["-o", directory + "/" + output] + paths
         let built = try run(toolchain.swiftc, arguments, in: directory)
         return compiledC.map { $0.followed(by: built) } ?? built
     }
@@ -185,7 +188,7 @@ package struct SwiftCompiler: Sendable {
         throws -> (result: CompileResult, objects: [String])
     {
         let (command, objects) = recipe.compileCommand(inputs: inputs, primaries: primaries)
-        let arguments = Array(command.dropFirst()) + builderArguments(for: directory)
+        let arguments = Array(command.dropFirst()) + builderArguments(for: directory) + diagnosticNameArguments
         return (try run(command[0], arguments, in: directory), objects)
     }
 
@@ -197,6 +200,8 @@ package struct SwiftCompiler: Sendable {
         handOver(directory)
         return try run(clang, ["-c", "-O0", "-fPIC", "-w", source, "-o", object], in: directory)
     }
+
+    private var diagnosticNameArguments: [String] { namesDiagnostics ? ["-debug-diagnostic-names"] : [] }
 
     /// With a builder, the build folder becomes the builder's (to write the program in), and the builder's
     /// module cache is named; without one, a module cache this user can write, where the default is not.

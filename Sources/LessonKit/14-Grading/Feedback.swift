@@ -225,6 +225,53 @@ package struct Feedback: Sendable {
             "không chạy: bài nộp không thể chấm")
     }
 
+    /// What a wrong output's shape tells the student, above the diff: `expected` lines were expected and
+    /// `printed` came out.
+    func explanation(_ shape: OutputShape, expected: Int, printed: Int) -> String {
+        switch shape {
+        case .order:
+            pick(
+                "Your program prints the right lines, but in another order.",
+                "Programınız doğru satırları yazıyor, ama başka bir sırayla.",
+                "Chương trình của bạn in đúng các dòng, nhưng theo thứ tự khác.")
+        case .missingEnd:
+            pick(
+                "The last expected line is missing: your program stops one line too soon.",
+                "Beklenen son satır eksik: programınız bir satır erken duruyor.",
+                "Thiếu dòng cuối cùng: chương trình của bạn dừng sớm một dòng.")
+        case .extraLine:
+            pick(
+                "Your program prints one line that is not expected (a leftover debugging print?); the others are right.",
+                "Programınız beklenmeyen bir satır yazıyor (unutulmuş bir deneme print'i mi?); diğerleri doğru.",
+                "Chương trình của bạn in thêm một dòng không mong đợi (lệnh print gỡ lỗi còn sót?); các dòng khác đều đúng."
+            )
+        case .repeatedOrSkipped:
+            pick(
+                "A line is repeated or skipped: check where your loop starts and where it stops (off by one).",
+                "Bir satır tekrarlanıyor ya da atlanıyor: döngünüzün nerede başlayıp nerede bittiğine bakın (bir eksik ya da bir fazla).",
+                "Một dòng bị lặp lại hoặc bị bỏ qua: hãy kiểm tra vòng lặp bắt đầu và dừng ở đâu (lệch một).")
+        case .spacingOrCase:
+            pick(
+                "The lines differ only in spaces, capital letters or punctuation: compare them character by character.",
+                "Satırlar yalnızca boşluk, büyük harf ya da noktalama işaretlerinde farklı: onları karakter karakter karşılaştırın.",
+                "Các dòng chỉ khác nhau ở khoảng trắng, chữ hoa hoặc dấu câu: hãy so sánh từng ký tự.")
+        case .stoppedEarly:
+            pick(
+                "Your program stopped before it printed everything: \(printed) of the \(expected) expected lines came out.",
+                "Programınız her şeyi yazmadan durdu: beklenen \(expected) satırın \(printed) tanesi yazıldı.",
+                "Chương trình của bạn dừng trước khi in hết: mới in được \(printed) trên \(expected) dòng mong đợi.")
+        case .noOutput:
+            pick(
+                "Your program printed nothing, where \(expected) lines are expected: is `print` called, and is the code that calls it run?",
+                "Programınız hiçbir şey yazmadı, oysa \(expected) satır bekleniyor: `print` çağrılıyor mu, onu çağıran kod çalışıyor mu?",
+                "Chương trình của bạn không in gì, trong khi cần \(expected) dòng: `print` có được gọi không, và đoạn mã gọi nó có chạy không?"
+            )
+        }
+    }
+
+    /// A compiler error's explanation, in the student's language.
+    func explanation(_ diagnostic: DiagnosticExplanation) -> String { diagnostic.text(language) }
+
     /// The columns of a table of tests (Classroom 50's release body).
     func testColumn() -> String { pick("Test", "Test", "Bài kiểm tra") }
     func resultColumn() -> String { pick("Result", "Sonuç", "Kết quả") }

@@ -81,13 +81,44 @@ struct GradeEvaluation {
             outcome.status = .error
             outcome.message = feedback.budgetRanOut(Seconds.describe(seconds)) + before(run, test)
         case .outputDiffers(let mismatch, _):
-            outcome.message = differenceMessage(mismatch, test)
+            outcome.explanation = shape(test, execution, stopped: false)
+            outcome.message = explained(outcome.explanation, test, execution) + differenceMessage(mismatch, test)
         case .missingExpectedOutput:
             break  // a test always has an expectation (`expectation(_:)`)
+        case .trapped, .crashed, .exitedNonZero:
+            // A trap or an exit before the output ended; a limit that stopped the program says so itself.
+            outcome.explanation = shape(test, execution, stopped: true)
+            outcome.message = explained(outcome.explanation, test, execution) + runMessage(verdict, test)
         default:
             outcome.message = runMessage(verdict, test)
         }
+        if case .buildFailed(let build) = verdict { outcome.diagnostic = explainedDiagnostic(build, test: test)?.key }
         return outcome
+    }
+
+    /// The shape of a test's wrong output (`OutputShape`): of the whole output, or, for a program that
+    /// `stopped` abnormally, of what it printed before. None where the expected block compares otherwise
+    /// than line by line (`unordered`, `ellipsis`) or where the program did not run.
+    private func shape(_ test: Grader.GradingTest, _ execution: ScenarioExecution, stopped: Bool) -> OutputShape? {
+        guard let run = execution.run, let expected = test.expectedLines, !test.scenario.outputOptions.unordered,
+            !test.scenario.outputOptions.ellipsis
+        else { return nil }
+        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        return stopped
+            ? OutputShape.ofStopped(expected: expected, printed: printed)
+            : OutputShape.of(expected: expected, printed: printed)
+    }
+
+    /// The sentence that explains `shape` to the student, on a line of its own; nothing for a hidden test,
+    /// whose expected output it would describe.
+    private func explained(_ shape: OutputShape?, _ test: Grader.GradingTest, _ execution: ScenarioExecution)
+        -> String
+    {
+        guard let shape, !test.hidden else { return "" }
+        let printed = execution.run.map {
+            OutputComparison.lines(of: String(decoding: $0.standardOutput, as: UTF8.self)).count
+        }
+        return feedback.explanation(shape, expected: test.expectedLines?.count ?? 0, printed: printed ?? 0) + "\n"
     }
 
     /// Why a run failed, in the student's language, with the last lines it printed before it stopped.
@@ -158,12 +189,18 @@ struct GradeEvaluation {
     }
 
     private func buildErrors(_ build: CompileResult, hidden: Bool, test: Grader.GradingTest?) -> String {
-        let ownFiles = Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
+        let ownFiles = ownFiles(test)
         let own = build.errors.filter { ownFiles.contains($0.file) }
         var lines: [String] = []
         if !own.isEmpty {
             lines.append(feedback.doesNotBuild())
-            lines += own.prefix(10).map { Self.clipped("\($0.file):\($0.line):\($0.column): error: \($0.message)") }
+            for error in own.prefix(10) {
+                lines.append(Self.clipped("\(error.file):\(error.line):\(error.column): error: \(error.message)"))
+                // The compiler's line stays as it is; what it means, in the student's language, under it.
+                if let explanation = DiagnosticExplanation.of(id: error.id) {
+                    lines.append(Self.explanationMark + feedback.explanation(explanation))
+                }
+            }
         }
         let elsewhere = build.errors.filter { !ownFiles.contains($0.file) }
         // A hidden test's build errors stay the instructor's: their lines, columns and the names they call
@@ -178,6 +215,23 @@ struct GradeEvaluation {
         }
         if unshown > 0 || (hidden && own.isEmpty) { lines.append(feedback.hiddenTestDoesNotBuild()) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What starts the line that explains a compiler error, under it.
+    static let explanationMark = "  → "
+
+    /// The explanation of the first of the student's own compiler errors that has one.
+    func explainedDiagnostic(_ build: CompileResult, test: Grader.GradingTest?) -> DiagnosticExplanation? {
+        let ownFiles = ownFiles(test)
+        return build.errors.lazy.filter { ownFiles.contains($0.file) }.compactMap {
+            DiagnosticExplanation.of(id: $0.id)
+        }
+        .first
+    }
+
+    /// The files that are the student's own: their engine file, or the scenario they wrote.
+    private func ownFiles(_ test: Grader.GradingTest?) -> Set<String> {
+        Set([studentFile, test?.sourcePath == "main.swift" ? "main.swift" : nil].compactMap { $0 })
     }
 
     /// A line of a message, at most 200 Unicode scalars and 600 bytes: messages stay readable whatever a

@@ -40,6 +40,11 @@ package struct TestOutcome: Hashable, Sendable, Codable {
     package var reason: String? = nil
     /// Why it did not pass, for the instructor's report; nil when it passed.
     package var failure: FailureKind? = nil
+    /// The shape of its wrong output, where one is sure (`OutputShape`): explained to the student above the
+    /// diff of a visible test; for a hidden test, the instructor's alone.
+    package var explanation: OutputShape? = nil
+    /// The first of the student's compiler errors that has an explanation (`DiagnosticExplanation.key`).
+    package var diagnostic: String? = nil
 }
 
 /// The result of grading one submission.

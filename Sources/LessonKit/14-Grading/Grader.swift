@@ -157,6 +157,7 @@ package struct Grader: Sendable {
         var compiler = options.execution.compiler(toolchain)
         compiler.deadline = limits.deadline
         compiler.hidesBuildFolder = true
+        compiler.namesDiagnostics = true
         compiler.builder = sandbox?.builder()
         let parallel = options.budget == nil ? options.jobs : max(options.jobs, min(tests, 8))
         // The student's share of the cores is divided among the runs they have at once: however many
@@ -207,8 +208,14 @@ package struct Grader: Sendable {
                 tests: tests.map { evaluation.errored($0, message: message, failure: .budget) },
                 seconds: elapsed(since: start), protections: protections)
         } else {
+            var diagnostic: String?
+            if case .buildFailed(let build) = verdict {
+                diagnostic = evaluation.explainedDiagnostic(build, test: nil)?.key
+            }
             let outcomes = tests.map {
-                evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild(), failure: .build)
+                var outcome = evaluation.errored($0, message: feedback.notRunBecauseItDoesNotBuild(), failure: .build)
+                outcome.diagnostic = diagnostic
+                return outcome
             }
             let lines = message.split(separator: "\n").map(String.init).filter { $0 != feedback.doesNotBuild() }
             result = GradeResult(
