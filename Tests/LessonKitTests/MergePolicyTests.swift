@@ -210,6 +210,10 @@ final class MergePolicyClosedListTests: XCTestCase {
             decide("func abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"), .alone(.overloadsStandardName("abs")))
         XCTAssertEqual(
             decide("func print(_ s: String) {}\nprint(\"a\")\n"), .alone(.overloadsStandardName("print")))
+        // Any of its functions, not only the first (a differential seed found `func keep` before `func abs`).
+        XCTAssertEqual(
+            decide("func keep() {}\nfunc abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"),
+            .alone(.overloadsStandardName("abs")))
         XCTAssertEqual(
             decide("func report() {}\n", engine: ["func report() {}\nfunc show() { report() }\n"]),
             .alone(.shadowsEngineName("report")))

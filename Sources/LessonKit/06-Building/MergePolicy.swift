@@ -71,7 +71,8 @@ package enum MergePolicy {
         if let reason = reasonOfNames(tokens.topLevelDeclaredNames, engine: engine, imports: engineImports) {
             return .alone(reason)
         }
-        if let function = shape.functions.first, imports || StandardNames.current?.contains(function) ?? true {
+        // Every function the scenario declares, not only its first: `func keep` then `func abs` overloads too.
+        if let function = shape.functions.first(where: { imports || StandardNames.current?.contains($0) ?? true }) {
             return .alone(.overloadsStandardName(function))
         }
         if languageMode.isolatesTopLevelCode,
