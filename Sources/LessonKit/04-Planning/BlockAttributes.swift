@@ -33,6 +33,9 @@ package struct OutputOptions: Hashable, Sendable, Codable {
     /// The expected lines are some of the output's, in order: a book's listing states the output of some
     /// of its statements and leaves the others unsaid.
     package var someLinesInOrder = false
+    /// Graded, a test earns its points in proportion to the expected lines its output matches in order
+    /// (`PartialCredit`); checked, it passes or fails as any other.
+    package var partial = false
 
     package static let wildcard = "..."
 
@@ -51,7 +54,7 @@ enum BlockAttributes {
     ]
     static let engineFileAttributes = ["exercise"]
     static let snippetAttributes = ["ignore", "nocompile", "compile_fail", "verbatim", "listing", "continues"]
-    static let outputAttributes = ["unordered", "ellipsis"]
+    static let outputAttributes = ["unordered", "ellipsis", "partial"]
     /// How code is shown by DocC (`nocopy`, `highlight=[1, 3]`, `strikeout=[2]`, `wrap=80`), Docusaurus
     /// (`title="…"`, `showLineNumbers`) and MkDocs (`linenums`, `hl_lines`): nothing to check, on any block.
     /// SwiftFormat's `no-format` and its options (`--indent 2`) are accepted the same way.
@@ -122,9 +125,14 @@ enum BlockAttributes {
 
     static func output(_ block: FencedBlock, in lesson: Lesson) -> (OutputOptions, [Finding]) {
         var options = OutputOptions()
-        let findings = problems(of: block, known: outputAttributes, role: "an expected output block", in: lesson)
+        var findings = problems(of: block, known: outputAttributes, role: "an expected output block", in: lesson)
         options.unordered = block.info.has("unordered")
         options.ellipsis = block.info.has("ellipsis")
+        options.partial = block.info.has("partial")
+        if options.partial, options.ellipsis {
+            // `...` stands for any number of lines: no count of lines matched says how much of it was right.
+            findings.append(finding(block, in: lesson, "attributes 'partial' and 'ellipsis' cannot be used together"))
+        }
         return (options, findings)
     }
 

@@ -269,6 +269,14 @@ package struct Feedback: Sendable {
         }
     }
 
+    /// What a test asking for partial credit earned.
+    func partialCredit(_ matched: Int, of count: Int, points: Int, maxPoints: Int) -> String {
+        pick(
+            "partial credit: \(matched) of \(count) expected lines in order, \(points)/\(maxPoints) points",
+            "kısmi puan: beklenen \(count) satırın \(matched) tanesi sırasıyla doğru, \(points)/\(maxPoints) puan",
+            "điểm một phần: đúng \(matched) trên \(count) dòng mong đợi theo thứ tự, \(points)/\(maxPoints) điểm")
+    }
+
     /// A compiler error's explanation, in the student's language.
     func explanation(_ diagnostic: DiagnosticExplanation) -> String { diagnostic.text(language) }
 

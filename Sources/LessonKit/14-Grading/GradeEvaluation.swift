@@ -93,7 +93,25 @@ struct GradeEvaluation {
             outcome.message = runMessage(verdict, test)
         }
         if case .buildFailed(let build) = verdict { outcome.diagnostic = explainedDiagnostic(build, test: test)?.key }
+        creditPartially(&outcome, test, execution)
         return outcome
+    }
+
+    /// A visible test asking for partial credit that failed after it ran earns the share of its points its
+    /// output matched (`PartialCredit`), said after the rest of its message.
+    private func creditPartially(
+        _ outcome: inout TestOutcome, _ test: Grader.GradingTest, _ execution: ScenarioExecution
+    ) {
+        let options = test.scenario.outputOptions
+        guard options.partial, !test.hidden, outcome.status == .failed, let run = execution.run,
+            let expected = test.expectedLines, !expected.isEmpty
+        else { return }
+        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        let matched = PartialCredit.matchedLines(expected: expected, printed: printed, unordered: options.unordered)
+        outcome.points = PartialCredit.points(maxPoints: outcome.maxPoints, matched: matched, of: expected.count)
+        outcome.message +=
+            "\n"
+            + feedback.partialCredit(matched, of: expected.count, points: outcome.points, maxPoints: outcome.maxPoints)
     }
 
     /// The shape of a test's wrong output (`OutputShape`): of the whole output, or, for a program that
