@@ -54,6 +54,13 @@ enum GradeCommand {
             "--submissions", "DIR",
             "Grade a class: each subfolder of DIR is one student; writes OUT/<student>/results.json and "
                 + "OUT/summary.csv (needs --output OUT)")
+        static let attempt = ValueOption(
+            "--attempt", "N",
+            "Which attempt of the student's this is (from 1): a failed one shows the exercise's first N-1 hints",
+            read: OptionValues.positiveInteger)
+        static let submissionMetadata = ValueOption(
+            "--submission-metadata", "FILE",
+            "Gradescope's submission_metadata.json: the attempt is its previous submissions + 1 (as --attempt)")
         static let budget = ValueOption(
             "--budget", "S",
             "Wall-clock limit of the whole grading (a platform's window): tests run at once, and those it cuts short "
@@ -112,7 +119,8 @@ enum GradeCommand {
                     Option.exercise, Option.submission, Option.submissionDescriptor, Option.driverCommands,
                     Option.lesson, Option.lessons,
                     Option.hidden, Option.format,
-                    Option.output, Option.limits.timeout, Option.limits.maxOutput, Option.limits.jobs,
+                    Option.output, Option.attempt, Option.submissionMetadata, Option.limits.timeout,
+                    Option.limits.maxOutput, Option.limits.jobs,
                     SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
                     Option.checkSandbox, Option.shard, Option.durations,
                 ]

@@ -32,6 +32,13 @@ extension GradeCommand {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
             check = GradingOptions()
             check.budget = try values.value(Option.budget)
+            check.attempt = try values.value(Option.attempt)
+            if let metadata = try values.value(Option.submissionMetadata) {
+                guard check.attempt == nil else {
+                    throw LessonError(.usage, "--attempt and --submission-metadata say the same thing: give one")
+                }
+                check.attempt = try GradescopeMetadata.attempt(readingFile: metadata)
+            }
             check.cpus = try values.value(Option.cpus)
             check.driverCommands = try values.value(Option.driverCommands)
             try Option.limits.apply(values, to: &check.execution)

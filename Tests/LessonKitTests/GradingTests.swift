@@ -363,6 +363,13 @@ final class GradingTests: XCTestCase {
         try FileManager.default.copyItem(
             atPath: root + "/Fixtures/grading/submissions/sync-engine/trap/Sync.swift",
             toPath: work + "/submission/Answer.swift")
+        // Gradescope's metadata of a second attempt (its format: `previous_submissions`, oldest first).
+        let metadata = """
+            {"id": 123456, "created_at": "2026-12-07T02:00:00.000000-08:00", "previous_submissions": [
+              {"submission_time": "2026-12-06T20:00:00.000000-08:00", "score": 2.0, "results": {}}
+            ]}
+            """
+        try Data(metadata.utf8).write(to: URL(fileURLWithPath: work + "/submission_metadata.json"))
         let result = try Subprocess.run(
             work + "/run_autograder", arguments: [],
             environment: [
@@ -378,7 +385,11 @@ final class GradingTests: XCTestCase {
         let written = try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: work + "/results/results.json")))
         let output = try XCTUnwrap((written as? [String: Any])?["output"] as? String)
-        XCTAssertEqual(output, "", "a student reads no protection")
+        // A student reads no protection; a failed second attempt, the exercise's first hint.
+        XCTAssertEqual(
+            output,
+            "ipucu 1/2: Her görünüm için modeldeki değeri ekrandakiyle karşılaştırın: aynıysa `uyumlu`, farklıysa "
+                + "`bayat`.")
         XCTAssertEqual(
             try withoutTime(work + "/results/results.json"),
             try withoutTime(root + "/Fixtures/grading/expected/sync-engine/trap.gradescope.json"))

@@ -128,6 +128,7 @@ enum Classroom50ReleaseBody {
                 "", "<details><summary>\(escaped(test.name))</summary>", "", fenced(test.message), "", "</details>",
             ]
         }
+        for hint in words.hints(of: result) { lines += ["", fenced(hint)] }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -26,6 +26,18 @@ package struct Exercise: Sendable {
     /// The scenario an exercise of kind `.scenario` is.
     package var scenario: Scenario? { plan.scenarios.first { $0.block.openingLine == block.openingLine } }
 
+    /// The hints its author wrote: the ```` ```hint ```` blocks after its starter block and before the next
+    /// exercise's, in order. Revealed one at a time as a student's failed attempts grow (`--attempt`).
+    package var hints: [String] {
+        let exercises = Set(
+            plan.scenarios.filter { $0.options.exercise != nil }.map(\.block.openingLine)
+                + plan.exerciseStarters.map(\.block.openingLine))
+        let next = exercises.filter { $0 > block.openingLine }.min() ?? Int.max
+        return plan.lesson.blocks.filter {
+            $0.info.language.lowercased() == "hint" && $0.openingLine > block.openingLine && $0.openingLine < next
+        }.map { $0.content.map(\.text).joined(separator: "\n") }
+    }
+
     /// Where its hidden tests are by convention: `hidden/<ID>.md` beside its lesson.
     package var conventionalHiddenPath: String {
         let folder = Paths.parent(plan.path)

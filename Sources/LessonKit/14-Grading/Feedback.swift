@@ -269,6 +269,16 @@ package struct Feedback: Sendable {
         }
     }
 
+    /// A hint revealed, with its place among the exercise's: `hint 1 of 3: …`.
+    func hint(_ number: Int, of count: Int, _ text: String) -> String {
+        pick("hint \(number) of \(count): ", "ipucu \(number)/\(count): ", "gợi ý \(number)/\(count): ") + text
+    }
+
+    /// The hints of a result, each on its line(s); none without.
+    func hints(of result: GradeResult) -> [String] {
+        result.hints.enumerated().map { hint($0.offset + 1, of: result.hintCount ?? result.hints.count, $0.element) }
+    }
+
     /// What a test asking for partial credit earned.
     func partialCredit(_ matched: Int, of count: Int, points: Int, maxPoints: Int) -> String {
         pick(

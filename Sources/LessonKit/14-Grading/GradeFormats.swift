@@ -59,11 +59,15 @@ struct ExercismResults: Encodable {
         status = result.status.rawValue
         message = result.status == .error ? result.message : nil
         let words = Feedback(lessonLanguage: result.language)
-        tests = result.tests.map { test in
-            Test(
+        // Exercism's top-level message is for errors alone: the hints go with the first test that failed.
+        let hints = words.hints(of: result)
+        let hinted = result.tests.firstIndex { $0.status != .passed }
+        tests = result.tests.enumerated().map { index, test in
+            let message = test.status == .passed ? nil : ([test.message] + (index == hinted ? hints : []))
+            return Test(
                 name: test.name,
                 status: test.status == .passed ? "pass" : test.status == .failed ? "fail" : "error",
-                message: test.status == .passed ? nil : test.message,
+                message: message.map { $0.filter { !$0.isEmpty }.joined(separator: "\n") },
                 output: test.output.isEmpty ? nil : test.output,
                 test_code: test.testCode ?? (test.hidden ? "(\(words.hiddenTestCode()))" : ""), task_id: test.task)
         }
@@ -96,7 +100,8 @@ struct GradescopeResults: Encodable {
         execution_time = (result.seconds * 100).rounded() / 100
         // The top-level output says what went wrong when nothing could run. The protections are the
         // instructor's (`instructor.json`, `lesson grade --check-sandbox`), not the student's to read.
-        output = result.message ?? ""
+        output = ([result.message ?? ""] + Feedback(lessonLanguage: result.language).hints(of: result))
+            .filter { !$0.isEmpty }.joined(separator: "\n")
         tests = result.tests.map { test in
             Test(
                 name: test.name, score: test.points, max_score: test.maxPoints,
@@ -124,6 +129,7 @@ enum GradeTextReport {
                 lines += test.message.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
+        lines += words.hints(of: result)
         // A student's program chose what these lines hold: shown, never performed, on the terminal.
         return lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
             .map { TerminalSafe.escape(String($0)) }.joined(separator: "\n") + "\n"

@@ -72,6 +72,10 @@ package struct GradeResult: Hashable, Sendable, Codable {
     package var language: String? = nil
     /// The protections in force while the submission ran.
     package var protections: [String]
+    /// The hints a failed attempt reveals: the exercise's first attempt − 1 (`lesson grade --attempt N`).
+    package var hints: [String] = []
+    /// How many hints the exercise has, where an attempt was given.
+    package var hintCount: Int? = nil
 
     package var score: Int { tests.reduce(0) { $0 + $1.points } }
     package var maxScore: Int { tests.reduce(0) { $0 + $1.maxPoints } }

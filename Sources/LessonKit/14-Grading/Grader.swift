@@ -31,7 +31,18 @@ package struct Grader: Sendable {
         var testCode: String?
     }
 
+    /// The grading of `submission`; on a failed attempt `options.attempt`, with the exercise's first
+    /// attempt − 1 hints (`Exercise.hints`).
     package func grade(_ exercise: Exercise, submission: String, hidden: LessonPlan? = nil) throws -> GradeResult {
+        var result = try gradeOnce(exercise, submission: submission, hidden: hidden)
+        if let attempt = options.attempt, result.status != .pass {
+            result.hints = Array(exercise.hints.prefix(max(0, attempt - 1)))
+            result.hintCount = exercise.hints.count
+        }
+        return result
+    }
+
+    private func gradeOnce(_ exercise: Exercise, submission: String, hidden: LessonPlan?) throws -> GradeResult {
         let start = Uptime.now
         let feedback = Feedback(lessonLanguage: exercise.plan.lesson.frontMatter.text("language"))
         if hidden != nil, exercise.kind == .scenario {

@@ -4,6 +4,9 @@
 package struct GradingOptions: Sendable {
     package var execution = ExecutionOptions()
     /// Wall-clock seconds a whole grading may take (a platform's time window); nil for no budget.
+    /// Which attempt of the student's this is (from 1): a failed one shows the exercise's first attempt − 1
+    /// hints. Nil: no hint.
+    package var attempt: Int?
     package var budget: Double?
     /// The CPU cores this student's programs may use at once, all their tests together (in a class: the
     /// machine's cores divided among the students graded at once); nil for no share.

@@ -21,9 +21,10 @@ struct PrairieLearnResults: Encodable {
     init(_ result: GradeResult) {
         gradable = result.status != .error
         score = result.maxScore > 0 ? Double(result.score) / Double(result.maxScore) : 0
-        message = result.message ?? ""
+        message = ([result.message ?? ""] + Feedback(lessonLanguage: result.language).hints(of: result))
+            .filter { !$0.isEmpty }.joined(separator: "\n")
         if !gradable {
-            format_errors = message.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            format_errors = (result.message ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         }
         tests = result.tests.map {
             Test(name: $0.name, points: $0.points, max_points: $0.maxPoints, message: $0.message, output: $0.output)
