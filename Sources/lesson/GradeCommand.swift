@@ -54,6 +54,10 @@ enum GradeCommand {
             "--submissions", "DIR",
             "Grade a class: each subfolder of DIR is one student; writes OUT/<student>/results.json and "
                 + "OUT/summary.csv (needs --output OUT)")
+        static let since = ValueOption(
+            "--since", "DIR",
+            "With --submissions: an earlier grading's --output; regrade.csv and the class page say whose result "
+                + "changed and which tests changed it")
         static let attempt = ValueOption(
             "--attempt", "N",
             "Which attempt of the student's this is (from 1): a failed one shows the exercise's first N-1 hints",
@@ -121,7 +125,7 @@ enum GradeCommand {
                     Option.hidden, Option.format,
                     Option.output, Option.attempt, Option.submissionMetadata, Option.limits.timeout,
                     Option.limits.maxOutput, Option.limits.jobs,
-                    SharedOptions.engines, Option.submissions, Option.budget, Option.maxSubmissionSize,
+                    SharedOptions.engines, Option.submissions, Option.since, Option.budget, Option.maxSubmissionSize,
                     Option.checkSandbox, Option.shard, Option.durations,
                 ]
             ),
@@ -324,6 +328,8 @@ enum GradeCommand {
             format: options.format, identity: options.identity,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0, detail: $1) })
         if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }
+        // Read before anything is written: the earlier results may be in the output folder itself.
+        if let since = options.since { batch.earlier = try Regrade.earlierStudents(in: since, pageFolder: output) }
         try ReportFile.createFolder(output)
         // An interrupted batch stops its students' graders and still writes the summary of what it has.
         Cleanup.shared.install(exitOnSignal: false)

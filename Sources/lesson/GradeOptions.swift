@@ -27,6 +27,8 @@ extension GradeCommand {
         var forwarded: [String]
         var sharding: ShardOption?
         var studentBudget: Double
+        /// `--since`: an earlier grading's results folder, for a class.
+        var since: String?
 
         init(_ values: Arguments) throws {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
@@ -60,6 +62,10 @@ extension GradeCommand {
             guard values.isGiven(Option.exercise) else { throw LessonError(.usage, "--exercise ID is required") }
             if !values.isGiven(Option.submissions) && values.isGiven(Option.shard) {
                 throw LessonError(.usage, "--shard is for a class: --submissions DIR")
+            }
+            since = try values.value(Option.since)
+            if since != nil && !values.isGiven(Option.submissions) {
+                throw LessonError(.usage, "--since is for a class: --submissions DIR")
             }
             mode = try Self.mode(values)
             sharding = try ShardOption.parse(values, shard: Option.shard, durations: Option.durations)

@@ -25,6 +25,9 @@ package struct BatchGrader: Sendable {
     /// The format the results are written in, and the Classroom 50 run a `classroom50` result names.
     package var format: GradeFormat
     package var identity: Classroom50Identity?
+    /// The students of an earlier grading (`--since`, read before this one writes anything): `OUT/regrade.csv`
+    /// and the class page say who moved.
+    package var earlier: [ClassPage.Student]?
     /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
     package var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
@@ -97,9 +100,14 @@ package struct BatchGrader: Sendable {
         }
         try Data(csv.utf8).write(to: URL(fileURLWithPath: output + "/summary.csv"))
         let template = ungraded(.graderStopped, nil)
+        let graded = ClassPage.students(rows.map(\.student), in: output, pageFolder: output)
+        var regrade: [Regrade.Row]?
+        if let earlier {
+            regrade = Regrade.rows(earlier: earlier, later: graded)
+            try Data(Regrade.csv(regrade ?? []).utf8).write(to: URL(fileURLWithPath: output + "/regrade.csv"))
+        }
         let page = ClassPage.render(
-            exercise: template.exercise, language: template.language,
-            students: ClassPage.students(rows.map(\.student), in: output, pageFolder: output))
+            exercise: template.exercise, language: template.language, students: graded, regrade: regrade)
         try Data(page.utf8).write(to: URL(fileURLWithPath: output + "/report.html"))
         return rows
     }
@@ -182,7 +190,7 @@ package struct BatchGrader: Sendable {
     }
 
     /// The files a batch writes beside the students' folders.
-    static let reservedNames: Set<String> = ["summary.csv", "report.html"]
+    static let reservedNames: Set<String> = ["summary.csv", "report.html", "regrade.csv"]
 
     private func write(_ result: GradeResult, to folder: String) {
         let written = format == .text ? GradeFormat.exercism : format

@@ -20,11 +20,15 @@ package enum ClassPage {
         }
     }
 
-    package static func render(exercise: String, language: String?, students: [Student]) -> String {
+    /// The page; with `regrade`, what changed since an earlier grading (`Regrade`).
+    package static func render(
+        exercise: String, language: String?, students: [Student], regrade: [Regrade.Row]? = nil
+    ) -> String {
         let words = Words(Feedback(lessonLanguage: language).language)
         let title = "\(words.classOf) \(exercise)"
         let body =
             ["<h1>\(escape(title))</h1>", "<p>\(escape(words.count(students.count)))</p>"]
+            + (regrade.map { regradeSection($0, words) } ?? [])
             + distribution(students, words) + passRates(students, words) + trouble(students, words)
             + roster(students, words)
         return """

@@ -13,6 +13,17 @@ extension ClassPage {
             }
         }
 
+        var regrade: String {
+            pick("Since the earlier grading", "Önceki değerlendirmeden beri", "Kể từ lần chấm trước")
+        }
+        var nobodyMoved: String {
+            pick(
+                "No student's result changed.", "Hiçbir öğrencinin sonucu değişmedi.",
+                "Không học viên nào thay đổi kết quả.")
+        }
+        var before: String { pick("before", "önce", "trước") }
+        var after: String { pick("after", "sonra", "sau") }
+        var changedTests: String { pick("tests that changed", "değişen testler", "bài kiểm tra thay đổi") }
         var classOf: String { pick("Class results:", "Sınıf sonuçları:", "Kết quả của lớp:") }
         func count(_ students: Int) -> String {
             pick("\(students) students graded", "\(students) öğrenci değerlendirildi", "đã chấm \(students) học viên")
