@@ -58,6 +58,11 @@ enum GradeCommand {
             "--since", "DIR",
             "With --submissions: an earlier grading's --output; regrade.csv and the class page say whose result "
                 + "changed and which tests changed it")
+        static let similarityThreshold = ValueOption(
+            "--similarity-threshold", "T",
+            "With --submissions: the share of code (0 to 1) above which a pair of submissions is flagged on the class "
+                + "page (default: 0.5); similarity.csv lists every pair",
+            read: OptionValues.share)
         static let attempt = ValueOption(
             "--attempt", "N",
             "Which attempt of the student's this is (from 1): a failed one shows the exercise's first N-1 hints",
@@ -125,7 +130,8 @@ enum GradeCommand {
                     Option.hidden, Option.format,
                     Option.output, Option.attempt, Option.submissionMetadata, Option.limits.timeout,
                     Option.limits.maxOutput, Option.limits.jobs,
-                    SharedOptions.engines, Option.submissions, Option.since, Option.budget, Option.maxSubmissionSize,
+                    SharedOptions.engines, Option.submissions, Option.since, Option.similarityThreshold, Option.budget,
+                    Option.maxSubmissionSize,
                     Option.checkSandbox, Option.shard, Option.durations,
                 ]
             ),
@@ -328,6 +334,7 @@ enum GradeCommand {
             format: options.format, identity: options.identity,
             ungraded: { grader.ungraded(exercise, hidden: hidden, reason: $0, detail: $1) })
         if let sharding = options.sharding { batch.selectStudents = { sharding.select($0) } }
+        batch.similarity = (exercise, options.similarityThreshold, options.maxSubmissionSize)
         // Read before anything is written: the earlier results may be in the output folder itself.
         if let since = options.since { batch.earlier = try Regrade.earlierStudents(in: since, pageFolder: output) }
         try ReportFile.createFolder(output)

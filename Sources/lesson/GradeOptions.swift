@@ -29,6 +29,7 @@ extension GradeCommand {
         var studentBudget: Double
         /// `--since`: an earlier grading's results folder, for a class.
         var since: String?
+        var similarityThreshold = Similarity.defaultThreshold
 
         init(_ values: Arguments) throws {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
@@ -64,9 +65,11 @@ extension GradeCommand {
                 throw LessonError(.usage, "--shard is for a class: --submissions DIR")
             }
             since = try values.value(Option.since)
-            if since != nil && !values.isGiven(Option.submissions) {
-                throw LessonError(.usage, "--since is for a class: --submissions DIR")
+            let classOnly: [any DeclaredOption] = [Option.since, Option.similarityThreshold]
+            for option in classOnly where values.isGiven(option) && !values.isGiven(Option.submissions) {
+                throw LessonError(.usage, "\(option.declaration.name) is for a class: --submissions DIR")
             }
+            similarityThreshold = try values.value(Option.similarityThreshold) ?? Similarity.defaultThreshold
             mode = try Self.mode(values)
             sharding = try ShardOption.parse(values, shard: Option.shard, durations: Option.durations)
             let isBatch = if case .batch = mode { true } else { false }

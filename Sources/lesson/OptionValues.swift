@@ -34,6 +34,14 @@ enum OptionValues {
         return bytes
     }
 
+    /// A share from 0 to 1.
+    @Sendable static func share(_ name: String, _ text: String) throws -> Double {
+        guard let value = Double(text), value >= 0, value <= 1 else {
+            throw LessonError(.usage, "\(name) needs a number from 0 to 1, not '\(text)'")
+        }
+        return value
+    }
+
     /// A percentage from 0 to 100.
     @Sendable static func percentage(_ name: String, _ text: String) throws -> Double {
         guard let value = Double(text), value >= 0, value <= 100 else {

@@ -28,6 +28,9 @@ package struct BatchGrader: Sendable {
     /// The students of an earlier grading (`--since`, read before this one writes anything): `OUT/regrade.csv`
     /// and the class page say who moved.
     package var earlier: [ClassPage.Student]?
+    /// The submissions compared for similarity (`Similarity`): the exercise, whose starter and lesson code
+    /// are no evidence, the threshold above which a pair is flagged, and the largest file read.
+    package var similarity: (exercise: Exercise, threshold: Double, maximum: Int)?
     /// Which students of the sorted list this run grades (`--shard`: a `ShardPartition` of them); all by default.
     package var selectStudents: @Sendable ([String]) -> [String] = { $0 }
 
@@ -106,10 +109,42 @@ package struct BatchGrader: Sendable {
             regrade = Regrade.rows(earlier: earlier, later: graded)
             try Data(Regrade.csv(regrade ?? []).utf8).write(to: URL(fileURLWithPath: output + "/regrade.csv"))
         }
+        var similar: ClassPage.SimilarPairs?
+        if let similarity {
+            let texts = Self.submissionTexts(
+                students.map {
+                    StudentFolder(classFolder: classFolder, bytes: byName[StudentName.key($0)] ?? [], name: $0)
+                },
+                submissions: submissions, exercise: similarity.exercise, maximum: similarity.maximum)
+            let exercise = similarity.exercise
+            let base = [exercise.block.text] + exercise.plan.lesson.blocks.filter(\.info.isSwift).map(\.text)
+            let pairs = Similarity.pairs(texts, base: base)
+            try Data(Similarity.csv(pairs).utf8).write(to: URL(fileURLWithPath: output + "/similarity.csv"))
+            similar = ClassPage.SimilarPairs(
+                pairs: pairs, threshold: similarity.threshold,
+                lines: Dictionary(texts.map { ($0.name, OutputLines.split($0.text)) }) { first, _ in first })
+        }
         let page = ClassPage.render(
-            exercise: template.exercise, language: template.language, students: graded, regrade: regrade)
+            exercise: template.exercise, language: template.language, students: graded, regrade: regrade,
+            similar: similar)
         try Data(page.utf8).write(to: URL(fileURLWithPath: output + "/report.html"))
         return rows
+    }
+
+    /// The students' submissions, each read as its grader read it (through the folder's descriptor, within
+    /// `maximum` bytes); one that cannot be read is left out.
+    static func submissionTexts(
+        _ students: [StudentFolder], submissions: String, exercise: Exercise, maximum: Int
+    ) -> [(name: String, text: String)] {
+        let texts = students.compactMap { student -> (name: String, text: String)? in
+            let folder = student.open()
+            guard folder >= 0 else { return nil }
+            defer { close(folder) }
+            let file = try? SubmissionFile.read(
+                submissions + "/" + student.name, descriptor: folder, of: exercise, maximum: maximum)
+            return file.map { (student.name, $0.text) }
+        }
+        return texts
     }
 
     /// One entry of the class folder: its name's bytes, and the name shown for it.
@@ -190,7 +225,7 @@ package struct BatchGrader: Sendable {
     }
 
     /// The files a batch writes beside the students' folders.
-    static let reservedNames: Set<String> = ["summary.csv", "report.html", "regrade.csv"]
+    static let reservedNames: Set<String> = ["summary.csv", "report.html", "regrade.csv", "similarity.csv"]
 
     private func write(_ result: GradeResult, to folder: String) {
         let written = format == .text ? GradeFormat.exercism : format

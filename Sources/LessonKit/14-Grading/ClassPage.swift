@@ -21,8 +21,23 @@ package enum ClassPage {
     }
 
     /// The page; with `regrade`, what changed since an earlier grading (`Regrade`).
+    /// The pairs of submissions compared, and the threshold above which a pair is flagged.
+    package struct SimilarPairs: Sendable {
+        package var pairs: [Similarity.Pair]
+        package var threshold: Double
+        /// Each student's submission, as lines, to show the passages a pair shares.
+        package var lines: [String: [String]]
+
+        package init(pairs: [Similarity.Pair], threshold: Double, lines: [String: [String]]) {
+            self.pairs = pairs
+            self.threshold = threshold
+            self.lines = lines
+        }
+    }
+
     package static func render(
-        exercise: String, language: String?, students: [Student], regrade: [Regrade.Row]? = nil
+        exercise: String, language: String?, students: [Student], regrade: [Regrade.Row]? = nil,
+        similar: SimilarPairs? = nil
     ) -> String {
         let words = Words(Feedback(lessonLanguage: language).language)
         let title = "\(words.classOf) \(exercise)"
@@ -30,7 +45,7 @@ package enum ClassPage {
             ["<h1>\(escape(title))</h1>", "<p>\(escape(words.count(students.count)))</p>"]
             + (regrade.map { regradeSection($0, words) } ?? [])
             + distribution(students, words) + passRates(students, words) + trouble(students, words)
-            + roster(students, words)
+            + (similar.map { similaritySection($0, words) } ?? []) + roster(students, words)
         return """
             <!DOCTYPE html>
             <html lang="\(language.map(escape) ?? "en")">

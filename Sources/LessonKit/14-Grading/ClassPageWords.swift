@@ -13,6 +13,18 @@ extension ClassPage {
             }
         }
 
+        var similarity: String {
+            pick("Submissions most alike", "En çok benzeyen çözümler", "Các bài nộp giống nhau nhất")
+        }
+        func similarityNote(threshold: String, over: Int) -> String {
+            pick(
+                "Pairs whose shared share of code (names, literals and spacing aside; the starter and the lesson's "
+                    + "code left out) is over \(threshold): \(over). A high score asks for a look, not a verdict.",
+                "Ortak kod oranı (adlar, değerler ve boşluklar hariç; başlangıç kodu ve dersin kodu çıkarılmış) "
+                    + "\(threshold) üzerinde olan çiftler: \(over). Yüksek bir puan bir bakış ister, bir karar değil.",
+                "Các cặp có tỉ lệ mã chung (không tính tên, giá trị và khoảng trắng; bỏ mã khởi đầu và mã của bài "
+                    + "học) trên \(threshold): \(over). Điểm cao là để xem xét, không phải để kết luận.")
+        }
         var regrade: String {
             pick("Since the earlier grading", "Önceki değerlendirmeden beri", "Kể từ lần chấm trước")
         }
