@@ -17,8 +17,18 @@ package struct ScenarioOptions: Hashable, Sendable, Codable {
     package var points = 1
     /// The task of the exercise's instructions the test belongs to (`task=N`), which Exercism groups by.
     package var task: Int?
+    /// What a student's results show of it when graded (`visibility=visible|name-only|hidden`).
+    package var visibility = TestVisibility.visible
+    /// The day (`reveal=YYYY-MM-DD`, UTC) before which a student's results show it as hidden.
+    package var reveal: String?
 
     package init() {}
+
+    /// Its visibility on `today` (`YYYY-MM-DD`): hidden before its reveal day.
+    package func visibility(on today: String) -> TestVisibility {
+        if let reveal, today < reveal { return .hidden }
+        return visibility
+    }
 
     /// Whether `lesson check` runs the scenario: not for `no_run`, `compile_fail` and exercise starters.
     package var runs: Bool { !noRun && !compileFail && exercise == nil }
@@ -46,11 +56,22 @@ package struct OutputOptions: Hashable, Sendable, Codable {
     }
 }
 
+/// What a student's results show of a graded test.
+package enum TestVisibility: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Its name, verdict, expected output, what the program printed and why it failed.
+    case visible
+    /// Its name and verdict only.
+    case nameOnly = "name-only"
+    /// As a hidden test: whether it passed, in one fixed message.
+    case hidden
+}
+
 /// Reads block attributes. A misused attribute is an error at its block; an unknown one is a warning, with
 /// the attribute it was probably meant to be; the display options of other tools are accepted and ignored.
 enum BlockAttributes {
     static let scenarioAttributes = [
-        "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points", "task",
+        "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points", "task", "visibility",
+        "reveal",
     ]
     static let engineFileAttributes = ["exercise"]
     static let snippetAttributes = ["ignore", "nocompile", "compile_fail", "verbatim", "listing", "continues"]
@@ -107,6 +128,19 @@ enum BlockAttributes {
                 } else {
                     findings.append(finding(block, in: lesson, "attribute 'task' needs a task number from 1: task=N"))
                 }
+            case "visibility":
+                if let value = attribute.value.flatMap(TestVisibility.init(rawValue:)) {
+                    options.visibility = value
+                } else {
+                    findings.append(
+                        finding(block, in: lesson, "attribute 'visibility' needs visible, name-only or hidden"))
+                }
+            case "reveal":
+                if let value = attribute.value, isDay(value) {
+                    options.reveal = value
+                } else {
+                    findings.append(finding(block, in: lesson, "attribute 'reveal' needs a day: reveal=YYYY-MM-DD"))
+                }
             default: break
             }
         }
@@ -121,6 +155,17 @@ enum BlockAttributes {
                     "attributes \(exclusive.map { "'\($0)'" }.joined(separator: " and ")) cannot be used together"))
         }
         return (options, findings)
+    }
+
+    /// Whether `text` is a day of the calendar written `YYYY-MM-DD`.
+    static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     static func output(_ block: FencedBlock, in lesson: Lesson) -> (OutputOptions, [Finding]) {

@@ -102,6 +102,16 @@ package struct BatchGrader: Sendable {
                 .joined(separator: ",") + "\n"
         }
         try Data(csv.utf8).write(to: URL(fileURLWithPath: output + "/summary.csv"))
+        let folders = students.map {
+            StudentFolder(classFolder: classFolder, bytes: byName[StudentName.key($0)] ?? [], name: $0)
+        }
+        try writeClassPage(rows, folders: folders, submissions: submissions, output: output)
+        return rows
+    }
+
+    /// `OUT/report.html`, with `regrade.csv` when there is an earlier grading and `similarity.csv` when the
+    /// submissions are compared.
+    private func writeClassPage(_ rows: [Row], folders: [StudentFolder], submissions: String, output: String) throws {
         let template = ungraded(.graderStopped, nil)
         let graded = ClassPage.students(rows.map(\.student), in: output, pageFolder: output)
         var regrade: [Regrade.Row]?
@@ -111,12 +121,9 @@ package struct BatchGrader: Sendable {
         }
         var similar: ClassPage.SimilarPairs?
         if let similarity {
-            let texts = Self.submissionTexts(
-                students.map {
-                    StudentFolder(classFolder: classFolder, bytes: byName[StudentName.key($0)] ?? [], name: $0)
-                },
-                submissions: submissions, exercise: similarity.exercise, maximum: similarity.maximum)
             let exercise = similarity.exercise
+            let texts = Self.submissionTexts(
+                folders, submissions: submissions, exercise: exercise, maximum: similarity.maximum)
             let base = [exercise.block.text] + exercise.plan.lesson.blocks.filter(\.info.isSwift).map(\.text)
             let pairs = Similarity.pairs(texts, base: base)
             try Data(Similarity.csv(pairs).utf8).write(to: URL(fileURLWithPath: output + "/similarity.csv"))
@@ -128,7 +135,6 @@ package struct BatchGrader: Sendable {
             exercise: template.exercise, language: template.language, students: graded, regrade: regrade,
             similar: similar)
         try Data(page.utf8).write(to: URL(fileURLWithPath: output + "/report.html"))
-        return rows
     }
 
     /// The students' submissions, each read as its grader read it (through the folder's descriptor, within

@@ -76,6 +76,14 @@ package struct Feedback: Sendable {
             "chương trình của bạn in ra nhiều dòng hơn mong đợi")
     }
 
+    /// The one message of a test shown by its name and verdict alone (`visibility=name-only`).
+    func nameOnlyFailed() -> String {
+        pick(
+            "failed (this test shows only its name and whether it passed)",
+            "geçmedi (bu test yalnızca adını ve geçip geçmediğini gösterir)",
+            "không đạt (bài kiểm tra này chỉ cho biết tên và có đạt hay không)")
+    }
+
     func hiddenOutputDiffers() -> String {
         pick(
             "the output differs from the expected output (hidden test)", "çıktı beklenen çıktıdan farklı (gizli test)",

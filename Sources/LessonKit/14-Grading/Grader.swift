@@ -29,6 +29,24 @@ package struct Grader: Sendable {
         var expectedLines: [String]?
         var hidden: Bool
         var testCode: String?
+        /// Its name and verdict alone reach the student (`visibility=name-only`).
+        var nameOnly = false
+
+        /// The test as its block's `visibility` and `reveal` show it on `today`: hidden (the one fixed
+        /// message, no code), name-only, or as it is.
+        func shown(on today: String) -> GradingTest {
+            var test = self
+            switch scenario.options.visibility(on: today) {
+            case .visible: break
+            case .nameOnly:
+                test.nameOnly = true
+                test.testCode = nil
+            case .hidden:
+                test.hidden = true
+                test.testCode = nil
+            }
+            return test
+        }
     }
 
     /// The grading of `submission`; on a failed attempt `options.attempt`, with the exercise's first
@@ -314,7 +332,8 @@ package struct Grader: Sendable {
                 GradingTest(
                     name: target.description.isEmpty ? exercise.id : target.description, scenario: scenario,
                     sourcePath: "main.swift", expectedLines: expected, hidden: false,
-                    testCode: expected.map { "// expected output\n" + $0.map { $0 + "\n" }.joined() })
+                    testCode: expected.map { "// expected output\n" + $0.map { $0 + "\n" }.joined() }
+                ).shown(on: options.today)
             ]
         case .engineFile:
             let lessonPath = Paths.absolute(exercise.plan.path)
@@ -323,7 +342,8 @@ package struct Grader: Sendable {
                     name: scenario.description.isEmpty
                         ? feedback.testAtLine(scenario.block.openingLine) : scenario.description,
                     scenario: scenario, sourcePath: lessonPath, expectedLines: scenario.expectedLines, hidden: false,
-                    testCode: scenario.block.text)
+                    testCode: scenario.block.text
+                ).shown(on: options.today)
             }
             if let hidden {
                 let hiddenPath = Paths.absolute(hidden.path)
