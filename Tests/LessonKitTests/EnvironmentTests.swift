@@ -366,9 +366,10 @@ final class EnvironmentTests: XCTestCase {
                     "student,score,max_score,status", "'=1+1,1,1,pass", "caf\\xE9,1,1,pass", decomposed + ",1,1,pass",
                     composed + ",1,1,pass", "linked,0,1,error",
                 ].map { Array($0.utf8) }, "\(environment.rawValue): \(summary)")
-            // One results folder per student (the two cafés are two folders), the summary and the class page.
+            // One results folder per student (the two cafés are two folders), the summary, the class page and
+            // the similarity pairs.
             XCTAssertEqual(
-                try FileManager.default.contentsOfDirectory(atPath: scratch + "/results").count, 5 + 2,
+                try FileManager.default.contentsOfDirectory(atPath: scratch + "/results").count, 5 + 3,
                 environment.rawValue)
             let linked = try String(contentsOfFile: scratch + "/results/linked/results.json", encoding: .utf8)
             // A grader that is not root cannot open the file at all. The reason is in the lesson's language.

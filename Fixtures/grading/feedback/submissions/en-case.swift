@@ -1,0 +1,5 @@
+let guests = ["Ana", "Ben"]
+for guest in guests {
+    print("hello, \(guest)!")
+}
+print("\(guests.count) guests")
