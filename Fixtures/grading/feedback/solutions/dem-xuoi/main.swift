@@ -1,0 +1,5 @@
+var n = 1
+while n <= 3 {
+    print(n)
+    n += 1
+}

@@ -1,0 +1,4 @@
+let guests = ["Ana", "Ben"]
+for guest in guests {
+    print("Goodbye, \(guest)!")
+}
