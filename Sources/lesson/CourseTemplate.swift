@@ -125,10 +125,18 @@ enum CourseTemplate {
             """
     }
 
-    /// The README of the new course.
-    static func readme(lesson: String) -> String {
+    /// The README of the new course, titled with its package's name (on one line, whatever the folder's
+    /// name holds).
+    static func readme(name: String, lesson: String) -> String {
+        let title = name.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return """
+            # \(title)
+
+            """ + readmeBody(lesson: lesson)
+    }
+
+    private static func readmeBody(lesson: String) -> String {
         """
-        # My course
 
         Lessons written in Markdown, each checked by `swift test`: every scenario (a `// main.swift — …`
         block) is built with the lesson's engine files, run, and what it prints is compared with the

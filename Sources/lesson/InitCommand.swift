@@ -76,7 +76,7 @@ enum InitCommand {
             ("Tests/LessonTests/Lessons.swift", CourseTemplate.test),
             (lesson, CourseTemplate.lesson(language)),
             (".github/workflows/lessons.yml", CourseTemplate.workflow),
-            ("README.md", CourseTemplate.readme(lesson: lesson)),
+            ("README.md", CourseTemplate.readme(name: packageName(of: folder), lesson: lesson)),
         ]
         for file in files {
             let path = folder == "." ? file.path : folder + "/" + file.path

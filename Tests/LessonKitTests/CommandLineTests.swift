@@ -161,6 +161,10 @@ final class CommandLineTests: XCTestCase {
                 try String(contentsOfFile: folder + "/" + file, encoding: .utf8),
                 fixture.replacingOccurrences(of: "name: \"MyCourse\"", with: "name: \"\(name)\""), file)
         }
+        // The README is titled with the course's name, the package's.
+        XCTAssertTrue(
+            try String(contentsOfFile: folder + "/README.md", encoding: .utf8).hasPrefix("# \(name)\n\nLessons written")
+        )
         XCTAssertEqual(
             try String(contentsOfFile: folder + "/.gitignore", encoding: .utf8),
             ".build/\n.swiftpm/\n/Packages\nDerivedData/\nxcuserdata/\n*.xcodeproj\n")
