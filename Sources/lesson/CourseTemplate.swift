@@ -60,12 +60,24 @@ enum CourseTemplate {
           lessons:
             runs-on: ubuntu-latest
             container: swift:6.3
+            env:
+              # Signs the checker's result cache, so that runs reuse each other's results (docs/ci.md).
+              LESSON_CACHE_KEY: ${{ secrets.LESSON_CACHE_KEY }}
             steps:
               - uses: actions/checkout@v5
-              - uses: actions/cache@v5
+              # The checker, built once per toolchain and checker version, is saved before the lessons are
+              # checked: a failing lesson never costs the next run its build.
+              - uses: actions/cache/restore@v5
+                id: build
                 with:
                   path: .build
-                  key: lessons-${{ hashFiles('Package.swift', 'Package.resolved') }}
+                  key: lessons-swift-6.3-${{ hashFiles('Package.swift', 'Package.resolved') }}
+              - run: swift build --build-tests
+              - uses: actions/cache/save@v5
+                if: steps.build.outputs.cache-hit != 'true'
+                with:
+                  path: .build
+                  key: lessons-swift-6.3-${{ hashFiles('Package.swift', 'Package.resolved') }}
               - run: swift test
               - if: failure()
                 run: swift run lesson check --format github Lessons

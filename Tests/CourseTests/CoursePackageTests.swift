@@ -28,10 +28,13 @@ import Testing
     @Test func workflowPassesThenSeesANewLessonAtItsLine() throws {
         let course = try CoursePackageCopy.make()
         let first = try runWorkflow(in: course)
-        #expect(first.map(\.command) == ["swift test"])
-        let passing = try #require(first.first)
+        #expect(first.map(\.command) == ["swift build --build-tests", "swift test"])
+        let built = try #require(first.first)
+        #expect(built.status == 0, "\(built.output)")
+        #expect(built.output.contains("Compiling LessonTests"), "a fresh copy builds the course's tests")
+        let passing = try #require(first.last)
         #expect(passing.status == 0, "\(passing.output)")
-        #expect(passing.output.contains("Compiling LessonTests"), "a fresh copy builds the course's tests")
+        #expect(!passing.output.contains("Compiling LessonTests"), "the workflow's build step built them")
         #expect(passing.output.contains("Executed 1 test, with 0 failures"))
         #expect(passing.output.contains(Self.caseLine("demo/01-counting.md")))
         #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 1 test in 0 suites passed after "))
@@ -39,11 +42,14 @@ import Testing
         try course.move("Lessons/demo/01-counting.md", to: "Lessons/demo/01-counting-to-three.md")
         try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
         let second = try runWorkflow(in: course)
-        #expect(second.map(\.command) == ["swift test", "swift run lesson check --format github Lessons"])
-        let failing = try #require(second.first)
-        #expect(failing.status == 1)
         #expect(
-            !failing.output.contains("Compiling LessonTests"), "a new lesson needs no rebuild of the course's tests")
+            second.map(\.command) == [
+                "swift build --build-tests", "swift test", "swift run lesson check --format github Lessons",
+            ])
+        #expect(
+            !second[0].output.contains("Compiling LessonTests"), "a new lesson needs no rebuild of the course's tests")
+        let failing = second[1]
+        #expect(failing.status == 1)
         #expect(failing.output.contains(Self.caseLine("demo/01-counting-to-three.md")))
         #expect(failing.output.contains(Self.caseLine("demo/02-added.md")))
         #expect(!failing.output.contains(Self.caseLine("demo/01-counting.md")))

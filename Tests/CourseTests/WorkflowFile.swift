@@ -55,7 +55,7 @@ struct WorkflowFile {
         case "uses": steps[steps.count - 1].uses = value
         case "run": steps[steps.count - 1].run = value
         case "if": steps[steps.count - 1].condition = value
-        case "with", "name", "path", "key", "env", "shell": break
+        case "with", "name", "path", "key", "env", "shell", "id": break
         default: throw Problem(description: "line \(index): unknown step key \(key)")
         }
     }
