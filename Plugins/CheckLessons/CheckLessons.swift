@@ -28,7 +28,7 @@ struct CheckLessons: CommandPlugin {
     }
 
     /// The options of `lesson check` that write a file of the user's choice.
-    static let writingOptions = ["--output", "--write-baseline"]
+    static let writingOptions = ["--output", "--write-baseline", "--cache-dir"]
 }
 
 /// Runs the package's `lesson` tool in the package's folder; a non-zero exit fails the command with it.
@@ -45,9 +45,7 @@ enum LessonRun {
 
     /// The arguments, with the result cache in the plugin's folder unless they say where it goes.
     static func withCache(_ arguments: [String], context: PluginContext) -> [String] {
-        guard !arguments.contains(where: { $0 == "--no-cache" || $0.hasPrefix("--cache-dir") }) else {
-            return arguments
-        }
+        guard !arguments.contains("--no-cache") else { return arguments }
         return ["--cache-dir", context.pluginWorkDirectoryURL.appendingPathComponent("lesson-cache").path]
             + arguments
     }

@@ -40,7 +40,12 @@ extension GradeCommand {
                 guard check.attempt == nil else {
                     throw LessonError(.usage, "--attempt and --submission-metadata say the same thing: give one")
                 }
-                check.attempt = try GradescopeMetadata.attempt(readingFile: metadata)
+                // Metadata that cannot be read costs the student their hints, not their grade.
+                do {
+                    check.attempt = try GradescopeMetadata.attempt(readingFile: metadata)
+                } catch {
+                    printError("warning: \(error); no hint is shown")
+                }
             }
             check.cpus = try values.value(Option.cpus)
             check.driverCommands = try values.value(Option.driverCommands)
@@ -65,6 +70,15 @@ extension GradeCommand {
                 throw LessonError(.usage, "--shard is for a class: --submissions DIR")
             }
             since = try values.value(Option.since)
+            if values.isGiven(Option.since) && values.isGiven(Option.shard) {
+                // A shard holds some of the class: the others would read as gone since the earlier grading.
+                throw LessonError(.usage, "--since compares a whole class: it cannot be used with --shard")
+            }
+            if values.isGiven(Option.submissions)
+                && (values.isGiven(Option.attempt) || values.isGiven(Option.submissionMetadata))
+            {
+                throw LessonError(.usage, "--attempt is one student's: it cannot be used with --submissions")
+            }
             let classOnly: [any DeclaredOption] = [Option.since, Option.similarityThreshold]
             for option in classOnly where values.isGiven(option) && !values.isGiven(Option.submissions) {
                 throw LessonError(.usage, "\(option.declaration.name) is for a class: --submissions DIR")

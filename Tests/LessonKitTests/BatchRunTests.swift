@@ -140,6 +140,32 @@ import Testing
         #expect(String(decoding: try runner.run(program, scenario: 0).standardOutput, as: UTF8.self) == "10000\n")
     }
 
+    /// A process a scenario leaves writing to its output neither outlives the scenario nor fills the batch's
+    /// folder: the batch copies the output through pipes at most up to the cap, and ends the scenario's
+    /// process group when it ends, as a run alone's is ended.
+    @Test func aScenariosLeftoverWriterIsEndedWithIt() throws {
+        let main = """
+            import Glibc
+
+            _lessonStartProgram()
+            switch _lessonBatchSelectedScenario() {
+            case 0:
+                if fork() == 0 { while true { fputs("flood flood flood\\n", stdout) } }
+                print("left a writer")
+            case 1: print("next")
+            default: _lessonUnknownScenario()
+            }
+
+            """
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let program = try Self.linkWithNativeSupport(main, in: folder.path)
+        let runner = ScenarioRunner(limits: ProcessLimits(timeout: 5, outputLimit: 4096))
+        let batched = runner.runBatch(program, selections: [0, 1])
+        #expect(batched[1].map { String(decoding: $0.standardOutput, as: UTF8.self) } == "next\n")
+        if let first = batched[0] { #expect(first.standardOutput.count + first.standardError.count <= 4096) }
+    }
+
     /// `main` built as `lesson` builds a merged program: compiled with the native support's declarations and
     /// linked with its object. Returns the program's path.
     private static func linkWithNativeSupport(_ main: String, in folder: String) throws -> String {

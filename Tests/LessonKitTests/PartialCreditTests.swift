@@ -57,6 +57,10 @@ final class PartialCreditTests: XCTestCase {
     func testTheShareIsRoundedDownAndUnorderedLinesCountAsAMultiset() {
         XCTAssertEqual(PartialCredit.points(maxPoints: 5, matched: 2, of: 3), 3)
         XCTAssertEqual(PartialCredit.points(maxPoints: 4, matched: 0, of: 4), 0)
+        // A failed test never earns all its points (every expected line and a debug line more), and a test
+        // worth Int.max points is shared without overflowing.
+        XCTAssertEqual(PartialCredit.points(maxPoints: 4, matched: 4, of: 4), 3)
+        XCTAssertEqual(PartialCredit.points(maxPoints: Int.max, matched: 2, of: 4), Int.max / 2)
         XCTAssertEqual(
             PartialCredit.matchedLines(
                 expected: ["a", "b", "c", "d"], printed: ["a", "x", "c", "d"], unordered: false), 3)

@@ -48,6 +48,15 @@ final class RegradeTests: XCTestCase {
                 "--submission", "Fixtures/grading/solutions/sync-engine/Sync.swift", "--since", work + "/first",
             ])
         XCTAssertEqual(misuse.status, 2)
+        let sharded = try TestSupport.runLesson(
+            [
+                "grade", "--lesson", "Fixtures/grading/engine-exercise.md", "--exercise", "sync-engine",
+                "--submissions", "Fixtures/grading/submissions/sync-engine", "--output", work + "/third", "--since",
+                work + "/first", "--shard", "1/2",
+            ])
+        XCTAssertEqual(
+            sharded.standardError,
+            "error: --since compares a whole class: it cannot be used with --shard\nrun 'lesson --help' for usage\n")
         XCTAssertEqual(
             misuse.standardError, "error: --since is for a class: --submissions DIR\nrun 'lesson --help' for usage\n")
     }

@@ -19,6 +19,8 @@ enum NativeSupport {
             #define _GNU_SOURCE
             #include <fcntl.h>
             #include <inttypes.h>
+            #include <poll.h>
+            #include <signal.h>
             #include <stdint.h>
             #include <stdio.h>
             #include <stdlib.h>
@@ -208,20 +210,49 @@ enum NativeSupport {
                 return file;
             }
 
-            /* How many bytes the file `descriptor` holds. */
-            static long long lesson_file_size(int descriptor) {
-                struct stat status;
-                return fstat(descriptor, &status) == 0 ? (long long)status.st_size : 0;
+            /* One output stream of a scenario's child: the pipe it writes, and the file it is copied into. */
+            struct lesson_stream { int pipe, file; };
+
+            /* Copies what the pipes hold into their files, waiting at most `milliseconds`; adds what it copied
+               to `*copied` (and stops copying past `limit`). Returns how many pipes are still open. */
+            static int lesson_copy(struct lesson_stream *streams, long long *copied, long long limit,
+                                   int milliseconds) {
+                struct pollfd ready[2];
+                int open = 0;
+                for (int index = 0; index < 2; index++) {
+                    ready[index] = (struct pollfd){streams[index].pipe, POLLIN, 0};
+                    open += streams[index].pipe >= 0;
+                }
+                if (open == 0 || poll(ready, 2, milliseconds) <= 0) return open;
+                char buffer[65536];
+                for (int index = 0; index < 2; index++) {
+                    if (streams[index].pipe < 0 || ready[index].revents == 0) continue;
+                    ssize_t count = read(streams[index].pipe, buffer, sizeof buffer);
+                    if (count <= 0) {
+                        close(streams[index].pipe);
+                        streams[index].pipe = -1;
+                        continue;
+                    }
+                    if (*copied <= limit) {
+                        ssize_t kept = count;
+                        if (*copied + kept > limit + 1) kept = (ssize_t)(limit + 1 - *copied);
+                        if (write(streams[index].file, buffer, (size_t)kept) != kept) exit(70);
+                    }
+                    *copied += count;
+                }
+                return open;
             }
 
             /* Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
                code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
-               and TMPDIR, with the environment of a run alone, its output in `N.out` and `N.err` beside it,
-               killed after `LESSON_BATCH_TIMEOUT` seconds or once the two hold more than
-               `LESSON_BATCH_OUTPUT_LIMIT` bytes (measured as it runs: a file size limit would cut the files the
-               scenario writes as well, which a run alone writes whole). Writes a line `N STATUS SECONDS` a
-               scenario (STATUS: the wait status, -1 when killed at the time limit, -2 at the output limit) to
-               `LESSON_BATCH/status`, then exits; the child returns N. */
+               and TMPDIR, in a process group of its own, with the environment of a run alone. What it writes
+               to stdout and stderr goes through pipes, copied into `N.out` and `N.err` beside its folder at
+               most `LESSON_BATCH_OUTPUT_LIMIT` bytes in all (a file size limit would cut the files the scenario
+               writes as well, which a run alone writes whole). It is killed, with its group, after
+               `LESSON_BATCH_TIMEOUT` seconds or once it wrote past the limit; when it ends, its group goes
+               too, and what it left holding the pipes is cut off, as a run alone's is. Writes a line
+               `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit, -2 at
+               the output limit) to `LESSON_BATCH/status`, then exits; the child returns N. */
             static intptr_t lesson_run_batch(const char *batch) {
                 double timeout = lesson_number("LESSON_BATCH_TIMEOUT", 10);
                 long long limit = (long long)lesson_number("LESSON_BATCH_OUTPUT_LIMIT", 1048576);
@@ -231,19 +262,21 @@ enum NativeSupport {
                 size_t capacity = 64 * (strlen(list) + 1), used = 0;
                 char *report = malloc(capacity), *rest = list, *item;
                 if (folder == NULL || list == NULL || report == NULL) exit(70);
+                signal(SIGPIPE, SIG_IGN);
                 while ((item = strsep(&rest, ",")) != NULL) {
                     intptr_t selection;
                     if (!lesson_integer(item, &selection)) continue;
                     double start = lesson_seconds();
                     char home[4096];
                     snprintf(home, sizeof home, "%s/%" PRIdPTR, folder, selection);
-                    int output = lesson_output_file(home, "out"), errors = lesson_output_file(home, "err");
+                    int out[2], err[2];
+                    if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) exit(70);
                     pid_t child = fork();
                     if (child == 0) {
+                        setpgid(0, 0);
+                        signal(SIGPIPE, SIG_DFL);
                         mkdir(home, 0700);
-                        if (chdir(home) != 0 || dup2(output, 1) != 1 || dup2(errors, 2) != 2) exit(70);
-                        close(output);
-                        close(errors);
+                        if (chdir(home) != 0 || dup2(out[1], 1) != 1 || dup2(err[1], 2) != 2) exit(70);
                         struct rlimit core = {0, 0};
                         setrlimit(RLIMIT_CORE, &core);
                         unsetenv("LESSON_BATCH");
@@ -259,22 +292,34 @@ enum NativeSupport {
             #endif
                         return selection;
                     }
+                    close(out[1]);
+                    close(err[1]);
                     if (child < 0) break;
-                    int status = 0;
-                    while (waitpid(child, &status, WNOHANG) == 0) {
-                        int stop = lesson_seconds() - start > timeout ? -1
-                                   : lesson_file_size(output) + lesson_file_size(errors) > limit ? -2
-                                                                                               : 0;
+                    struct lesson_stream streams[2] = {
+                        {out[0], lesson_output_file(home, "out")}, {err[0], lesson_output_file(home, "err")}};
+                    long long copied = 0;
+                    int status = 0, ended = 0;
+                    while (!ended) {
+                        lesson_copy(streams, &copied, limit, 1);
+                        ended = waitpid(child, &status, WNOHANG) == child;
+                        int stop = ended ? 0 : lesson_seconds() - start > timeout ? -1 : copied > limit ? -2 : 0;
                         if (stop != 0) {
+                            kill(-child, SIGKILL);
                             kill(child, SIGKILL);
                             waitpid(child, &status, 0);
                             status = stop;
-                            break;
+                            ended = 1;
                         }
-                        usleep(200);
                     }
-                    close(output);
-                    close(errors);
+                    /* What is still in the pipes, briefly: a descendant that outlived it is not waited for. */
+                    kill(-child, SIGKILL);
+                    double drained = lesson_seconds();
+                    while (lesson_copy(streams, &copied, limit, 5) > 0 && lesson_seconds() - drained < 0.05) {}
+                    if (status == 0 && copied > limit) status = -2;
+                    for (int index = 0; index < 2; index++) {
+                        if (streams[index].pipe >= 0) close(streams[index].pipe);
+                        close(streams[index].file);
+                    }
                     used += snprintf(report + used, capacity - used, "%" PRIdPTR " %d %.9f\n", selection, status,
                                      lesson_seconds() - start);
                 }

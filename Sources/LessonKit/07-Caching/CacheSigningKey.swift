@@ -37,18 +37,18 @@ package enum CacheSigningKey {
         try? FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let key = randomKey()
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            // Another check made it first: theirs is the key.
-            return errno == EEXIST ? readTrusted(path) : nil
-        }
+        // Written whole to a file of its own, then linked into place: a check that starts at the same time
+        // finds either no key or this one, never a file still empty.
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: .min ... .max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return nil }
         let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        guard written == key.count else {
-            unlink(path)
-            return nil
-        }
-        return key
+        defer { unlink(temporary) }
+        guard written == key.count else { return nil }
+        if link(temporary, path) == 0 { return key }
+        // Another check linked its key first: theirs is the key.
+        return errno == EEXIST ? readTrusted(path) : nil
     }
 
     /// The bytes of `path` when it is a regular file of 16 to 4,096 bytes that this user owns and no one

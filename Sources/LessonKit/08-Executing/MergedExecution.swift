@@ -47,6 +47,9 @@ extension Executor {
         var build: CompileResult
         /// The executable's folder, released after its last run.
         var folder: FolderRelease
+        /// Whether the executable was built for jobs sent to be built on their own (`MergedWork.buildAlone`):
+        /// its answer stands, whatever qualified names it prints.
+        var isFinal = false
     }
 
     /// One thing for a worker to do: build a unit (and, for a program built alone, run it), or run one

@@ -72,7 +72,8 @@ struct MergedWork {
                 if jobs[job].runs {
                     runs.append(
                         Executor.MergedRun(
-                            job: job, executable: executable, selection: selection, build: share, folder: release))
+                            job: job, executable: executable, selection: selection, build: share, folder: release,
+                            isFinal: round >= Executor.mergeRounds))
                 } else {
                     record(job, ScenarioExecution(build: share, run: nil, program: executor.kept(executable, build)))
                 }
@@ -127,7 +128,8 @@ struct MergedWork {
     /// or a book test is wrapped in, or a listing's declaration moved and made `fileprivate`. Built alone, it
     /// prints another, so it is built alone for its answer (what the author wrote local prints the same).
     private func recordRun(_ request: Executor.MergedRun, _ run: ProcessResult) {
-        if Executor.revealsMergedContext(run) {
+        // Once: a type the author made local prints the context in every build.
+        if !request.isFinal, Executor.revealsMergedContext(run) {
             progress?.expect(scenarios: 1)
             buildAlone([request.job])
             return

@@ -112,7 +112,8 @@ struct GradeEvaluation {
         _ outcome: inout TestOutcome, _ test: Grader.GradingTest, _ execution: ScenarioExecution
     ) {
         let options = test.scenario.outputOptions
-        guard options.partial, !test.hidden, outcome.status == .failed, let run = execution.run,
+        // Nor a name-only one: its points would say how much of its output was right.
+        guard options.partial, !test.hidden, !test.nameOnly, outcome.status == .failed, let run = execution.run,
             let expected = test.expectedLines, !expected.isEmpty
         else { return }
         let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))

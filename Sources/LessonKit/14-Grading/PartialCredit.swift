@@ -20,8 +20,12 @@ enum PartialCredit {
         }
     }
 
-    /// The points of `matched` lines of `count`, out of `maxPoints`, rounded down.
+    /// The points of `matched` lines of `count`, out of `maxPoints`, rounded down, and never all of them: a
+    /// test that failed (every expected line and one more) is not worth its full points.
     static func points(maxPoints: Int, matched: Int, of count: Int) -> Int {
-        count == 0 ? 0 : maxPoints * matched / count
+        guard count > 0, maxPoints > 0, matched > 0 else { return 0 }
+        let product = maxPoints.multipliedFullWidth(by: min(matched, count))
+        let share = count.dividingFullWidth(product).quotient
+        return min(share, maxPoints - 1)
     }
 }
