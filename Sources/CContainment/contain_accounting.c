@@ -183,18 +183,15 @@ static int by_inode(const void *left, const void *right) {
     return (a > b) - (a < b);
 }
 
-/// What a process whose descriptors cannot be listed is charged: as many sockets as the grader lets a
-/// process open (`--nofile 128`). A program makes itself unreadable with `prctl(PR_SET_DUMPABLE, 0)` or by
-/// running an executable it cannot read; it must not hide its buffers so.
-#define CONTAIN_UNLISTED_CHARGE (128ull * CONTAIN_SOCKET_CHARGE)
-
-/// Appends the sockets (kind 's') and pipes ('p') `pid` holds open, by inode, from /proc/PID/fd; returns 1
-/// when the process exists but its descriptors cannot be listed.
-static int append_buffers(struct inode_list *sockets, struct inode_list *pipes, pid_t pid) {
+/// Appends the sockets (kind 's') and pipes ('p') `pid` holds open, by inode, from /proc/PID/fd. A process
+/// the reaper may not inspect is not counted: the filter refuses `prctl(PR_SET_DUMPABLE)`, by which a program
+/// would hide its own (charging such processes in full stopped ordinary programs: a shell started through
+/// `setsid` is one for a moment).
+static void append_buffers(struct inode_list *sockets, struct inode_list *pipes, pid_t pid) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/fd", (int)pid);
     DIR *descriptors = opendir(path);
-    if (descriptors == NULL) return errno == EACCES || errno == EPERM;
+    if (descriptors == NULL) return;
     for (struct dirent *entry; (entry = readdir(descriptors)) != NULL;) {
         if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
         char link[96], target[64];
@@ -216,7 +213,6 @@ static int append_buffers(struct inode_list *sockets, struct inode_list *pipes, 
         list->items[list->count++] = strtoul(strchr(target, '[') + 1, NULL, 10);
     }
     closedir(descriptors);
-    return 0;
 }
 
 /// How many distinct inodes `list` holds (sorting it).
@@ -232,11 +228,9 @@ static size_t distinct(struct inode_list *list) {
 /// it: no resident page shows what their buffers queue (131 socket pairs queued 1 GiB with 16 MB resident).
 static unsigned long long buffer_bytes(const pid_t *members, size_t count, long page_size) {
     struct inode_list sockets = {0}, pipes = {0};
-    unsigned long long unlisted = 0;
-    for (size_t index = 0; index < count; index++) unlisted += append_buffers(&sockets, &pipes, members[index]);
+    for (size_t index = 0; index < count; index++) append_buffers(&sockets, &pipes, members[index]);
     unsigned long long bytes = distinct(&sockets) * CONTAIN_SOCKET_CHARGE +
-                               distinct(&pipes) * CONTAIN_PIPE_PAGES * (unsigned long long)page_size +
-                               unlisted * CONTAIN_UNLISTED_CHARGE;
+                               distinct(&pipes) * CONTAIN_PIPE_PAGES * (unsigned long long)page_size;
     free(sockets.items);
     free(pipes.items);
     return bytes;

@@ -167,6 +167,16 @@ static void deny_buffer_growth(struct program *program) {
     emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
 }
 
+/// prctl(PR_SET_DUMPABLE): a program that makes itself undumpable hides its descriptors, and so the socket
+/// buffers it holds, from the reaper's accounting.
+static void deny_hiding_from_the_reaper(struct program *program) {
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SYS_prctl, 0, 4);
+    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(0));
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, PR_SET_DUMPABLE, 1, 0);
+    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
+}
+
 static void build_filter(struct program *program) {
     program->length = 0;
     check_architecture(program);
@@ -178,6 +188,7 @@ static void build_filter(struct program *program) {
     allow_only_unix_sockets(program, SYS_socketpair);
     deny_terminal_injection(program);
     deny_buffer_growth(program);
+    deny_hiding_from_the_reaper(program);
     deny_namespace_clones(program);
     emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 }

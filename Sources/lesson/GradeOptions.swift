@@ -35,18 +35,7 @@ extension GradeCommand {
             guard values.paths.isEmpty else { throw LessonError(.usage, "unexpected argument '\(values.paths[0])'") }
             check = GradingOptions()
             check.budget = try values.value(Option.budget)
-            check.attempt = try values.value(Option.attempt)
-            if let metadata = try values.value(Option.submissionMetadata) {
-                guard check.attempt == nil else {
-                    throw LessonError(.usage, "--attempt and --submission-metadata say the same thing: give one")
-                }
-                // Metadata that cannot be read costs the student their hints, not their grade.
-                do {
-                    check.attempt = try GradescopeMetadata.attempt(readingFile: metadata)
-                } catch {
-                    printError("warning: \(error); no hint is shown")
-                }
-            }
+            check.attempt = try Self.attempt(values)
             check.cpus = try values.value(Option.cpus)
             check.driverCommands = try values.value(Option.driverCommands)
             try Option.limits.apply(values, to: &check.execution)
@@ -94,6 +83,22 @@ extension GradeCommand {
             if output != nil && format == .text {
                 throw LessonError(
                     .usage, "--output writes a platform's results file: use a --format other than text")
+            }
+        }
+
+        /// `--attempt N`, or the attempt Gradescope's `--submission-metadata` says; nil without either.
+        private static func attempt(_ values: Arguments) throws -> Int? {
+            let given = try values.value(Option.attempt)
+            guard let metadata = try values.value(Option.submissionMetadata) else { return given }
+            guard given == nil else {
+                throw LessonError(.usage, "--attempt and --submission-metadata say the same thing: give one")
+            }
+            // Metadata that cannot be read costs the student their hints, not their grade.
+            do {
+                return try GradescopeMetadata.attempt(readingFile: metadata)
+            } catch {
+                printError("warning: \(error); no hint is shown")
+                return nil
             }
         }
 

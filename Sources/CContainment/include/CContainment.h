@@ -36,7 +36,7 @@
  *      move_mount, open_tree), unshare, setns, clone with a CLONE_NEW* flag, open_by_handle_at,
  *      kexec_load, kexec_file_load, init_module, finit_module, delete_module, io_uring_setup,
  *      io_uring_enter, io_uring_register, ioctl TIOCSTI and TIOCLINUX, setsockopt SO_SNDBUF, SO_RCVBUF,
- *      SO_SNDBUFFORCE and SO_RCVBUFFORCE, and fcntl F_SETPIPE_SZ. clone3 fails with ENOSYS (its
+ *      SO_SNDBUFFORCE and SO_RCVBUFFORCE, fcntl F_SETPIPE_SZ, and prctl PR_SET_DUMPABLE. clone3 fails with ENOSYS (its
  *      flags are out of the filter's reach), so the C library falls back to clone. Everything else is
  *      allowed.
  *   9. --chdir DIR, then execute PROGRAM (searched in PATH when it holds no '/').
