@@ -145,6 +145,15 @@ static void deny_namespace_clones(struct program *program) {
 #define SO_RCVBUFFORCE 33
 #endif
 
+/// `call` fails with EPERM when its argument `argument` is `value`; any other value is allowed.
+static void deny_when(struct program *program, int call, int argument, unsigned int value) {
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)call, 0, 4);
+    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(argument));
+    emit(program, BPF_JMP | BPF_JEQ | BPF_K, value, 1, 0);
+    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
+}
+
 /// setsockopt() may not grow a socket's buffers (SO_SNDBUF, SO_RCVBUF, and their FORCE forms), nor fcntl() a
 /// pipe's (F_SETPIPE_SZ): the kernel memory they hold is no address space, and 131 socket pairs grown to
 /// 8 MB queued 1 GiB past a 512 MiB limit. At their defaults, the reaper charges each open one in full
@@ -160,21 +169,7 @@ static void deny_buffer_growth(struct program *program) {
     emit(program, BPF_JMP | BPF_JEQ | BPF_K, SO_RCVBUFFORCE, 1, 0);
     emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
     emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
-    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SYS_fcntl, 0, 4);
-    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(1));
-    emit(program, BPF_JMP | BPF_JEQ | BPF_K, F_SETPIPE_SZ, 1, 0);
-    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
-}
-
-/// prctl(PR_SET_DUMPABLE): a program that makes itself undumpable hides its descriptors, and so the socket
-/// buffers it holds, from the reaper's accounting.
-static void deny_hiding_from_the_reaper(struct program *program) {
-    emit(program, BPF_JMP | BPF_JEQ | BPF_K, SYS_prctl, 0, 4);
-    emit_statement(program, BPF_LD | BPF_W | BPF_ABS, CONTAIN_ARG_LOW(0));
-    emit(program, BPF_JMP | BPF_JEQ | BPF_K, PR_SET_DUMPABLE, 1, 0);
-    emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-    emit_statement(program, BPF_RET | BPF_K, CONTAIN_DENY);
+    deny_when(program, SYS_fcntl, 1, F_SETPIPE_SZ);
 }
 
 static void build_filter(struct program *program) {
@@ -188,7 +183,9 @@ static void build_filter(struct program *program) {
     allow_only_unix_sockets(program, SYS_socketpair);
     deny_terminal_injection(program);
     deny_buffer_growth(program);
-    deny_hiding_from_the_reaper(program);
+    // prctl(PR_SET_DUMPABLE): an undumpable program hides its descriptors, and so the socket buffers it
+    // holds, from the reaper's accounting.
+    deny_when(program, SYS_prctl, 0, PR_SET_DUMPABLE);
     deny_namespace_clones(program);
     emit_statement(program, BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 }
