@@ -60,6 +60,20 @@ import Testing
         #expect(!first.message.hasSuffix("]"), "the message is read without the name: \(first.message)")
     }
 
+    /// An unclosed `{` the compiler finds where the grader's wrapping of the student's file ends is shown at
+    /// the file's last line, not past its end, with its explanation.
+    @Test func anErrorPastTheEndOfTheStudentsFileIsShownAtItsLastLine() throws {
+        let path = TestSupport.packageRoot + "/Fixtures/grading/feedback/dem-nguoc.md"
+        let exercise = try Exercise.find("dem-nguoc", in: LessonPlanner.plan(Lesson.read(path: path)))
+        var options = GradingOptions()
+        options.timeout = 5
+        let result = try Grader(toolchain: try TestSupport.toolchain(), options: options).grade(
+            exercise, submission: "var n = 3\nwhile n > 0 {\n    print(n)\n    n -= 1\nprint(\"xong\")\n")
+        let message = try #require(result.message)
+        #expect(message.contains("\nmain.swift:5:1: error: expected '}' at end of brace statement\n  → Có một `{`"))
+        #expect(result.tests.map(\.diagnostic) == ["missing-brace"])
+    }
+
     /// At least fifteen explanations, each in English, Turkish and Vietnamese, each key once.
     @Test func everyExplanationIsSaidInEachLanguage() {
         let keys = DiagnosticExplanation.all.map(\.explanation.key)

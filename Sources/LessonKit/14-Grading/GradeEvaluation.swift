@@ -7,6 +7,9 @@ struct GradeEvaluation {
     let feedback: Feedback
     /// The student's engine file name, for engine exercises.
     let studentFile: String?
+    /// How many lines the student's file has: an error the compiler places past its end (an unclosed `{`,
+    /// found where the code the grader wraps it in ends) is shown at its last line.
+    var submissionLines: Int? = nil
     /// The files a student has, by the path diagnostics name them with: a visible test's lesson and the
     /// course's engine files, each with the name the student knows it by. A diagnostic in any other file (a
     /// hidden test's) is never located for the student.
@@ -223,7 +226,10 @@ struct GradeEvaluation {
         if !own.isEmpty {
             lines.append(feedback.doesNotBuild())
             for error in own.prefix(10) {
-                lines.append(Self.clipped("\(error.file):\(error.line):\(error.column): error: \(error.message)"))
+                let (line, column) =
+                    submissionLines.map { error.line > $0 ? (max($0, 1), 1) : (error.line, error.column) }
+                    ?? (error.line, error.column)
+                lines.append(Self.clipped("\(error.file):\(line):\(column): error: \(error.message)"))
                 // The compiler's line stays as it is; what it means, in the student's language, under it.
                 if let explanation = DiagnosticExplanation.of(id: error.id) {
                     lines.append(Self.explanationMark + feedback.explanation(explanation))

@@ -81,6 +81,7 @@ package struct Grader: Sendable {
             feedback: feedback, studentFile: studentFile, limits: limits, buildTimeout: options.buildTimeout,
             budget: options.budget)
         evaluation.shownFiles = shownFiles(exercise, tests: tests)
+        evaluation.submissionLines = OutputLines.split(submission).count
         var executor = self.executor(limits: limits, tests: tests.count)
         // A program that fails in the student's own file fails so for every test: it is not built again
         // test by test, and it is the submission's build error.
