@@ -124,7 +124,8 @@ package struct BatchGrader: Sendable {
             let exercise = similarity.exercise
             let texts = Self.submissionTexts(
                 folders, submissions: submissions, exercise: exercise, maximum: similarity.maximum)
-            let base = [exercise.block.text] + exercise.plan.lesson.blocks.filter(\.info.isSwift).map(\.text)
+            // The lesson's Swift blocks, the exercise's starter among them.
+            let base = exercise.plan.lesson.blocks.filter(\.info.isSwift).map(\.text)
             let pairs = Similarity.pairs(texts, base: base)
             try Data(Similarity.csv(pairs).utf8).write(to: URL(fileURLWithPath: output + "/similarity.csv"))
             similar = ClassPage.SimilarPairs(

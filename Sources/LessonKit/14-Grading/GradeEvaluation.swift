@@ -74,9 +74,11 @@ struct GradeEvaluation {
             maxPoints: test.scenario.options.points, task: test.scenario.options.task, hidden: test.hidden,
             testCode: test.testCode,
             seconds: (execution.build?.seconds ?? 0) + (execution.run?.seconds ?? 0))
-        if let run = execution.run, !test.hidden {
-            outcome.output = truncated(OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self)))
+        // What the program printed, as lines: read once, for the output, the shape and the partial credit.
+        let printed = execution.run.map {
+            OutputComparison.lines(of: String(decoding: $0.standardOutput, as: UTF8.self))
         }
+        if let printed, !test.hidden { outcome.output = truncated(printed) }
         let verdict = judge.verdict(execution, Self.expectation(test))
         switch verdict {
         case .passed:
@@ -93,33 +95,32 @@ struct GradeEvaluation {
             outcome.status = .error
             outcome.message = feedback.budgetRanOut(Seconds.describe(seconds)) + before(run, test)
         case .outputDiffers(let mismatch, _):
-            outcome.explanation = shape(test, execution, stopped: false)
-            outcome.message = explained(outcome.explanation, test, execution) + differenceMessage(mismatch, test)
+            outcome.explanation = shape(test, printed, stopped: false)
+            outcome.message = explained(outcome.explanation, test, printed) + differenceMessage(mismatch, test)
         case .missingExpectedOutput:
             break  // a test always has an expectation (`expectation(_:)`)
         case .trapped, .crashed, .exitedNonZero:
             // A trap or an exit before the output ended; a limit that stopped the program says so itself.
-            outcome.explanation = shape(test, execution, stopped: true)
-            outcome.message = explained(outcome.explanation, test, execution) + runMessage(verdict, test)
+            outcome.explanation = shape(test, printed, stopped: true)
+            outcome.message = explained(outcome.explanation, test, printed) + runMessage(verdict, test)
         default:
             outcome.message = runMessage(verdict, test)
         }
         if case .buildFailed(let build) = verdict { outcome.diagnostic = explainedDiagnostic(build, test: test)?.key }
-        creditPartially(&outcome, test, execution)
+        creditPartially(&outcome, test, printed)
         return outcome
     }
 
     /// A visible test asking for partial credit that failed after it ran earns the share of its points its
     /// output matched (`PartialCredit`), said after the rest of its message.
     private func creditPartially(
-        _ outcome: inout TestOutcome, _ test: Grader.GradingTest, _ execution: ScenarioExecution
+        _ outcome: inout TestOutcome, _ test: Grader.GradingTest, _ printed: [String]?
     ) {
         let options = test.scenario.outputOptions
         // Nor a name-only one: its points would say how much of its output was right.
-        guard options.partial, !test.hidden, !test.nameOnly, outcome.status == .failed, let run = execution.run,
+        guard options.partial, !test.hidden, !test.nameOnly, outcome.status == .failed, let printed,
             let expected = test.expectedLines, !expected.isEmpty
         else { return }
-        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
         let matched = PartialCredit.matchedLines(expected: expected, printed: printed, unordered: options.unordered)
         outcome.points = PartialCredit.points(maxPoints: outcome.maxPoints, matched: matched, of: expected.count)
         outcome.message +=
@@ -130,11 +131,10 @@ struct GradeEvaluation {
     /// The shape of a test's wrong output (`OutputShape`): of the whole output, or, for a program that
     /// `stopped` abnormally, of what it printed before. None where the expected block compares otherwise
     /// than line by line (`unordered`, `ellipsis`) or where the program did not run.
-    private func shape(_ test: Grader.GradingTest, _ execution: ScenarioExecution, stopped: Bool) -> OutputShape? {
-        guard let run = execution.run, let expected = test.expectedLines, !test.scenario.outputOptions.unordered,
+    private func shape(_ test: Grader.GradingTest, _ printed: [String]?, stopped: Bool) -> OutputShape? {
+        guard let printed, let expected = test.expectedLines, !test.scenario.outputOptions.unordered,
             !test.scenario.outputOptions.ellipsis
         else { return nil }
-        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
         return stopped
             ? OutputShape.ofStopped(expected: expected, printed: printed)
             : OutputShape.of(expected: expected, printed: printed)
@@ -142,14 +142,10 @@ struct GradeEvaluation {
 
     /// The sentence that explains `shape` to the student, on a line of its own; nothing for a hidden test,
     /// whose expected output it would describe.
-    private func explained(_ shape: OutputShape?, _ test: Grader.GradingTest, _ execution: ScenarioExecution)
-        -> String
-    {
+    private func explained(_ shape: OutputShape?, _ test: Grader.GradingTest, _ printed: [String]?) -> String {
         guard let shape, !test.hidden else { return "" }
-        let printed = execution.run.map {
-            OutputComparison.lines(of: String(decoding: $0.standardOutput, as: UTF8.self)).count
-        }
-        return feedback.explanation(shape, expected: test.expectedLines?.count ?? 0, printed: printed ?? 0) + "\n"
+        return feedback.explanation(shape, expected: test.expectedLines?.count ?? 0, printed: printed?.count ?? 0)
+            + "\n"
     }
 
     /// Why a run failed, in the student's language, with the last lines it printed before it stopped.
