@@ -10,6 +10,8 @@ let package = Package(
         // `swift package check-lessons` and `update-lessons` in a course package that depends on this one.
         .plugin(name: "CheckLessons", targets: ["CheckLessons"]),
         .plugin(name: "UpdateLessons", targets: ["UpdateLessons"]),
+        // A course package's tests: a Swift Testing test per scenario, written from its lessons at each build.
+        .plugin(name: "LessonTestCases", targets: ["LessonTestCases"]),
     ],
     targets: [
         // The pipeline, one numbered folder per layer, each depending only on those below it (ArchitectureTests):
@@ -31,9 +33,13 @@ let package = Package(
             name: "UpdateLessons",
             capability: .command(
                 intent: .custom(
-                    verb: "update-lessons", description: "Accept what the lessons' scenarios print: lesson check --update"),
-                permissions: [.writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")]),
+                    verb: "update-lessons",
+                    description: "Accept what the lessons' scenarios print: lesson check --update"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")
+                ]),
             dependencies: ["lesson"]),
+        .plugin(name: "LessonTestCases", capability: .buildTool(), dependencies: ["lesson"]),
         // The command-line front end.
         .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment", "lesson-contain"]),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.

@@ -7,6 +7,7 @@ let package = Package(
     targets: [
         .testTarget(
             name: "LessonTests",
-            dependencies: [.product(name: "LessonTesting", package: "lesson-checker")]),
+            dependencies: [.product(name: "LessonTesting", package: "lesson-checker")],
+            plugins: [.plugin(name: "LessonTestCases", package: "lesson-checker")]),
     ]
 )

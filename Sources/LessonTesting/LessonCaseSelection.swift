@@ -40,6 +40,13 @@ struct LessonCaseSelection {
         }
     }
 
+    /// Whether a test known by any of `names` runs: a `--filter` pattern (if any) matches one of them, and no
+    /// `--skip` pattern does.
+    func includes(_ names: [String]) -> Bool {
+        (filters.isEmpty || filters.contains { pattern in names.contains { Self.matches(pattern, $0) } })
+            && !skips.contains { pattern in names.contains { Self.matches(pattern, $0) } }
+    }
+
     /// Whether `name` contains a match of `pattern`, a regular expression as Swift Testing reads it (or,
     /// where it does not compile, plain text).
     static func matches(_ pattern: String, _ name: String) -> Bool {

@@ -22,7 +22,8 @@ enum CourseTemplate {
                 targets: [
                     .testTarget(
                         name: "LessonTests",
-                        dependencies: [.product(name: "LessonTesting", package: \(CheckerDependency.literal(dependency.identity)))]),
+                        dependencies: [.product(name: "LessonTesting", package: \(CheckerDependency.literal(dependency.identity)))],
+                        plugins: [.plugin(name: "LessonTestCases", package: \(CheckerDependency.literal(dependency.identity)))]),
                 ]
             )
 
@@ -40,15 +41,11 @@ enum CourseTemplate {
 
         """
 
-    /// One Swift Testing test per lesson, found when the tests run.
+    /// The test target's one file: its tests are the plugin's, a test per scenario, written at each build.
     static let test = """
-        import LessonTesting
-        import Testing
-
-        @Test(arguments: try CourseLesson.all(in: "Lessons"))
-        func lesson(_ lesson: CourseLesson) {
-            lesson.check()
-        }
+        // The tests of this target are written from the lessons under Lessons/ at each build, by the
+        // LessonTestCases plugin (Package.swift): a Swift Testing test per scenario, listing and book test,
+        // declared at its Markdown line. This file gives the target its folder.
 
         """
 
@@ -78,7 +75,9 @@ enum CourseTemplate {
                 with:
                   path: .build
                   key: lessons-swift-6.3-${{ hashFiles('Package.swift', 'Package.resolved') }}
-              - run: swift test
+              # The tests the build wrote, without building again: `swift test` builds the plugin's tool
+              # otherwise than `swift build` does, and would compile the checker once more.
+              - run: swift test --skip-build --disable-xctest
               - if: failure()
                 run: swift run lesson check --format github Lessons
 
@@ -154,7 +153,8 @@ enum CourseTemplate {
         block) is built with the lesson's engine files, run, and what it prints is compared with the
         `output` block after it. A wrong line fails the test at the lesson's own file and line.
 
-        - `swift test` checks every lesson under `Lessons/`.
+        - `swift test --disable-xctest` checks every lesson under `Lessons/`: each scenario is a test of its own,
+          named by its title (`swift test --filter "the title"` runs one).
         - `swift package check-lessons` checks them from the command line (`Lessons/01.md:12` checks the
           block that holds line 12), and `swift package --allow-writing-to-package-directory update-lessons`
           accepts what the scenarios print into the lessons.

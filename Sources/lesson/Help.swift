@@ -20,6 +20,7 @@ enum Help {
           pack     Pack an exercise for a platform: its adapter, the lesson, the course's engines, hidden tests
           eject    Write one scenario (PATH:LINE) as a Swift package that swift run runs
           init     Write a course package whose swift test checks its lessons
+          test-cases Write a course package's tests: a Swift Testing test per scenario (its build plugin's)
           lsp      A language server for lesson Markdown
           help     This page; help --markdown writes every command's page (docs/commands.md)
 

@@ -97,7 +97,7 @@ enum InitCommand {
                     + "(docs/course-package.md, \"Where the checker comes from\")")
         }
         let place = folder == "." ? "" : "cd \(folder) && "
-        print("check the lessons with: \(place)swift test")
+        print("check the lessons with: \(place)swift test --disable-xctest")
         return 0
     }
 }

@@ -17,6 +17,7 @@ struct Command: Sendable {
         Command(name: "pack", help: PackCommand.help, run: PackCommand.run),
         Command(name: "eject", help: EjectCommand.help, run: EjectCommand.run),
         Command(name: "init", help: InitCommand.help, run: InitCommand.run),
+        Command(name: "test-cases", help: TestCasesCommand.help, run: TestCasesCommand.run),
         Command(name: "lsp", help: LSPCommand.help, run: LSPCommand.run),
     ]
 }

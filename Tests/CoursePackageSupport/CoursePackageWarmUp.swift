@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A course package's first `swift test` compiles this whole package again in the course's own build
 /// folder: about 30 s of compiling that would otherwise be the last thing the suite waits for. The job
-/// builds the products the course's workflow uses (`LessonTesting` and `lesson`), never the course's own
-/// tests, so the tests still see a fresh copy compile them. `CoursePackageCopy.make` waits for it before
+/// builds what the course's workflow builds first (`swift build --build-tests`: `LessonTesting`, the `lesson`
+/// its test plugin runs, and the course's tests), then `lesson` for `swift run`. `CoursePackageCopy.make` waits for it before
 /// replacing the copy. If it fails, or never ran (a filtered run), the tests build everything themselves.
 /// XCTest runs the test targets in no fixed order, so the first class of each target that runs for long
 /// starts it (`AssertLessonsTests`, `ArchitectureTests`); the second call does nothing.
@@ -24,7 +24,7 @@ public enum CoursePackageWarmUp {
             }
             started = true
             job.start(
-                ["sh", "-c", "swift build --target LessonTesting && swift build --product lesson"], in: course.root)
+                ["sh", "-c", "swift build --build-tests && swift build --product lesson"], in: course.root)
         }
     }
 

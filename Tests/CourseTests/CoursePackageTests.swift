@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The README's course package, built against this checkout: its workflow passes; a lesson added and a
-/// lesson renamed are seen by the next `swift test`, the course's tests not rebuilt; a wrong expected line
-/// fails at the lesson's file and line under XCTest and Swift Testing; `--filter` picks one lesson.
+/// lesson renamed are seen by the next run; a wrong expected line fails its scenario's test at the lesson's
+/// file and line; `--filter` picks one scenario by its title.
 ///
 /// Every `swift` command here shares one build folder, kept between runs of this suite.
 @Suite(.serialized) struct CoursePackageTests {
@@ -28,43 +28,38 @@ import Testing
     @Test func workflowPassesThenSeesANewLessonAtItsLine() throws {
         let course = try CoursePackageCopy.make()
         let first = try runWorkflow(in: course)
-        #expect(first.map(\.command) == ["swift build --build-tests", "swift test"])
+        #expect(first.map(\.command) == ["swift build --build-tests", "swift test --skip-build --disable-xctest"])
         let built = try #require(first.first)
         #expect(built.status == 0, "\(built.output)")
-        #expect(built.output.contains("Compiling LessonTests"), "a fresh copy builds the course's tests")
         let passing = try #require(first.last)
         #expect(passing.status == 0, "\(passing.output)")
-        #expect(!passing.output.contains("Compiling LessonTests"), "the workflow's build step built them")
-        #expect(passing.output.contains("Executed 1 test, with 0 failures"))
-        #expect(passing.output.contains(Self.caseLine("demo/01-counting.md")))
-        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 1 test in 0 suites passed after "))
+        #expect(!passing.output.contains("Compiling"), "the workflow's build step built them")
+        #expect(!passing.output.contains("Test Suite '") && !passing.output.contains("Executed "), "no XCTest lines")
+        #expect(passing.output.contains("◇ Suite \"demo/01-counting.md\" started."))
+        #expect(passing.output.contains("✔ Test \"count to three\" passed after "))
+        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 3 tests in 1 suite passed after "))
 
         try course.move("Lessons/demo/01-counting.md", to: "Lessons/demo/01-counting-to-three.md")
         try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
         let second = try runWorkflow(in: course)
         #expect(
             second.map(\.command) == [
-                "swift build --build-tests", "swift test", "swift run lesson check --format github Lessons",
+                "swift build --build-tests", "swift test --skip-build --disable-xctest",
+                "swift run lesson check --format github Lessons",
             ])
-        #expect(
-            !second[0].output.contains("Compiling LessonTests"), "a new lesson needs no rebuild of the course's tests")
+        #expect(second[0].output.contains("Compiling LessonTests"), "the build writes the new lesson's tests")
         let failing = second[1]
         #expect(failing.status == 1)
-        #expect(failing.output.contains(Self.caseLine("demo/01-counting-to-three.md")))
-        #expect(failing.output.contains(Self.caseLine("demo/02-added.md")))
-        #expect(!failing.output.contains(Self.caseLine("demo/01-counting.md")))
-        let lesson = course.root + "/Lessons/demo/02-added.md"
+        #expect(failing.output.contains("◇ Suite \"demo/01-counting-to-three.md\" started."))
+        #expect(failing.output.contains("◇ Suite \"demo/02-added.md\" started."))
+        #expect(!failing.output.contains("\"demo/01-counting.md\""))
         #expect(
             failing.output.contains(
-                "\(lesson):11: error: LessonTests.testLessons : expected output differs at line 2 of 2"),
-            "XCTest reports the lesson's file and line")
-        #expect(
-            failing.output.contains(
-                "✘ Test lesson(_:) recorded an issue with 1 argument lesson → demo/02-added.md"
-                    + " at 02-added.md:11:1: Issue recorded\n↳ expected output differs at line 2 of 2\n"),
-            "Swift Testing reports the lesson's file and line")
+                "✘ Test \"two greetings\" recorded an issue at 02-added.md:11:1: Caught error: expected output differs "
+                    + "at line 2 of 2\n↳ @@ -10,2 +10,2 @@\n   merhaba\n  -hello\n  +xin chào\n"),
+            "the scenario's test fails with the finding, at the lesson's file and line: \(failing.output)")
         let last = Self.lastLine(of: failing.output)
-        #expect(last.hasPrefix("✘ Test run with 1 test in 0 suites failed after "), "the run ends red: \(last)")
+        #expect(last.hasPrefix("✘ Test run with 5 tests in 2 suites failed after "), "the run ends red: \(last)")
         #expect(last.hasSuffix(" seconds with 1 issue."))
 
         let annotations = try #require(second.last)
@@ -72,20 +67,22 @@ import Testing
         #expect(annotations.output.contains("::error file=Lessons/demo/02-added.md,line=11,"))
     }
 
-    /// `swift test --filter lesson --filter 02-added`: the test `lesson(_:)` for that lesson alone.
-    @Test func filterPicksOneLesson() throws {
+    /// `swift test --filter "two greetings"`: that scenario's test alone, and only its scenario checked.
+    @Test func filterPicksOneScenarioByItsTitle() throws {
         let course = try CoursePackageCopy.make()
         try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
         let result = try CourseTestSupport.shell(
-            "exec 2>&1; swift test --filter lesson --filter 02-added", in: course.root)
+            "exec 2>&1; swift build --build-tests && swift test --skip-build --disable-xctest --filter 'two greetings'",
+            in: course.root)
         #expect(result.status == 1)
-        #expect(result.output.contains(Self.caseLine("demo/02-added.md")))
-        #expect(!result.output.contains("demo/01-counting.md"))
-        #expect(result.output.contains("at 02-added.md:11:1: Issue recorded"))
+        #expect(result.output.contains("◇ Test \"two greetings\" started."))
+        #expect(!result.output.contains("count to three"))
+        #expect(result.output.contains("at 02-added.md:11:1: Caught error: expected output differs at line 2 of 2"))
+        #expect(Self.lastLine(of: result.output).hasPrefix("✘ Test run with 1 test in 1 suite failed after "))
     }
 
     /// `lesson init` writes a package that works at once: its `swift test` passes, built against this
-    /// checkout, and a wrong expected line fails at the lesson's own file and line.
+    /// checkout, and a wrong expected line fails its scenario's test at the lesson's own file and line.
     @Test func aPackageThatInitWritesPassesAndFailsAtTheLessonsLine() throws {
         let source = CourseTestSupport.packageRoot + "/.build/course-package/init"
         try? FileManager.default.removeItem(atPath: source)
@@ -94,21 +91,23 @@ import Testing
                 + source, in: CourseTestSupport.packageRoot)
         #expect(written.status == 0, "\(written.standardError)")
         let course = try CoursePackageCopy.make(source: source)
-        let passing = try CourseTestSupport.shell("exec 2>&1; swift test", in: course.root)
+        let passing = try CourseTestSupport.shell(
+            "exec 2>&1; swift build --build-tests && swift test --skip-build --disable-xctest", in: course.root)
         #expect(passing.status == 0, "\(passing.output)")
-        #expect(passing.output.contains(Self.caseLine("01-bo-dem.md")))
-        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 1 test in 0 suites passed after "))
+        #expect(passing.output.contains("✔ Test \"ba lần chạm\" passed after "))
+        #expect(Self.lastLine(of: passing.output).hasPrefix("✔ Test run with 3 tests in 1 suite passed after "))
 
         let lesson = course.root + "/Lessons/01-bo-dem.md"
         let text = try String(contentsOfFile: lesson, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "ba: 3\n", with: "ba: 4\n").utf8).write(
             to: URL(fileURLWithPath: lesson))
-        let failing = try CourseTestSupport.shell("exec 2>&1; swift test", in: course.root)
+        let failing = try CourseTestSupport.shell(
+            "exec 2>&1; swift test --skip-build --disable-xctest", in: course.root)
         #expect(failing.status == 1)
         #expect(
             failing.output.contains(
-                "✘ Test lesson(_:) recorded an issue with 1 argument lesson → 01-bo-dem.md"
-                    + " at 01-bo-dem.md:35:1: Issue recorded\n↳ expected output differs at line 3 of 3\n"),
+                "✘ Test \"ba lần chạm\" recorded an issue at 01-bo-dem.md:35:1: Caught error: expected output differs "
+                    + "at line 3 of 3\n"),
             "\(failing.output)")
     }
 
@@ -131,11 +130,6 @@ import Testing
             failed = failed || result.status != 0
         }
         return results
-    }
-
-    /// The line Swift Testing prints when it starts the test case of one lesson.
-    static func caseLine(_ name: String) -> String {
-        "◇ Test case passing 1 argument lesson → \(name) to lesson(_:) started."
     }
 
     static func lastLine(of output: String) -> String {

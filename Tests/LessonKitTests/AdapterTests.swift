@@ -71,8 +71,8 @@ import Testing
             var isFolder: ObjCBool = false
             return manager.fileExists(atPath: root + "/Adapters/" + $0, isDirectory: &isFolder) && !isFolder.boolValue
         }
-        #expect(Set(files) == Set(embeddedAdapterFiles.map(\.path)))
-        for entry in embeddedAdapterFiles {
+        #expect(Set(files) == Set(Embedded.adapterFiles.map(\.path)))
+        for entry in Embedded.adapterFiles {
             let path = root + "/Adapters/" + entry.path
             #expect(Data(base64Encoded: entry.base64) == manager.contents(atPath: path), "\(entry.path)")
             #expect(entry.executable == manager.isExecutableFile(atPath: path), "\(entry.path)")

@@ -152,7 +152,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(
             first.standardOutput,
             written.map { "wrote \(folder)/\($0)\n" }.joined() + uses
-                + "check the lessons with: cd \(folder) && swift test\n")
+                + "check the lessons with: cd \(folder) && swift test --disable-xctest\n")
         let name = (folder as NSString).lastPathComponent
         for file in ["Package.swift", "Tests/LessonTests/Lessons.swift", ".github/workflows/lessons.yml"] {
             let fixture = try String(
@@ -178,7 +178,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(
             second.standardOutput,
             written.map { "kept \(folder)/\($0): it exists\n" }.joined() + uses
-                + "check the lessons with: cd \(folder) && swift test\n")
+                + "check the lessons with: cd \(folder) && swift test --disable-xctest\n")
         XCTAssertEqual(try String(contentsOfFile: folder + "/README.md", encoding: .utf8), "mine\n")
 
         let wrong = try TestSupport.runLesson(["init", "--language", "fr", folder])

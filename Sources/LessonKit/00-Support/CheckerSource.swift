@@ -20,7 +20,7 @@ package enum CheckerSource {
 
     /// The folder of the package this checker was built from.
     package static var builtFrom: String {
-        String(decoding: Data(base64Encoded: embeddedPackageDirectory) ?? Data(), as: UTF8.self)
+        String(decoding: Data(base64Encoded: Embedded.packageDirectory) ?? Data(), as: UTF8.self)
     }
 
     package static func locate(executable: String, environment: [String: String]) -> Found? {

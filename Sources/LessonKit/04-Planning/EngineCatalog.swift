@@ -34,7 +34,7 @@ public struct EngineCatalog: Hashable, Sendable {
     /// The engines of this project (`Sources/Engines`), carried inside the binary.
     public static let builtIn: EngineCatalog = {
         var engines: [String: Engine] = [:]
-        for entry in embeddedEngineFiles {
+        for entry in Embedded.engineFiles {
             let contents = String(decoding: Data(base64Encoded: entry.base64) ?? Data(), as: UTF8.self)
             let file = Engine.File(name: entry.file, contents: contents, path: "engines/\(entry.engine)/\(entry.file)")
             engines[entry.engine, default: Engine(name: entry.engine, files: [])].files.append(file)

@@ -17,9 +17,12 @@ public struct LessonSelection: Sendable {
     /// `PATH:LINE` arguments: the lines whose blocks alone are checked, by the lesson's absolute path. When
     /// there are any, only the lessons they name are checked.
     package var blockLines: [String: Set<Int>] = [:]
+    /// Lessons checked whole beside the blocks of `blockLines`, by absolute path (a course package's tests,
+    /// where a lesson's own test case and some scenarios of another are selected).
+    package var wholeLessons: Set<String> = []
 
     /// Whether every check of every lesson is made: no filter, shard or block selects some.
-    package var isEverything: Bool { filter == nil && sharding == nil && blockLines.isEmpty }
+    package var isEverything: Bool { filter == nil && sharding == nil && blockLines.isEmpty && wholeLessons.isEmpty }
 
     /// Checks the lessons and scenarios `filter` selects (see `--filter`), or every one.
     public init(filter: String? = nil) {
@@ -33,7 +36,10 @@ public struct LessonSelection: Sendable {
 
     package func scope(of plan: LessonPlan) -> Scope {
         if let sharding, !sharding.owns(plan.path) { return .none }
-        if !blockLines.isEmpty { return blockLines[Paths.absolute(plan.path)] == nil ? .none : .blocks }
+        if !blockLines.isEmpty || !wholeLessons.isEmpty {
+            let path = Paths.absolute(plan.path)
+            return wholeLessons.contains(path) ? .whole : blockLines[path] == nil ? .none : .blocks
+        }
         return filterScope(of: plan)
     }
 

@@ -122,7 +122,7 @@ package struct PlatformPack {
     func adapterFiles() -> [(String, (bytes: Data, executable: Bool))] {
         let prefix = platform.rawValue + "/"
         var files: [(String, (bytes: Data, executable: Bool))] = []
-        for entry in embeddedAdapterFiles {
+        for entry in Embedded.adapterFiles {
             let path: String
             if entry.path.hasPrefix(prefix) {
                 path = String(entry.path.dropFirst(prefix.count))

@@ -1,7 +1,3 @@
-import LessonTesting
-import Testing
-
-@Test(arguments: try CourseLesson.all(in: "Lessons"))
-func lesson(_ lesson: CourseLesson) {
-    lesson.check()
-}
+// The tests of this target are written from the lessons under Lessons/ at each build, by the
+// LessonTestCases plugin (Package.swift): a Swift Testing test per scenario, listing and book test,
+// declared at its Markdown line. This file gives the target its folder.

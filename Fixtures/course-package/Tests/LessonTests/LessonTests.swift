@@ -1,8 +1,0 @@
-import LessonTesting
-import XCTest
-
-final class LessonTests: XCTestCase {
-    func testLessons() {
-        assertLessons(in: "Lessons")
-    }
-}

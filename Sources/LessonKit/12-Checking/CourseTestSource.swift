@@ -1,0 +1,61 @@
+/// The Swift source of a course package's tests: a Swift Testing suite per lesson, a test per case
+/// (`CourseTestCase`), each declared at its Markdown line (`#sourceLocation`), so that a test list shows the
+/// case where the lesson has it and a failure's test points there.
+///
+/// Every test asks one `LessonCourse` for its findings: the course is checked once, in one run, however
+/// many cases ask.
+public enum CourseTestSource {
+    /// The source for `cases`, the lessons' cases in order, of the lessons under `folder` (absolute).
+    public static func render(_ cases: [CourseTestCase], lessonsFolder folder: String) -> String {
+        var lines = [
+            "// Written by `lesson test-cases` from the lessons under \(folder.replacingOccurrences(of: "\n", with: " ")),",
+            "// at each build: a test per scenario, listing and book test, and one per lesson for the rest.",
+            "import LessonTesting",
+            "import Testing",
+            "",
+            "private let course = LessonCourse(",
+            "    fileID: #fileID, lessons: \(literal(folder)),",
+            "    cases: [",
+        ]
+        lines += cases.map {
+            "        .init(\(literal($0.lesson)), \($0.line.map(String.init) ?? "nil"), \(literal($0.suite)), \(literal($0.name))),"
+        }
+        lines += [
+            "    ])", "",
+            "/// The lessons added since the tests were written: checked whole, each named in a warning.",
+            "@Test func `lessons added since the build`() async { await course.checkAddedLessons() }",
+        ]
+        var index = 0
+        while index < cases.count {
+            let lesson = cases[index].lesson
+            let path = folder + "/" + lesson
+            lines += ["", "@Suite struct `\(cases[index].suite)` {"]
+            while index < cases.count, cases[index].lesson == lesson {
+                let testCase = cases[index]
+                let line = testCase.line.map(String.init) ?? "nil"
+                lines += [
+                    "    #sourceLocation(file: \(literal(path)), line: \(testCase.line ?? 1))",
+                    "    @Test func `\(testCase.name)`() async { await course.check(\(literal(lesson)), line: \(line)) }",
+                ]
+                index += 1
+            }
+            lines += ["    #sourceLocation()", "}"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
