@@ -23,12 +23,12 @@ let package = Package(
         // Carries the canonical engines into LessonKit, so a copied binary still has them.
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
-        // `lesson check` as SwiftPM commands; only the second may write the lessons (`--update`).
+        // `lesson check` as SwiftPM commands; only the second may write the lessons (`--update`). Each runs the
+        // `lesson` product the package builds (`swift build`'s), not a tool built again for the plugin.
         .plugin(
             name: "CheckLessons",
             capability: .command(
-                intent: .custom(verb: "check-lessons", description: "Check the package's lessons with lesson check")),
-            dependencies: ["lesson"]),
+                intent: .custom(verb: "check-lessons", description: "Check the package's lessons with lesson check"))),
         .plugin(
             name: "UpdateLessons",
             capability: .command(
@@ -37,8 +37,7 @@ let package = Package(
                     description: "Accept what the lessons' scenarios print: lesson check --update"),
                 permissions: [
                     .writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")
-                ]),
-            dependencies: ["lesson"]),
+                ])),
         .plugin(name: "LessonTestCases", capability: .buildTool(), dependencies: ["lesson"]),
         // The command-line front end.
         .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment", "lesson-contain"]),

@@ -8,7 +8,7 @@ import PackagePlugin
 struct UpdateLessons: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let process = Process()
-        process.executableURL = try context.tool(named: "lesson").url
+        process.executableURL = try builtLesson()
         process.arguments = ["check", "--update"] + arguments.filter { $0 != "--update" }
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
@@ -16,6 +16,24 @@ struct UpdateLessons: CommandPlugin {
         guard process.terminationStatus == 0 else {
             throw UpdateFailure(description: "lesson check --update exited with status \(process.terminationStatus)")
         }
+    }
+}
+
+extension UpdateLessons {
+    /// The `lesson` product as `swift build` builds it, in the package's own build folder (see
+    /// `CheckLessons`): built now only if it is not already.
+    func builtLesson() throws -> URL {
+        let result = try packageManager.build(
+            .product("lesson"), parameters: PackageManager.BuildParameters(configuration: .debug, logging: .concise))
+        guard result.succeeded,
+            let lesson = result.builtArtifacts.first(where: {
+                $0.kind == .executable && $0.url.lastPathComponent == "lesson"
+            })
+        else {
+            print(result.logText, terminator: "")
+            throw UpdateFailure(description: "the lesson product did not build")
+        }
+        return lesson.url
     }
 }
 

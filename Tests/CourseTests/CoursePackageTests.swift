@@ -72,9 +72,21 @@ import Testing
         let course = try CoursePackageCopy.make()
         try course.write(Self.addedLesson, to: "Lessons/demo/02-added.md")
         let result = try CourseTestSupport.shell(
-            "exec 2>&1; swift build --build-tests && swift test --skip-build --disable-xctest --filter 'two greetings'",
+            "exec 2>&1; swift build --build-tests && swift test list --skip-build"
+                + " && swift test --skip-build --disable-xctest --filter 'two greetings'",
             in: course.root)
         #expect(result.status == 1)
+        // The tests as docs/course-package.md shows them, as a test list names them.
+        #expect(
+            result.output.contains(
+                """
+                LessonTests.`demo/01-counting.md`/`count to three`()
+                LessonTests.`demo/01-counting.md`/`the lesson's other checks`()
+                LessonTests.`demo/02-added.md`/`the lesson's other checks`()
+                LessonTests.`demo/02-added.md`/`two greetings`()
+                LessonTests.`lessons added since the build`()
+
+                """), "\(result.output)")
         #expect(result.output.contains("◇ Test \"two greetings\" started."))
         #expect(!result.output.contains("count to three"))
         #expect(result.output.contains("at 02-added.md:11:1: Caught error: expected output differs at line 2 of 2"))
