@@ -17,10 +17,14 @@ let package = Package(
         // The pipeline, one numbered folder per layer, each depending only on those below it (ArchitectureTests):
         // support, findings → reading → planning → running → building → caching → executing → comparing →
         // judging → reporting, then the clients: checking, coverage, grading, updating, watching.
-        .target(name: "LessonKit", dependencies: ["CSHA256"], plugins: ["EmbedEngines"]),
+        .target(name: "LessonKit", dependencies: ["CSHA256"]),
         // SHA-256 for cache keys, in C so that a debug build hashes as fast as a release one.
         .target(name: "CSHA256"),
-        // Carries the canonical engines into LessonKit, so a copied binary still has them.
+        // Carries the canonical engines and the adapters into every program that links it, so a copied binary
+        // still has them; LessonKit finds them by name. A target apart from LessonKit: SwiftPM plans a build
+        // again when a lesson changes (for LessonTestCases), and compiles a plugin's tool again each time when
+        // a target of the tool has a build plugin of its own.
+        .target(name: "LessonEmbedded", dependencies: ["LessonKit"], plugins: ["EmbedEngines"]),
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
         // `lesson check` as SwiftPM commands; only the second may write the lessons (`--update`). Each runs the
@@ -38,21 +42,25 @@ let package = Package(
                 permissions: [
                     .writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")
                 ])),
-        .plugin(name: "LessonTestCases", capability: .buildTool(), dependencies: ["lesson"]),
+        .plugin(name: "LessonTestCases", capability: .buildTool(), dependencies: ["LessonTestCaseWriter"]),
+        // `lesson test-cases` as the plugin's tool: LessonKit alone, no build plugin, so that it is built once.
+        .executableTarget(name: "LessonTestCaseWriter", dependencies: ["LessonKit"]),
         // The command-line front end.
-        .executableTarget(name: "lesson", dependencies: ["LessonKit", "CContainment", "lesson-contain"]),
+        .executableTarget(
+            name: "lesson", dependencies: ["LessonKit", "LessonEmbedded", "CContainment", "lesson-contain"]),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.
         .target(name: "CContainment"),
         // The same launcher as an executable of its own, which starts in a millisecond: `lesson` runs it
         // when it lies beside it.
         .executableTarget(name: "lesson-contain", dependencies: ["CContainment"]),
         // What a course repository's tests use: a Swift Testing test per lesson and `assertLessons(in:)`.
-        .target(name: "LessonTesting", dependencies: ["LessonKit"]),
+        .target(name: "LessonTesting", dependencies: ["LessonKit", "LessonEmbedded"]),
         // The course engines, compiled here only for their unit tests; lessons reprint their bytes.
         .target(name: "Sync", path: "Sources/Engines/Sync"),
         .target(name: "Invalidation", path: "Sources/Engines/Invalidation"),
-        .testTarget(name: "LessonKitTests", dependencies: ["LessonKit", "lesson", "CoursePackageSupport"]),
-        .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit"]),
+        .testTarget(
+            name: "LessonKitTests", dependencies: ["LessonKit", "LessonEmbedded", "lesson", "CoursePackageSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Sync", "Invalidation", "LessonKit", "LessonEmbedded"]),
         .testTarget(name: "CourseTests", dependencies: ["LessonTesting", "CoursePackageSupport"]),
         // The tests' copy of the fixture course package, and its build started in the background by whichever
         // test target XCTest runs first.

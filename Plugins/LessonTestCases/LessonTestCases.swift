@@ -17,24 +17,20 @@ struct LessonTestCases: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Writing a test per scenario of \(lessons.path)",
-                executable: try context.tool(named: "lesson").url,
-                arguments: ["test-cases", lessons.path, "--output", output.path],
+                executable: try context.tool(named: "LessonTestCaseWriter").url,
+                arguments: [lessons.path, output.path],
                 inputFiles: Self.markdownFiles(under: lessons), outputFiles: [output])
         ]
     }
 
-    /// Every Markdown file and folder below `folder`, hidden ones left out: a change to any writes the tests
-    /// again (`lesson test-cases` reads exactly which are lessons).
+    /// Every Markdown file below `folder`, hidden ones left out: a change to any writes the tests again
+    /// (`lesson test-cases` reads exactly which are lessons). Folders are no inputs: SwiftPM would plan the
+    /// whole build again for a change of one, and build the plugin's tool again with it.
     static func markdownFiles(under folder: URL) -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-        else { return [folder] }
-        var files = [folder]
-        for case let url as URL in walker {
-            let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isFolder || ["md", "markdown"].contains(url.pathExtension.lowercased()) { files.append(url) }
-        }
-        return files
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { ["md", "markdown"].contains($0.pathExtension.lowercased()) }
     }
 }

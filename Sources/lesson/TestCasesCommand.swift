@@ -2,7 +2,8 @@ import Foundation
 import LessonKit
 
 /// `lesson test-cases FOLDER --output FILE`: the Swift Testing source of a course package's tests, a test
-/// per scenario, listing and book test. The `LessonTestCases` build plugin runs it at every build.
+/// per scenario, listing and book test: what the `LessonTestCases` build plugin's tool
+/// (`LessonTestCaseWriter`) writes at every build.
 enum TestCasesCommand {
     enum Options {
         static let output = ValueOption(
@@ -35,19 +36,13 @@ enum TestCasesCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw LessonError(.usage, "\(arguments.paths[0]) is not a folder")
         }
-        let files = try LessonDiscovery.lessonFiles(in: [folder], excluding: try arguments.exclusions())
-        let lessons = files.map { path in
-            (plan: LessonPlanner.plan(Lesson.read(path: path)), name: String(path.dropFirst(folder.count + 1)))
-        }
-        let source = CourseTestSource.render(CourseTestCase.cases(of: lessons), lessonsFolder: folder)
+        let source = try CourseTestSource.source(lessonsFolder: folder, excluding: try arguments.exclusions())
         guard let output = try arguments.value(Options.output) else {
             print(source, terminator: "")
             return 0
         }
-        // Unchanged, the file keeps its time: the tests are not compiled again for an edit of a lesson's output.
-        if FileManager.default.contents(atPath: output) == Data(source.utf8) { return 0 }
         do {
-            try ReportFile.write(source, to: output)
+            try CourseTestSource.write(source, to: output)
         } catch {
             throw ReportFile.unwritable(output, reason: ReportFile.reason(of: error))
         }

@@ -11,14 +11,16 @@ final class OrphanReapingTests: XCTestCase {
         defer { Orphans.disown() }
         try XCTSkipUnless(Orphans.adopted, "this system does not let a process adopt orphans")
         let limits = ProcessLimits(timeout: 10, outputLimit: 1024)
-        // A child in a session of its own, which outlives the shell's process group and ends after it.
+        // A child in a session of its own, which outlives the shell's process group and ends after it: a second
+        // after, so that on a loaded machine it has not ended (and been reaped) by the time the shell's run
+        // returns.
         let started = try Subprocess.run(
-            "/bin/sh", arguments: ["-c", "setsid sleep 0.2 </dev/null >/dev/null 2>&1 & echo $!"],
+            "/bin/sh", arguments: ["-c", "setsid sleep 1 </dev/null >/dev/null 2>&1 & echo $!"],
             environment: ["PATH": "/usr/bin:/bin"], limits: limits)
         let printed = String(decoding: started.standardOutput, as: UTF8.self)
         let orphan = try XCTUnwrap(pid_t(printed.filter(\.isNumber)), "the shell printed \(printed)")
         XCTAssertEqual(ProcessTree.children(of: getpid()), [orphan], "adopted once its shell ended")
-        Thread.sleep(forTimeInterval: 0.6)
+        Thread.sleep(forTimeInterval: 1.5)
         XCTAssertEqual(state(of: orphan), "Z", "ended, and not reaped yet")
         _ = try Subprocess.run("/bin/sh", arguments: ["-c", "exit 0"], environment: [:], limits: limits)
         XCTAssertNil(state(of: orphan), "reaped after the next program")

@@ -6,14 +6,13 @@ package protocol EmbeddedContent {
     static var packageDirectory: String { get }
 }
 
-/// The plugin's content, found by its type's name at run time rather than named in the code, so that
-/// LessonKit also builds where the plugin does not run: SwiftPM builds the tool of a course's build plugin
-/// (`lesson` for `LessonTestCases`, which writes test sources and needs no engine) without running the
-/// plugins of that tool's own targets. There, the content is empty.
+/// The plugin's content, written into the `LessonEmbedded` module and found by its type's name at run time:
+/// LessonKit cannot name a module that depends on it. A program that does not link `LessonEmbedded` (the
+/// `LessonTestCases` plugin's tool, which writes test sources and needs no engine) sees no content.
 package enum Embedded {
-    /// The mangled name of the type the plugin writes, `LessonKit.GeneratedEmbeddedContent` (a type, read only).
+    /// The mangled name of the type the plugin writes, `LessonEmbedded.GeneratedEmbeddedContent` (a type, read only).
     nonisolated(unsafe) static let content =
-        _typeByName("9LessonKit24GeneratedEmbeddedContentO") as? EmbeddedContent.Type
+        _typeByName("14LessonEmbedded24GeneratedEmbeddedContentO") as? EmbeddedContent.Type
 
     package static var engineFiles: [(engine: String, file: String, base64: String)] { content?.engineFiles ?? [] }
     package static var adapterFiles: [(path: String, executable: Bool, base64: String)] {

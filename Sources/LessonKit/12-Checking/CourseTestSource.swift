@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Swift source of a course package's tests: a Swift Testing suite per lesson, a test per case
 /// (`CourseTestCase`), each declared at its Markdown line (`#sourceLocation`), so that a test list shows the
 /// case where the lesson has it and a failure's test points there.
@@ -42,6 +44,24 @@ public enum CourseTestSource {
             lines += ["    #sourceLocation()", "}"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The source for the lessons under `folder` (absolute), every lesson planned as a check would plan it.
+    public static func source(
+        lessonsFolder folder: String, excluding exclusions: [String] = LessonDiscovery.ignorePatterns()
+    ) throws -> String {
+        let files = try LessonDiscovery.lessonFiles(in: [folder], excluding: exclusions)
+        let lessons = files.map { path in
+            (plan: LessonPlanner.plan(Lesson.read(path: path)), name: String(path.dropFirst(folder.count + 1)))
+        }
+        return render(CourseTestCase.cases(of: lessons), lessonsFolder: folder)
+    }
+
+    /// Writes `source` to `output`, unless the file already holds it: unchanged, it keeps its time, and the
+    /// tests are not compiled again for an edit of a lesson's expected output.
+    public static func write(_ source: String, to output: String) throws {
+        if FileManager.default.contents(atPath: output) == Data(source.utf8) { return }
+        try AtomicFile.write(Array(source.utf8), to: output)
     }
 
     /// `text` as a Swift string literal.
