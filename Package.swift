@@ -15,16 +15,19 @@ let package = Package(
     ],
     targets: [
         // The pipeline, one numbered folder per layer, each depending only on those below it (ArchitectureTests):
-        // support, findings → reading → planning → running → building → caching → executing → comparing →
-        // judging → reporting, then the clients: checking, coverage, grading, updating, watching.
-        .target(name: "LessonKit", dependencies: ["CSHA256"]),
+        // support, findings → reading → lexing → planning (LessonReading) → running → building → caching →
+        // executing → comparing → judging → reporting, then the clients: checking, coverage, grading, updating,
+        // watching (LessonKit). The first five are a target apart so that the plugin's tool that names a
+        // course's tests compiles them alone.
+        .target(name: "LessonReading"),
+        .target(name: "LessonKit", dependencies: ["LessonReading", "CSHA256"]),
         // SHA-256 for cache keys, in C so that a debug build hashes as fast as a release one.
         .target(name: "CSHA256"),
         // Carries the canonical engines and the adapters into every program that links it, so a copied binary
-        // still has them; LessonKit finds them by name. A target apart from LessonKit: SwiftPM plans a build
+        // still has them; LessonReading finds them by name. A target apart from it: SwiftPM plans a build
         // again when a lesson changes (for LessonTestCases), and compiles a plugin's tool again each time when
         // a target of the tool has a build plugin of its own.
-        .target(name: "LessonEmbedded", dependencies: ["LessonKit"], plugins: ["EmbedEngines"]),
+        .target(name: "LessonEmbedded", dependencies: ["LessonReading"], plugins: ["EmbedEngines"]),
         .plugin(name: "EmbedEngines", capability: .buildTool(), dependencies: ["EngineEmbedder"]),
         .executableTarget(name: "EngineEmbedder"),
         // `lesson check` as SwiftPM commands; only the second may write the lessons (`--update`). Each runs the
@@ -43,8 +46,9 @@ let package = Package(
                     .writeToPackageDirectory(reason: "lesson check --update rewrites the lessons' expected output")
                 ])),
         .plugin(name: "LessonTestCases", capability: .buildTool(), dependencies: ["LessonTestCaseWriter"]),
-        // `lesson test-cases` as the plugin's tool: LessonKit alone, no build plugin, so that it is built once.
-        .executableTarget(name: "LessonTestCaseWriter", dependencies: ["LessonKit"]),
+        // `lesson test-cases` as the plugin's tool: LessonReading alone, no build plugin, so that it is built
+        // once, and a course compiles only the reading layers a second time for it.
+        .executableTarget(name: "LessonTestCaseWriter", dependencies: ["LessonReading"]),
         // The command-line front end.
         .executableTarget(
             name: "lesson", dependencies: ["LessonKit", "LessonEmbedded", "CContainment", "lesson-contain"]),

@@ -1,9 +1,9 @@
 import Foundation
-import LessonKit
+import LessonReading
 
 // LessonTestCaseWriter LESSONS_FOLDER OUTPUT_FILE
 // The `LessonTestCases` plugin's tool: `lesson test-cases LESSONS_FOLDER --output OUTPUT_FILE`, built from
-// LessonKit alone, so that SwiftPM builds it once however often it plans a course's build again.
+// LessonReading alone, so that SwiftPM builds it once however often it plans a course's build again.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {

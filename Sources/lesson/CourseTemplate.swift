@@ -76,7 +76,7 @@ enum CourseTemplate {
                   path: .build
                   key: lessons-swift-6.3-${{ hashFiles('Package.swift', 'Package.resolved') }}
               # The tests the build wrote, without building again: `swift test` builds the plugin's tool
-              # otherwise than `swift build` does, and would compile the checker once more.
+              # otherwise than `swift build` does, and would link that tool again.
               - run: swift test --skip-build --disable-xctest
               - if: failure()
                 run: swift run lesson check --format github Lessons

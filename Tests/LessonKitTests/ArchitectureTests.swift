@@ -4,15 +4,16 @@ import XCTest
 
 @testable import LessonKit
 
-/// The library's folders are layers, numbered in the order of the pipeline (`Sources/LessonKit/NN-Name`),
-/// and every dependency points down: a file may name a type declared in its own folder or in a folder with
+/// The library's folders are layers, numbered in the order of the pipeline (`Sources/LessonReading/NN-Name`
+/// for the first five, `Sources/LessonKit/NN-Name` for the rest), and every dependency points down: a file may name a type declared in its own folder or in a folder with
 /// a lower number, never one above. The clients (check, coverage, grade, update, watch) come last.
 ///
 /// A file "names a type" when an identifier of its code (comments and string literals left out) is the name
 /// of a type, protocol or type alias declared at the top level of another folder. That is what the compiler
 /// would see with one target per layer.
 final class ArchitectureTests: XCTestCase {
-    static let library = TestSupport.packageRoot + "/Sources/LessonKit"
+    /// The two targets the layers are split between, lower layers first.
+    static let libraries = ["/Sources/LessonReading", "/Sources/LessonKit"].map { TestSupport.packageRoot + $0 }
 
     /// The first class of this target: the course package's build starts in the background
     /// (`CoursePackageWarmUp`; XCTest runs the test targets in no fixed order).
@@ -21,17 +22,31 @@ final class ArchitectureTests: XCTestCase {
         CoursePackageWarmUp.startIfWholeRun()
     }
 
-    /// Each folder of the library and its number.
+    /// Each folder of the libraries, by its path, and its number; a target's files outside its layers
+    /// (LessonKit's re-export of LessonReading) are not layers.
     func layers() throws -> [String: Int] {
         var layers: [String: Int] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.library) where !name.hasPrefix(".") {
-            guard let dash = name.firstIndex(of: "-"), let number = Int(name[..<dash]) else {
-                XCTFail("\(name) is not a numbered layer (NN-Name)")
-                continue
+        for library in Self.libraries {
+            for name in try FileManager.default.contentsOfDirectory(atPath: library)
+            where !name.hasPrefix(".") && !name.hasSuffix(".swift") {
+                guard let dash = name.firstIndex(of: "-"), let number = Int(name[..<dash]) else {
+                    XCTFail("\(name) is not a numbered layer (NN-Name)")
+                    continue
+                }
+                layers[library + "/" + name] = number
             }
-            layers[name] = number
         }
         return layers
+    }
+
+    /// LessonReading's layers all come before LessonKit's: a target cannot name what a target that depends
+    /// on it declares.
+    func testTheReadingLayersComeFirst() throws {
+        let layers = try layers()
+        let reading = layers.filter { $0.key.hasPrefix(Self.libraries[0] + "/") }.values
+        let kit = layers.filter { $0.key.hasPrefix(Self.libraries[1] + "/") }.values
+        XCTAssertEqual(reading.sorted(), [0, 1, 2, 3, 4])
+        XCTAssertLessThan(reading.max() ?? 0, kit.min() ?? 0)
     }
 
     func testEveryDependencyPointsDownTheLayers() throws {
@@ -40,10 +55,10 @@ final class ArchitectureTests: XCTestCase {
         XCTAssertEqual(Set(layers.values).count, layers.count, "two layers share a number")
         var sources: [(layer: String, path: String, code: String)] = []
         for layer in layers.keys {
-            let folder = Self.library + "/" + layer
-            for relative in FileManager.default.subpaths(atPath: folder) ?? [] where relative.hasSuffix(".swift") {
-                let text = try String(contentsOfFile: folder + "/" + relative, encoding: .utf8)
-                sources.append((layer, layer + "/" + relative, SourceScan.code(of: text)))
+            let name = URL(fileURLWithPath: layer).lastPathComponent
+            for relative in FileManager.default.subpaths(atPath: layer) ?? [] where relative.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: layer + "/" + relative, encoding: .utf8)
+                sources.append((layer, name + "/" + relative, SourceScan.code(of: text)))
             }
         }
         var owner: [String: String] = [:]
@@ -58,7 +73,8 @@ final class ArchitectureTests: XCTestCase {
                 guard let layer = owner[name], layer != source.layer, layers[layer]! > layers[source.layer]! else {
                     continue
                 }
-                upward.append("\(source.path) names \(name), declared in \(layer)")
+                upward.append(
+                    "\(source.path) names \(name), declared in \(URL(fileURLWithPath: layer).lastPathComponent)")
             }
         }
         XCTAssertEqual(upward.sorted(), [], "dependencies that point up the layers")

@@ -101,7 +101,7 @@ public enum JUnitReporter {
             case "\n": result += "&#10;"
             case "\r": result += "&#13;"
             case "\t": result += "&#9;"
-            case _ where invisible(scalar):
+            case _ where scalar.isInvisibleFormatting:
                 result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
             default:
                 let allowed = scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
@@ -109,14 +109,6 @@ public enum JUnitReporter {
             }
         }
         return result
-    }
-
-    /// A scalar that changes how text around it reads while showing nothing of itself.
-    static func invisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x7F...0x9F, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 
     static func seconds(_ value: Double) -> String {
