@@ -11,7 +11,7 @@
 6. two writes of the baseline give the same bytes.
 
 Each step prints its result; the script exits 1 when any step does not hold. LESSON is the `lesson` binary
-(default: .build/debug/lesson of this checkout).
+(default: the debug `lesson` of this checkout, `swift build --show-bin-path`).
 """
 import json
 import os
@@ -20,6 +20,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from built_lesson import built_lesson  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -56,7 +58,7 @@ def insert_line(path, index, text):
 
 def main():
     site = sys.argv[1]
-    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, '.build/debug/lesson'))
+    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else built_lesson())
     work = tempfile.mkdtemp(prefix='baseline-adoption-')
     copy = os.path.join(work, 'site')
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns('.git'))

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from built_lesson import built_lesson  # noqa: E402
 
 HEADER = re.compile(r"^\s*- test: (.*)$")
 OUTPUT = re.compile(r"^(\s*)(<-|<<|</)( ?)(.*)$")
@@ -89,7 +91,7 @@ def found_at(report, path, line, kinds):
 
 def main():
     book = os.path.abspath(sys.argv[1])
-    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else ".build/debug/lesson")
+    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else built_lesson())
     rng = random.Random(int(os.environ.get("SEED", "2026")))
     scratch = tempfile.mkdtemp(prefix="book-tests-")
     name = os.path.basename(book)

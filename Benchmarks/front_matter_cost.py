@@ -11,8 +11,10 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from built_lesson import built_lesson  # noqa: E402
 
-binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/lesson"
+binary = sys.argv[1] if len(sys.argv) > 1 else built_lesson()
 size = 1000 * 1000  # within the 1 MiB a front matter may hold
 
 shapes = {

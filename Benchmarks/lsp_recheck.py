@@ -3,7 +3,7 @@
 lesson from the command line (docs/editors.md).
 
 Usage: python3 Benchmarks/lsp_recheck.py [LESSON_FILE] [LESSON_BINARY]   (default: the bundled course's first
-UIKit lesson, .build/debug/lesson). Both run with --no-cache, so that each check builds and runs the
+UIKit lesson, the debug `lesson` `swift build --show-bin-path` names). Both run with --no-cache, so that each check builds and runs the
 lesson's programs, five times each, alternating; the script prints each side's times and the ratio of
 their medians.
 """
@@ -15,10 +15,12 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from built_lesson import built_lesson  # noqa: E402
 
 lesson = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else sorted(
     os.path.join("Lessons/uikit", f) for f in os.listdir("Lessons/uikit") if f.endswith(".md"))[0])
-binary = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else ".build/debug/lesson")
+binary = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else built_lesson())
 work = tempfile.mkdtemp(prefix="lsp-recheck-")
 copy = os.path.join(work, os.path.basename(lesson))
 shutil.copy(lesson, copy)

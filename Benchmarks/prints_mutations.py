@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from built_lesson import built_lesson  # noqa: E402
 
 PRINTS = re.compile(r'//\s*Prints "')
 
@@ -57,7 +59,7 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     source = sys.argv[1].rstrip("/")
-    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else ".build/debug/lesson")
+    lesson = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else built_lesson())
     scratch = tempfile.mkdtemp(prefix="lesson-mutations-")
     try:
         book = os.path.join(scratch, os.path.basename(source))

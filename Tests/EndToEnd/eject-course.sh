@@ -6,7 +6,7 @@
 #   Tests/EndToEnd/eject-course.sh [LESSONS_DIR] [WORK_DIR]     (default: Lessons; a few seconds a scenario)
 set -euo pipefail
 checker=$(cd "$(dirname "$0")/../.." && pwd)
-lesson="$checker/.build/debug/lesson"
+lesson="$(swift build --package-path "$checker" --show-bin-path)/lesson"
 [ -x "$lesson" ] || { echo "build the checker first: swift build" >&2; exit 2; }
 lessons=${1:-Lessons}
 [ -e "$lessons" ] || { echo "no such file or folder: $lessons" >&2; exit 2; }

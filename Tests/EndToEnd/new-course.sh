@@ -11,7 +11,7 @@
 set -euo pipefail
 checker=$(cd "$(dirname "$0")/../.." && pwd)
 work=${1:-$(mktemp -d)}
-lesson="$checker/.build/debug/lesson"
+lesson="$(swift build --package-path "$checker" --show-bin-path)/lesson"
 [ -x "$lesson" ] || { echo "build the checker first: swift build" >&2; exit 2; }
 mkdir -p "$work"; cd "$work"
 rm -rf checker.git kurs kurs.git clone

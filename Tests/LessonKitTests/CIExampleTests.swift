@@ -141,6 +141,33 @@ final class CIExampleTests: XCTestCase {
         }
     }
 
+    /// Where SwiftPM puts a product depends on its build system (`.build/release` natively,
+    /// `.build/out/Products/Release-linux` with Swift Build, SwiftPM's default from Swift 6.4): no page, example,
+    /// script or adapter names a path in such a folder; each asks `swift build --show-bin-path`.
+    func testNoPageOrScriptNamesAPathInABuildFolder() throws {
+        let root = TestSupport.packageRoot
+        let folders = ["docs", "Benchmarks", "Tests/EndToEnd", "Adapters", "Plugins", "Sources", ".ci"]
+        var files = ["README.md"]
+        for folder in folders {
+            files += (FileManager.default.subpaths(atPath: root + "/" + folder) ?? []).map { folder + "/" + $0 }
+        }
+        let pattern = try NSRegularExpression(pattern: #"\.build/(debug|release)[/":]"#)
+        var named: [String] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: root + "/" + file, encoding: .utf8) else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    named.append("\(file):\(number + 1)")
+                }
+            }
+        }
+        XCTAssertEqual(named, [])
+        // It can fail: the form the pages used before.
+        let before = #"export PATH="$PWD/.build/release:$PATH""#
+        XCTAssertNotNil(pattern.firstMatch(in: before, range: NSRange(before.startIndex..., in: before)))
+    }
+
     /// The grading pod asks for no privilege, and what it asks for is enough: a class of the fixture
     /// submissions graded with exactly its capabilities, under `no_new_privs`, gets the scores full root gives.
     func testTheKubernetesPodGradesWithOnlyTheCapabilitiesItAsksFor() throws {

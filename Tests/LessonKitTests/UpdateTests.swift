@@ -208,4 +208,25 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(OutputMatching.firstUnorderedDifference(expected: ["a", "a"], actual: ["a", "b"]), 1)
         XCTAssertEqual(OutputMatching.firstUnorderedDifference(expected: ["a"], actual: ["a", "b"]), 1)
     }
+
+    /// `output unordered ellipsis`: the lines in any order, and a `...` lets any other lines be printed too;
+    /// before, only the `...` counted, and the order was compared while the message said it was not.
+    func testUnorderedEllipsisFindsTheLinesInAnyOrderAmongOthers() {
+        let both = OutputOptions(unordered: true, ellipsis: true)
+        XCTAssertNil(
+            OutputComparison.compare(
+                expected: ["b", "...", "a"], actual: ["a", "x", "b", "y"], firstLine: 5, options: both))
+        XCTAssertNil(OutputComparison.compare(expected: ["..."], actual: ["x"], firstLine: 5, options: both))
+        let missing = OutputComparison.compare(
+            expected: ["b", "...", "c"], actual: ["a", "b"], firstLine: 5, options: both)
+        XCTAssertEqual(missing?.firstDifference, 2)
+        // Without a `...`, every printed line must be expected, as with `unordered` alone.
+        let extra = OutputComparison.compare(
+            expected: ["b", "a"], actual: ["a", "b", "c"], firstLine: 5, options: both)
+        XCTAssertEqual(extra?.firstDifference, 2)
+        XCTAssertNotNil(
+            OutputComparison.compare(
+                expected: ["b", "...", "a"], actual: ["a", "x", "b"], firstLine: 5,
+                options: OutputOptions(ellipsis: true)))
+    }
 }

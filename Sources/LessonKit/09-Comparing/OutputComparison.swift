@@ -29,7 +29,7 @@ package enum OutputComparison {
         expected: [String], actual: [String], numbering: LineNumbering, options: OutputOptions = OutputOptions()
     ) -> Mismatch? {
         let first: Int
-        if options.ellipsis {
+        if options.ellipsis && !options.unordered {
             guard let difference = OutputMatching.firstEllipsisDifference(expected: expected, actual: actual) else {
                 return nil
             }
@@ -40,9 +40,10 @@ package enum OutputComparison {
             }
             first = difference
         } else if options.unordered {
-            guard let difference = OutputMatching.firstUnorderedDifference(expected: expected, actual: actual) else {
-                return nil
-            }
+            guard
+                let difference = OutputMatching.firstUnorderedDifference(
+                    expected: expected, actual: actual, wildcards: options.ellipsis)
+            else { return nil }
             first = difference
         } else {
             guard expected != actual else { return nil }

@@ -2,14 +2,23 @@
 enum OutputMatching {
     /// Lines compared as a multiset. Returns the index of the first expected line the output lacks, the
     /// expected line count when the output only has extra lines, or nil when both hold the same lines.
-    static func firstUnorderedDifference(expected: [String], actual: [String]) -> Int? {
+    /// With `wildcards` (`output unordered ellipsis`), a `...` line is no line to find: it lets the output
+    /// hold lines that no expected line matches, wherever they are.
+    static func firstUnorderedDifference(expected: [String], actual: [String], wildcards: Bool = false) -> Int? {
         var available: [String: Int] = [:]
         for line in actual { available[line, default: 0] += 1 }
+        var matched = 0
+        var extraAllowed = false
         for (index, line) in expected.enumerated() {
+            if wildcards && line == OutputOptions.wildcard {
+                extraAllowed = true
+                continue
+            }
             guard let count = available[line], count > 0 else { return index }
             available[line] = count - 1
+            matched += 1
         }
-        return actual.count > expected.count ? expected.count : nil
+        return actual.count > matched && !extraAllowed ? expected.count : nil
     }
 
     /// The expected lines must appear in the output in their order, other lines around them. Returns the

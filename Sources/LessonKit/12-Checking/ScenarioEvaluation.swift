@@ -307,10 +307,16 @@ struct ScenarioEvaluation {
                 ? "the scenario printed more than the expected output holds"
                 : "the scenario printed \(extra) more line\(extra == 1 ? "" : "s") than expected"
         }
-        if options.unordered { message += " (lines compared in any order)" }
-        if options.ellipsis { message += " ('...' matches any lines)" }
+        switch (options.unordered, options.ellipsis) {
+        case (true, true): message += " (lines compared in any order; '...' allows lines not expected)"
+        case (true, false): message += " (lines compared in any order)"
+        case (false, true): message += " ('...' matches any lines)"
+        case (false, false): break
+        }
+        // In any order, a `...` has no place among the lines to keep: the printed lines match as they are.
         let lines =
-            options.ellipsis ? OutputMatching.keepingWildcards(expected: expectedLines, actual: printed) : printed
+            options.ellipsis && !options.unordered
+            ? OutputMatching.keepingWildcards(expected: expectedLines, actual: printed) : printed
         let fix = BlockFix(
             action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
         return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)], fix)

@@ -3,7 +3,7 @@ package extension FrontMatter.Value {
     /// dropped), a list as `[hborla, heckj]`, a map as `{swift: 2.0, xcode: 11}`. Inside a list or a map, a
     /// text that is empty or holds `,` `:` or a bracket is quoted (`["c, d", ""]`). At most 80 characters:
     /// a longer summary is cut and ends with `…`, and only the part of the value it shows is visited.
-    package var summary: String {
+    var summary: String {
         var writer = SummaryWriter()
         writer.write(self, nested: false)
         return writer.result

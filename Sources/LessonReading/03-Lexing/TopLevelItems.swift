@@ -161,20 +161,20 @@ package struct TopLevelItems: Sendable {
 
 package extension TopLevelItems {
     /// The text of the token at `index` of `code`.
-    package func text(_ index: Int) -> String { source.text(of: code[index]) }
+    func text(_ index: Int) -> String { source.text(of: code[index]) }
 
     /// The keyword of `item`'s declaration, or nil for a statement.
-    package func keyword(of item: Item) -> String? { item.keyword.map(text) }
+    func keyword(of item: Item) -> String? { item.keyword.map(text) }
 
     /// Whether another item has a token on one of the lines of the item at `index`: the one before it or the
     /// one after, since items follow each other.
-    package func sharesLines(_ index: Int) -> Bool {
+    func sharesLines(_ index: Int) -> Bool {
         (index > 0 && items[index - 1].lastLine >= items[index].firstLine)
             || (index + 1 < items.count && items[index + 1].firstLine <= items[index].lastLine)
     }
 
     /// The name each top-level `func` declares (an operator's included: `func + (…)`).
-    package var functions: [String] {
+    var functions: [String] {
         items.compactMap { item in
             guard let keyword = item.keyword, text(keyword) == "func", keyword + 1 < item.tokens.upperBound else {
                 return nil
@@ -184,7 +184,7 @@ package extension TopLevelItems {
     }
 
     /// The modules the block imports (`import Foundation`, `@testable import UIKit`, `import class UIKit.UIView`).
-    package var importedModules: [String] {
+    var importedModules: [String] {
         items.compactMap { item in
             guard let keyword = item.keyword, text(keyword) == "import" else { return nil }
             let names = code[(keyword + 1)..<item.tokens.upperBound].prefix { $0.kind == .identifier }

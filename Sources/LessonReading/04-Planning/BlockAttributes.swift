@@ -38,7 +38,8 @@ package struct ScenarioOptions: Hashable, Sendable, Codable {
 package struct OutputOptions: Hashable, Sendable, Codable {
     /// Lines compared as a multiset.
     package var unordered = false
-    /// A line that is exactly `...` matches any number of lines.
+    /// A line that is exactly `...` matches any number of lines; with `unordered`, it lets the output hold
+    /// lines no expected line matches, anywhere.
     package var ellipsis = false
     /// The expected lines are some of the output's, in order: a book's listing states the output of some
     /// of its statements and leaves the others unsaid.

@@ -3,7 +3,7 @@ package extension LessonPlan {
     /// it: a scenario's opening fence (from its block to its expected block's end), a listing's or a
     /// snippet's, an engine file's or an exercise starter's, or a book test's first `- test:` line.
     /// `lesson check PATH:LINE` and the editor's lenses check that one block.
-    package func checkedBlock(at line: Int) -> Int? {
+    func checkedBlock(at line: Int) -> Int? {
         if let opening = program(at: line) { return opening }
         let blocks = snippets + engineFiles.map(\.block) + exerciseStarters.map(\.block)
         return blocks.first { $0.openingLine <= line && line <= $0.lastLine }?.openingLine
@@ -11,7 +11,7 @@ package extension LessonPlan {
 
     /// The line of the program that holds `line`, when one does: a scenario (its expected block included), a
     /// listing, or a book test.
-    package func program(at line: Int) -> Int? {
+    func program(at line: Int) -> Int? {
         for scenario in scenarios
         where scenario.block.openingLine <= line && line <= (scenario.expected?.lastLine ?? scenario.block.lastLine) {
             return scenario.block.openingLine
@@ -26,7 +26,7 @@ package extension LessonPlan {
 
     /// The part of the plan that checks only the blocks at `openings` (as `checkedBlock(at:)` gives them),
     /// with the engine files they are built with.
-    package func narrowed(toBlocksAt openings: Set<Int>) -> LessonPlan {
+    func narrowed(toBlocksAt openings: Set<Int>) -> LessonPlan {
         var narrowed = self
         narrowed.scenarios = scenarios.filter { openings.contains($0.block.openingLine) }
         narrowed.listings = listings.filter { openings.contains($0.block.openingLine) }
