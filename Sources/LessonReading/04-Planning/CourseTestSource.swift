@@ -65,17 +65,5 @@ public enum CourseTestSource {
     }
 
     /// `text` as a Swift string literal.
-    package static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    package static func literal(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
 }
