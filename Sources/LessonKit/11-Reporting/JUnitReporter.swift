@@ -8,58 +8,39 @@
 /// `file` and `line` to each test case, for readers that want them (GitLab reads `file`).
 public enum JUnitReporter {
     public static func render(_ report: CheckReport, fileAttributes: Bool = false) -> String {
-        let totals = report.totals
-        let allSeconds = report.lessons.flatMap(\.checks).reduce(0) { $0 + $1.seconds }
-        var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        xml.append(
-            "<testsuites name=\"lesson check\" "
-                + "tests=\"\(totals.passed + totals.failed + totals.skipped + totals.baselined)\" "
-                + "failures=\"\(totals.failed)\" errors=\"0\" time=\"\(seconds(allSeconds))\">")
-        for lesson in report.lessons {
-            let failed = lesson.checks.filter { $0.status == .failed }.count
-            let skipped = lesson.checks.filter { $0.status == .skipped || $0.status == .baselined }.count
-            let time = lesson.checks.reduce(0) { $0 + $1.seconds }
-            xml.append(
-                "  <testsuite name=\"\(escape(lesson.path))\" tests=\"\(lesson.checks.count)\" failures=\"\(failed)\" "
-                    + "errors=\"0\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">")
-            for check in lesson.checks {
-                xml += testCase(check, of: lesson, fileAttributes: fileAttributes)
-            }
-            xml.append("  </testsuite>")
+        let suites = report.lessons.map { lesson in
+            JUnitDocument.Suite(
+                name: lesson.path, seconds: lesson.checks.reduce(0) { $0 + $1.seconds },
+                cases: lesson.checks.map { testCase($0, of: lesson, fileAttributes: fileAttributes) })
         }
-        xml.append("</testsuites>")
-        return xml.joined(separator: "\n") + "\n"
+        return JUnitDocument(
+            name: "lesson check", seconds: suites.reduce(0) { $0 + $1.seconds }, suites: suites
+        ).render()
     }
 
-    static func testCase(_ check: CheckResult, of lesson: LessonReport, fileAttributes: Bool) -> [String] {
-        var open =
-            "    <testcase name=\"\(escape(name(of: check, in: lesson)))\" classname=\"\(escape(lesson.path))\" "
-            + "time=\"\(seconds(check.seconds))\""
-        if fileAttributes { open += " file=\"\(escape(lesson.path))\" line=\"\(check.location.line)\"" }
+    static func testCase(_ check: CheckResult, of lesson: LessonReport, fileAttributes: Bool) -> JUnitDocument.TestCase
+    {
         let findings = check.findings + lesson.sharedFindings(of: check)
         let errors = findings.filter(\.isError)
-        // Warnings and notes fail no test case: they are the test case's output, after its status.
-        let others = findings.filter { !$0.isError }.flatMap(lines)
-        let output =
-            others.isEmpty ? [] : ["      <system-out>" + escape(others.joined(separator: "\n")) + "</system-out>"]
+        let outcome: JUnitDocument.Outcome
         switch check.status {
-        case .passed:
-            return output.isEmpty ? [open + "/>"] : [open + ">"] + output + ["    </testcase>"]
-        case .skipped:
-            return [open + ">", "      <skipped message=\"\(escape(check.skipReason ?? ""))\"/>"] + output
-                + ["    </testcase>"]
+        case .passed: outcome = .passed
+        case .skipped: outcome = .skipped(message: check.skipReason ?? "")
         case .baselined:
-            let reason = "baselined: its errors are known (" + (findings.first?.kind.rawValue ?? "") + ")"
-            return [open + ">", "      <skipped message=\"\(escape(reason))\"/>"] + output + ["    </testcase>"]
+            outcome = .skipped(
+                message: "baselined: its errors are known (" + (findings.first?.kind.rawValue ?? "") + ")")
         case .failed:
-            let message = errors.first.map { "\($0.location.description): \($0.message)" } ?? "failed"
-            let body = errors.flatMap(lines)
-            return [
-                open + ">",
-                "      <failure message=\"\(escape(message))\" type=\"\(errors.first?.kind.rawValue ?? "failure")\">"
-                    + escape(body.joined(separator: "\n")) + "</failure>",
-            ] + output + ["    </testcase>"]
+            outcome = .failed(
+                element: "failure",
+                message: errors.first.map { "\($0.location.description): \($0.message)" } ?? "failed",
+                type: errors.first?.kind.rawValue ?? "failure", text: errors.flatMap(lines).joined(separator: "\n"))
         }
+        return JUnitDocument.TestCase(
+            name: name(of: check, in: lesson), className: lesson.path, seconds: check.seconds,
+            attributes: fileAttributes ? [("file", lesson.path), ("line", String(check.location.line))] : [],
+            outcome: outcome,
+            // Warnings and notes fail no test case: they are the test case's output, after its status.
+            output: findings.filter { !$0.isError }.flatMap(lines).joined(separator: "\n"))
     }
 
     /// A finding as a compiler prints it, then its details.
@@ -85,35 +66,6 @@ public enum JUnitReporter {
         return "\(lesson.path):\(line): \(label)"
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD. What would change how the
-    /// file reads without being seen (bidirectional controls such as U+202E, the line and paragraph separators
-    /// U+2028 and U+2029, C1 controls) is a character reference: the same text to an XML reader, visible bytes
-    /// to a person.
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            case _ where scalar.isInvisibleFormatting:
-                result += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            default:
-                let allowed = scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
-                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
-    }
-
-    static func seconds(_ value: Double) -> String {
-        let milliseconds = Int((value * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
+    /// XML escaping, as `JUnitDocument` writes it.
+    public static func escape(_ text: String) -> String { JUnitDocument.escape(text) }
 }
