@@ -20,8 +20,8 @@ enum CheckCommand {
                 + "contains it (none selected: exit 2)")
         static let format = ValueOption(
             "--format", "FORMAT",
-            "text (default), json, junit, github (workflow commands) or html (one self-contained page); with a "
-                + "machine format stdout holds only that format and the summary goes to stderr",
+            ReportFormat.helpList + "; with a machine format stdout holds only that format and the summary goes "
+                + "to stderr",
             read: ReportFormat.read)
         static let output = ValueOption(
             "--output", "FILE",

@@ -12,14 +12,8 @@ enum CoverageCommand {
             read: OptionValues.percentage)
         static let format = ValueOption(
             "--format", "FORMAT",
-            "text (default) or html (one self-contained page, with the engines' sources and their unreached lines "
-                + "marked)"
-        ) { name, text in
-            guard ["text", "html"].contains(text) else {
-                throw LessonError(.usage, "\(name) takes text or html, not '\(text)'")
-            }
-            return text == "html"
-        }
+            CoverageFormat.helpList
+        ) { name, text in try CoverageFormat.read(name, text) == .html }
         static let output = ValueOption("--output", "FILE", "With --format html: write the page to FILE")
         static let limits = RunLimitOptions(
             timeout: SharedOptions.timeout("scenario run"), maxOutput: SharedOptions.maxOutput("a scenario"),

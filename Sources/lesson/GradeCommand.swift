@@ -31,18 +31,7 @@ enum GradeCommand {
             forwarded: true)
         static let format = ValueOption(
             "--format", "FORMAT",
-            "text (default), exercism (results.json v3), gradescope, junit (JUnit XML, as CodeGrade reads it), "
-                + "prairielearn (an external grader's results.json) or classroom50 (classroom50/result/v1)",
-            forwarded: true
-        ) { name, text in
-            guard let format = GradeFormat(rawValue: text) else {
-                let names = GradeFormat.allCases.map(\.rawValue)
-                throw LessonError(
-                    .usage,
-                    "\(name) takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(text)'")
-            }
-            return format
-        }
+            GradeFormat.helpList, forwarded: true, read: GradeFormat.read)
         static let output = ValueOption(
             "--output", "DIR",
             "Write DIR/results.json (DIR/results.xml for junit) and DIR/instructor.json (default format then: "

@@ -8,7 +8,7 @@ enum MergeCommand {
     /// The options of `lesson merge`, declared once.
     enum Option {
         static let format = ValueOption(
-            "--format", "FORMAT", "text (default), json, junit, github or html, as for check", read: ReportFormat.read)
+            "--format", "FORMAT", ReportFormat.helpList + ", as for check", read: ReportFormat.read)
         static let output = ValueOption(
             "--output", "FILE",
             "Write the merged report to FILE (stdout without it); the summary goes to stderr. A report that cannot "

@@ -1,19 +1,17 @@
 import Foundation
 import LessonKit
 
-/// `--format`: the text report for people, or a machine format for CI.
-enum ReportFormat: String, CaseIterable {
+/// `--format` of check and merge: the text report for people, or a machine format for CI.
+enum ReportFormat: String, FormatChoice {
     case text, json, junit, github, html
 
-    @Sendable static func read(_ name: String, _ value: String) throws -> ReportFormat {
-        guard let format = ReportFormat(rawValue: value) else {
-            let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw LessonError(
-                .usage,
-                "\(name) takes \(names), not '\(value)'"
-                    + Suggestion.hint(for: value, among: allCases.map(\.rawValue)))
+    var summary: String? {
+        switch self {
+        case .text, .json: nil
+        case .junit: "JUnit XML"
+        case .github: "workflow commands"
+        case .html: "one self-contained page"
         }
-        return format
     }
 
     func render(_ report: CheckReport, junitFileAttributes: Bool = false) -> String {

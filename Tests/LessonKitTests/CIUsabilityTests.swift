@@ -43,7 +43,7 @@ final class CIUsabilityTests: XCTestCase {
             (["marge"], "unknown command 'marge'; did you mean 'merge'?"),
             (
                 ["check", "--format", "jsno"],
-                "--format takes text, json, junit, github, html, not 'jsno'; did you mean 'json'?"
+                "--format takes text, json, junit, github or html, not 'jsno'; did you mean 'json'?"
             ),
             (["check", "--frobnicate"], "unknown option '--frobnicate'"),
         ]

@@ -187,6 +187,38 @@ final class CommandLineTests: XCTestCase {
             wrong.standardError, "error: --language takes tr, vi or en, not 'fr'\nrun 'lesson --help' for usage\n")
     }
 
+    /// Every command's `--format` reads its value and lists its formats alike, from one list per command:
+    /// the help names each with what it writes, and a wrong value the formats and the one probably meant.
+    func testEachFormatOptionListsAndReadsItsFormatsAlike() throws {
+        let wrong: [(arguments: [String], message: String)] = [
+            (
+                ["check", "--format", "jsno", "Lessons"],
+                "--format takes text, json, junit, github or html, not 'jsno'; did you mean 'json'?"
+            ),
+            (
+                ["merge", "--format", "htm", "a.json"],
+                "--format takes text, json, junit, github or html, not 'htm'; did you mean 'html'?"
+            ),
+            (
+                ["coverage", "--format", "htm", "Lessons"],
+                "--format takes text or html, not 'htm'; did you mean 'html'?"
+            ),
+            (
+                ["grade", "--format", "gradscope", "--exercise", "x", "--submission", "."],
+                "--format takes text, exercism, gradescope, junit, prairielearn or classroom50, not 'gradscope'; "
+                    + "did you mean 'gradescope'?"
+            ),
+        ]
+        for (arguments, message) in wrong {
+            let result = try TestSupport.runLesson(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(result.standardError, "error: \(message)\nrun 'lesson --help' for usage\n")
+        }
+        let help = try TestSupport.runLesson(["grade", "--help"]).standardOutput
+        XCTAssertTrue(
+            help.contains("text (default), exercism (results.json v3), gradescope, junit (JUnit XML, as\n"), help)
+    }
+
     /// A `lesson` binary copied out of its checkout (to `/usr/local/bin`, say) still knows the package it was
     /// built from, and says so; `LESSON_CHECKER` names another.
     func testInitFromACopiedBinaryDependsOnThePackageItWasBuiltFrom() throws {
