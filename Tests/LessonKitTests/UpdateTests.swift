@@ -209,6 +209,25 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(OutputMatching.firstUnorderedDifference(expected: ["a"], actual: ["a", "b"]), 1)
     }
 
+    /// One mode per combination of attributes, and what each says and writes back.
+    func testEachOutputModeSaysHowItComparedAndWhatAnUpdateWrites() {
+        XCTAssertEqual(OutputMode(OutputOptions()), .exact)
+        XCTAssertEqual(OutputMode(OutputOptions(unordered: true)), .unordered)
+        XCTAssertEqual(OutputMode(OutputOptions(ellipsis: true)), .ellipsis)
+        XCTAssertEqual(OutputMode(OutputOptions(unordered: true, ellipsis: true)), .unorderedWithWildcards)
+        XCTAssertEqual(OutputMode(OutputOptions(someLinesInOrder: true)), .someLinesInOrder)
+        XCTAssertEqual(
+            [OutputMode.exact, .unordered, .ellipsis, .unorderedWithWildcards, .someLinesInOrder].map(\.messageSuffix),
+            [
+                "", " (lines compared in any order)", " ('...' matches any lines)",
+                " (lines compared in any order; '...' allows lines not expected)", "",
+            ])
+        XCTAssertEqual(
+            OutputMode.ellipsis.updatedLines(expected: ["a", "..."], printed: ["a", "b", "c"]), ["a", "..."])
+        XCTAssertEqual(
+            OutputMode.unorderedWithWildcards.updatedLines(expected: ["a", "..."], printed: ["b", "a"]), ["b", "a"])
+    }
+
     /// `output unordered ellipsis`: the lines in any order, and a `...` lets any other lines be printed too;
     /// before, only the `...` counted, and the order was compared while the message said it was not.
     func testUnorderedEllipsisFindsTheLinesInAnyOrderAmongOthers() {

@@ -28,29 +28,7 @@ package enum OutputComparison {
     package static func compare(
         expected: [String], actual: [String], numbering: LineNumbering, options: OutputOptions = OutputOptions()
     ) -> Mismatch? {
-        let first: Int
-        if options.ellipsis && !options.unordered {
-            guard let difference = OutputMatching.firstEllipsisDifference(expected: expected, actual: actual) else {
-                return nil
-            }
-            first = difference
-        } else if options.someLinesInOrder {
-            guard let difference = OutputMatching.firstMissingInOrder(expected: expected, actual: actual) else {
-                return nil
-            }
-            first = difference
-        } else if options.unordered {
-            guard
-                let difference = OutputMatching.firstUnorderedDifference(
-                    expected: expected, actual: actual, wildcards: options.ellipsis)
-            else { return nil }
-            first = difference
-        } else {
-            guard expected != actual else { return nil }
-            var index = 0
-            while index < expected.count && index < actual.count && expected[index] == actual[index] { index += 1 }
-            first = index
-        }
+        guard let first = OutputMode(options).firstDifference(expected: expected, actual: actual) else { return nil }
         let diff = LineDiff(old: expected, new: actual)
         return Mismatch(firstDifference: first, diff: diff.unifiedHunks(numbering: numbering))
     }

@@ -293,7 +293,7 @@ struct ScenarioEvaluation {
         if let comments = scenario.outputComments { return commentMismatch(scenario, comments, mismatch, printed) }
         guard let expected = scenario.expected else { return ([], nil) }
         let expectedLines = expected.content.map(\.text)
-        let options = scenario.outputOptions
+        let mode = OutputMode(scenario.outputOptions)
         let line: Int
         var message: String
         if mismatch.firstDifference < expectedLines.count {
@@ -303,20 +303,12 @@ struct ScenarioEvaluation {
             line = expected.closingLine ?? expected.lastLine
             let extra = printed.count - expectedLines.count
             message =
-                options.ellipsis || options.unordered || extra <= 0
+                !mode.countsExtraLines || extra <= 0
                 ? "the scenario printed more than the expected output holds"
                 : "the scenario printed \(extra) more line\(extra == 1 ? "" : "s") than expected"
         }
-        switch (options.unordered, options.ellipsis) {
-        case (true, true): message += " (lines compared in any order; '...' allows lines not expected)"
-        case (true, false): message += " (lines compared in any order)"
-        case (false, true): message += " ('...' matches any lines)"
-        case (false, false): break
-        }
-        // In any order, a `...` has no place among the lines to keep: the printed lines match as they are.
-        let lines =
-            options.ellipsis && !options.unordered
-            ? OutputMatching.keepingWildcards(expected: expectedLines, actual: printed) : printed
+        message += mode.messageSuffix
+        let lines = mode.updatedLines(expected: expectedLines, printed: printed)
         let fix = BlockFix(
             action: .replaceContent, blockLine: expected.openingLine, lines: lines, subject: "expected output")
         return ([Finding(.outputMismatch, at: plan.lesson.location(line), message, diff: mismatch.diff)], fix)
