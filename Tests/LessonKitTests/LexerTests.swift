@@ -30,6 +30,21 @@ final class LexerTests: XCTestCase {
         }
     }
 
+    /// The vocabulary agrees with itself: every word of its narrower lists (what declares, what modifies, what an
+    /// import names, an accessor) is one of Swift's keywords, so that a reader asking "is it a keyword" and one
+    /// asking "is it a modifier" never disagree (`distributed` was a modifier and no keyword).
+    func testTheVocabularysListsAreKeywords() {
+        let lists: [(String, Set<String>)] = [
+            ("typeWords", SwiftVocabulary.typeWords), ("declaringWords", SwiftVocabulary.declaringWords),
+            ("bindingWords", SwiftVocabulary.bindingWords), ("importKinds", SwiftVocabulary.importKinds),
+            ("declarationModifiers", SwiftVocabulary.declarationModifiers),
+            ("accessorWords", SwiftVocabulary.accessorWords),
+        ]
+        for (name, words) in lists {
+            XCTAssertEqual(words.subtracting(SwiftVocabulary.keywords).sorted(), [], name)
+        }
+    }
+
     func testCommentsNestAndEndWhereTheCompilerEndsThem() {
         XCTAssertEqual(
             cut("/* a /* b */ c */ x // d\n/// doc\n/* open"),

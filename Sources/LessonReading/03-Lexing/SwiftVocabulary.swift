@@ -18,7 +18,7 @@ package enum SwiftVocabulary {
         "left", "mutating", "none", "nonmutating", "optional", "override", "package", "postfix", "precedence",
         "prefix", "Protocol", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet",
         // Later versions: ownership, packs, actors, macros, isolation.
-        "actor", "any", "consume", "copy", "discard", "each", "macro", "sending", "isolated", "_const",
+        "actor", "any", "consume", "copy", "discard", "each", "macro", "sending", "isolated", "_const", "distributed",
     ]
 
     /// The words that declare a type, whose braces hold its members.
