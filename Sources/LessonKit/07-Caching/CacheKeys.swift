@@ -1,7 +1,8 @@
 import Foundation
 
-/// Builds cache keys from everything that can change a result: the checker itself, the compiler (path, size
-/// and modification time, so a warm check never starts it), the build flags and the inputs of the result.
+/// Builds cache keys from the inputs the checker gives a result: the checker itself, the compiler (path, size
+/// and modification time, so a warm check never starts it), the build flags and the result's own inputs. What
+/// a program reads besides (its environment, the clock, other files) is not in them.
 package struct CacheKeys: Sendable {
     /// The checker's version (`LessonKitVersion`), raised whenever what it stores or how it judges changes.
     package static let checkerVersion = "lesson-" + LessonKitVersion.current

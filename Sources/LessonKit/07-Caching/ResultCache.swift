@@ -2,8 +2,8 @@ import Foundation
 
 /// A content-addressed store of check results on disk, under `.build/lesson-cache` by default.
 ///
-/// Keys are SHA-256 digests of everything that can change a result, so an entry is never returned for other
-/// input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
+/// Keys are SHA-256 digests of the inputs the checker gives a result (`CacheKeys`), so an entry is never
+/// returned for other input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
 /// check killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with its
 /// content's HMAC-SHA256 under a key kept outside the folder (`CacheSigningKey`): an entry that was cut
 /// short, edited by hand (a failure turned into a pass), replaced (`{}`) or written by whoever does not hold
