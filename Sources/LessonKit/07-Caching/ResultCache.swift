@@ -2,13 +2,13 @@ import Foundation
 
 /// A content-addressed store of check results on disk, under `.build/lesson-cache` by default.
 ///
-/// Keys are SHA-256 digests of the inputs the checker gives a result (`CacheKeys`), so an entry is never
-/// returned for other input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a
-/// check killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with its
-/// content's HMAC-SHA256 under a key kept outside the folder (`CacheSigningKey`): an entry that was cut
-/// short, edited by hand (a failure turned into a pass), replaced (`{}`) or written by whoever does not hold
-/// the key fails it, is removed and computed again. A hit refreshes the entry's modification time;
-/// `prune()` removes the least recently used entries past the bounds.
+/// Keys are SHA-256 digests of the inputs the checker gives a result (`CacheKeys`), so an entry is never returned for
+/// other input. Entries are written to a temporary file and renamed into place: two checks may run at once, and a check
+/// killed halfway leaves at worst a stray temporary file, never a torn entry. Each entry starts with its content's
+/// HMAC-SHA256 under a key kept outside the folder (`CacheSigningKey`): an entry that was cut short, edited by hand (a
+/// failure turned into a pass), replaced (`{}`) or written by whoever does not hold the key fails it, is removed and
+/// computed again. A hit refreshes the entry's modification time; `prune()` removes the least recently used entries
+/// past the bounds.
 ///
 /// The entries of a layout share one folder: a cold check writes a few hundred of them, and a folder per key
 /// prefix made the file system allocate a new directory for most of them, which cost as much again as the
