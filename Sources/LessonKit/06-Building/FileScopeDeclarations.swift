@@ -19,7 +19,7 @@ struct FileScopeDeclarations: Equatable {
     var conformedTypes: [String]
 
     /// The declarations that move.
-    static let keywords: Set<String> = ["struct", "class", "enum", "protocol", "extension", "actor", "typealias"]
+    static let keywords = SwiftVocabulary.typeWords.union(["typealias"])
     /// Modifiers a moved declaration may have besides its attributes.
     static let modifiers: Set<String> = ["final", "indirect"]
 
