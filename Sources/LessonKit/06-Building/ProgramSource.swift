@@ -67,7 +67,7 @@ package enum ProgramSource {
         var files = engine + (native ? [NativeSupport.declarations] : runtimeSupport)
         var functions = ""
         let selected = native && batches ? "_lessonBatchSelectedScenario()" : "_lessonSelectedScenario()"
-        var dispatch = mainPrologue + "switch \(selected) {\n"
+        var calls: [String] = []
         for (index, scenario) in scenarios.enumerated() {
             let function = scenarioFunction(index)
             let split = scenario.body.movesDeclarations ? scenario.body.splitWrapped(to: scenario.markdownPath) : nil
@@ -75,7 +75,7 @@ package enum ProgramSource {
                 // The declarations are `fileprivate`: a file of the program's own.
                 let contents = imported + split.fileScope + isolation + "func \(function)() {\n" + split.body + "}\n"
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: contents))
-                dispatch += "case \(index): \(function)()\n"
+                calls.append("\(function)()")
                 continue
             }
             let wrapped =
@@ -85,9 +85,9 @@ package enum ProgramSource {
             } else {
                 files.append(ProgramFile(name: "_LessonScenario\(index).swift", contents: imported + wrapped))
             }
-            dispatch += "case \(index): \(function)()\n"
+            calls.append("\(function)()")
         }
-        dispatch += "default: _lessonUnknownScenario()\n}\n"
+        let dispatch = mainPrologue + ScenarioDispatch.switchStatement(over: selected, calls: calls)
         return files + [ProgramFile(name: "main.swift", contents: imported + functions + dispatch)]
     }
 

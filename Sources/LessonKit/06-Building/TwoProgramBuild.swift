@@ -92,17 +92,18 @@ package struct TwoProgramBuild: Sendable {
     /// One program's tests, each wrapped in a function, and the function the entry point calls.
     static func tests(_ tests: Tests, kind: String) -> ProgramFile {
         var text = ""
-        var dispatch =
-            "@_silgen_name(\"_lesson_run_scenario\")\nfunc _lessonRun\(kind)(_ index: Int) {\nswitch index {\n"
+        var calls: [String] = []
         for (index, test) in tests.enumerated() {
             let function = "_lesson\(kind)Test\(index)"
             text +=
                 "private func \(function)() {\n" + ProgramSource.mapped(test.block, to: test.markdownPath)
                 + "#sourceLocation()\n}\n"
-            dispatch += "case \(index): \(function)()\n"
+            calls.append("\(function)()")
         }
-        return ProgramFile(
-            name: "_Lesson\(kind)Tests.swift", contents: text + dispatch + "default: _lessonUnknownScenario()\n}\n}\n")
+        let dispatch =
+            "@_silgen_name(\"_lesson_run_scenario\")\nfunc _lessonRun\(kind)(_ index: Int) {\n"
+            + ScenarioDispatch.switchStatement(over: "index", calls: calls) + "}\n"
+        return ProgramFile(name: "_Lesson\(kind)Tests.swift", contents: text + dispatch)
     }
 
     /// The entry point: what `LESSON_SCENARIO` selects, of the tests linked in.

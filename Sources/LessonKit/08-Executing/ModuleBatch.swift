@@ -112,11 +112,10 @@ extension Executor {
             text += "func \(entryPoint(position))(_ argc: Int32, "
             text += "_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32\n"
         }
-        text += "switch _lessonSelectedScenario() {\n"
-        for position in 0..<programs {
-            text += "case \(position): _lessonExit(\(entryPoint(position))(CommandLine.argc, CommandLine.unsafeArgv))\n"
+        let calls = (0..<programs).map {
+            "_lessonExit(\(entryPoint($0))(CommandLine.argc, CommandLine.unsafeArgv))"
         }
-        return text + "default: _lessonUnknownScenario()\n}\n"
+        return text + ScenarioDispatch.switchStatement(over: "_lessonSelectedScenario()", calls: calls)
     }
 }
 
