@@ -41,8 +41,10 @@ enum TestCasesCommand {
             print(source, terminator: "")
             return 0
         }
+        // Unchanged, the file keeps its time: the tests are not compiled again for an edit of a lesson's output.
+        if CourseTestSource.isWritten(source, at: output) { return 0 }
         do {
-            try CourseTestSource.write(source, to: output)
+            try ReportFile.write(source, to: output)
         } catch {
             throw ReportFile.unwritable(output, reason: ReportFile.reason(of: error))
         }

@@ -60,10 +60,14 @@ public enum CourseTestSource {
     /// Writes `source` to `output`, unless the file already holds it: unchanged, it keeps its time, and the
     /// tests are not compiled again for an edit of a lesson's expected output.
     public static func write(_ source: String, to output: String) throws {
-        if FileManager.default.contents(atPath: output) == Data(source.utf8) { return }
+        if isWritten(source, at: output) { return }
         try AtomicFile.write(Array(source.utf8), to: output)
     }
 
-    /// `text` as a Swift string literal.
-    package static func literal(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
+    /// Whether `output` already holds `source`, byte for byte.
+    package static func isWritten(_ source: String, at output: String) -> Bool {
+        FileManager.default.contents(atPath: output) == Data(source.utf8)
+    }
+
+    private static func literal(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
 }
