@@ -459,7 +459,8 @@ extension SeparateCompilationTests {
 extension SeparateCompilationTests {
     /// A driver that prints commands of another shape (as another platform's would) leaves merged programs
     /// to `swiftc` as a whole: the report is the same, no engine object is compiled, and the driver is not
-    /// asked again by the next check.
+    /// asked again by the next check (once for merged builds, its answer kept in the cache, and once a
+    /// process for programs built whole).
     func testADriverOfAnotherShapeLeavesProgramsWhole() throws {
         TestSupport.enterPackageRoot()
         let real = try TestSupport.toolchain()
@@ -467,7 +468,10 @@ extension SeparateCompilationTests {
         let swiftc = folder + "/swiftc"
         let script = """
             #!/bin/sh
-            if [ "$1" = "-###" ]; then echo asked >> \(log); echo "/usr/bin/ld -o program main.o"; exit 0; fi
+            if [ "$1" = "-###" ]; then
+                case " $* " in *" -wmo "*) echo whole;; *) echo separate;; esac >> \(log)
+                echo "/usr/bin/ld -o program main.o"; exit 0
+            fi
             exec \(real.swiftc) "$@"
 
             """
@@ -479,7 +483,30 @@ extension SeparateCompilationTests {
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
         try Data(Self.lesson(["first", "second", "third"]).utf8).write(to: URL(fileURLWithPath: lesson))
         XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 3, failed: 0, skipped: 0))
-        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "asked\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").sorted(), ["separate", "whole"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/cache/objects"))
+    }
+}
+
+extension SeparateCompilationTests {
+    /// A program built whole (here, the isolated strategy's) runs the driver's own commands, asked for once
+    /// (`swiftc -### -wmo …`), not the driver: two scenarios built alone start `swiftc` once, to print them.
+    func testProgramsBuiltWholeRunTheDriversCommandsWithoutTheDriver() throws {
+        TestSupport.enterPackageRoot()
+        let real = try TestSupport.toolchain()
+        let log = folder + "/started.log"
+        let swiftc = folder + "/swiftc"
+        let script = "#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftc) \"$@\"\n"
+        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
+        chmod(swiftc, 0o755)
+        var options = TestSupport.fixtureOptions
+        options.execution.strategy = .isolated
+        let checker = LessonChecker(
+            options: options, toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
+        let lesson = folder + "/lesson.md"
+        try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
+        XCTAssertEqual(checker.check(files: [lesson]).totals, CheckReport.Totals(passed: 2, failed: 0, skipped: 0))
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "-###\n")
     }
 }

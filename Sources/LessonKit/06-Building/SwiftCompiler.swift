@@ -87,9 +87,15 @@ package struct SwiftCompiler: Sendable {
         ["-module-name", "main", "-swift-version", languageMode.version, "-Onone", "-wmo", "-diagnostic-style", "llvm"]
     }
 
-    /// Writes `files` into `directory` and links them into `directory/output`. A program of many files is
-    /// compiled as a whole module: one frontend process instead of one per file. Its C files (the runtime
-    /// support, `NativeSupport`) are compiled with `clang` first, and their objects linked with it.
+    /// Writes `files` into `directory` and links them into `directory/output`, as `swiftc` does with
+    /// `arguments(languageMode:)`: a program of many files is compiled as a whole module, one frontend
+    /// process. Its C files (the runtime support, `NativeSupport`) are compiled with `clang` first, and their
+    /// objects linked with it.
+    ///
+    /// The driver's own commands for these arguments (`swiftc -###`, learnt once a process: `DriverRecipe`)
+    /// are run without the driver: the same frontend, library extraction and link, without the driver's
+    /// start (about 0.1 s of a core a build). Where the driver prints commands of another shape, or cannot
+    /// be asked, `swiftc` builds.
     package func build(
         _ files: [ProgramFile], languageMode: LanguageMode, in directory: String, output: String,
         extraArguments: [String] = []
@@ -123,11 +129,42 @@ package struct SwiftCompiler: Sendable {
             // the same, but it enters the hash of the clang modules, which every build then rebuilds.)
             paths.append(hidesBuildFolder ? file.name : path)
         }
-        let arguments =
-            Self.arguments(languageMode: languageMode) + extraArguments + builderArguments(for: directory)
-            + diagnosticNameArguments + ["-o", directory + "/" + output] + paths
-        let built = try run(toolchain.swiftc, arguments, in: directory)
+        let driverArguments = Self.arguments(languageMode: languageMode) + extraArguments
+        let built: CompileResult
+        if let recipe = try? DriverRecipe.shared.learn(toolchain: toolchain, arguments: driverArguments) {
+            built = try replay(recipe, paths, in: directory, output: output)
+        } else {
+            let arguments =
+                driverArguments + builderArguments(for: directory) + diagnosticNameArguments
+                + ["-o", directory + "/" + output] + paths
+            built = try run(toolchain.swiftc, arguments, in: directory)
+        }
         return compiledC.map { $0.followed(by: built) } ?? built
+    }
+
+    /// What the driver would run to build `paths` (Swift files and objects, in order) into `output`: the
+    /// Swift files compiled as one module into one object, the libraries of every object listed, the link.
+    /// The steps share one timeout, as the driver's run does.
+    private func replay(_ recipe: SeparateCompilation, _ paths: [String], in directory: String, output: String)
+        throws -> CompileResult
+    {
+        var limited = self
+        limited.deadline = min(deadline ?? .infinity, Uptime.now + timeout)
+        let swiftFiles = paths.filter { $0.hasSuffix(".swift") }
+        let object = (hidesBuildFolder ? "" : directory + "/") + output + ".o"
+        let objects = [object] + paths.filter { !$0.hasSuffix(".swift") }
+        let frontend = recipe.wholeModuleCommand(inputs: swiftFiles, output: object)
+        var built = try limited.run(
+            frontend[0], Array(frontend.dropFirst()) + builderArguments(for: directory) + diagnosticNameArguments,
+            in: directory)
+        guard built.succeeded else { return built }
+        let libraryList = directory + "/" + output + ".autolink"
+        built = built.followed(
+            by: try limited.extractLibraries(of: objects, to: libraryList, recipe: recipe, in: directory))
+        guard built.succeeded else { return built }
+        return built.followed(
+            by: try limited.link(
+                objects, output: directory + "/" + output, libraryList: libraryList, recipe: recipe, in: directory))
     }
 
     /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file
