@@ -151,7 +151,8 @@ package struct SwiftCompiler: Sendable {
         var limited = self
         limited.deadline = min(deadline ?? .infinity, Uptime.now + timeout)
         let swiftFiles = paths.filter { $0.hasSuffix(".swift") }
-        let object = (hidesBuildFolder ? "" : directory + "/") + output + ".o"
+        // An absolute path, as the driver's own (the object's name is not in the program).
+        let object = directory + "/" + output + ".o"
         let objects = [object] + paths.filter { !$0.hasSuffix(".swift") }
         let frontend = recipe.wholeModuleCommand(inputs: swiftFiles, output: object)
         var built = try limited.run(
@@ -204,11 +205,23 @@ package struct SwiftCompiler: Sendable {
             output: output, seconds: result.seconds, timedOut: result.termination == .timedOut)
         if case .exited(let status) = result.termination { compiled.exitStatus = status }
         if !compiled.succeeded, !compiled.timedOut, let memoryLimit, launcher != nil || Self.prlimit != nil,
-            Self.memoryWords.contains(where: output.contains)
+            Self.memoryWords.contains(where: output.contains) || Self.diedSilently(result)
         {
             compiled.stoppedBy = .memory(bytes: memoryLimit)
         }
         return compiled
+    }
+
+    /// Whether a compiler died of a signal without a word: what the frontend does when its address space
+    /// runs out before it could even say so (a crash of its own prints a stack dump).
+    private static func diedSilently(_ result: ProcessResult) -> Bool {
+        let signaled: Bool
+        switch result.termination {
+        case .signaled: signaled = true
+        case .exited(let status): signaled = status > 128  // the launcher's report of a signal
+        default: signaled = false
+        }
+        return signaled && result.standardOutput.isEmpty && result.standardError.isEmpty
     }
 
     /// Compiles every one of `inputs` into the one object `output` (`SeparateCompilation.wholeModuleCommand`).
