@@ -56,12 +56,29 @@ final class DriverRecipe: @unchecked Sendable {
             question.answered.enter()
             questions[key] = question
             Thread {
-                question.answer = Result { try SeparateCompilation.learn(toolchain: toolchain, arguments: arguments) }
+                question.answer = Result { try Self.recipe(toolchain: toolchain, arguments: arguments) }
                 if case .success(let recipe) = question.answer { keep(recipe) }
                 question.answered.leave()
             }.start()
             return question
         }
+    }
+
+    /// The driver's commands as this user's toolchain memo keeps them (their absence too), or as the
+    /// driver prints them, then kept there. The key names the driver, the frontend and the `clang` the
+    /// link learnt (`DirectLink`) is run by.
+    private static func recipe(toolchain: Toolchain, arguments: [String]) throws -> SeparateCompilation? {
+        let tools = [toolchain.swiftc, toolchain.swiftFrontend, toolchain.tool("clang")].compactMap { $0 }
+        let key = ["driver commands", LessonKitVersion.current] + tools.map(ToolchainMemo.identity(of:)) + arguments
+        if let kept = ToolchainMemo.shared?.value(Learnt.self, key: key) { return kept.recipe }
+        let learnt = try SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
+        ToolchainMemo.shared?.store(Learnt(recipe: learnt), key: key)
+        return learnt
+    }
+
+    /// The commands, or their absence where the driver prints another shape.
+    private struct Learnt: Codable {
+        var recipe: SeparateCompilation?
     }
 
     private static func key(_ toolchain: Toolchain, _ arguments: [String]) -> String {

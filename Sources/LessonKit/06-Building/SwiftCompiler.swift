@@ -118,7 +118,11 @@ package struct SwiftCompiler: Sendable {
             try ScratchFile.save(file.contents, to: path)
             if file.name.hasSuffix(".c") {
                 let object = SeparateCompilation.object(for: path)
-                let compiled = try compileC(path, into: object, with: toolchain.tool("clang") ?? "clang", in: directory)
+                let clang = toolchain.tool("clang") ?? "clang"
+                let compiled =
+                    file.contents == NativeSupport.source.contents
+                    ? try NativeSupport.compile(into: object, clang: clang, compiler: self, in: directory)
+                    : try compileC(path, into: object, with: clang, in: directory)
                 guard compiled.succeeded else { return compiled }
                 compiledC = compiledC.map { $0.followed(by: compiled) } ?? compiled
                 paths.append(hidesBuildFolder ? SeparateCompilation.object(for: file.name) : object)

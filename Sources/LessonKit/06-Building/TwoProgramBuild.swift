@@ -53,15 +53,15 @@ package struct TwoProgramBuild: Sendable {
         let visibleFile = Self.tests(visible, kind: "Visible")
         let hiddenFile = Self.tests(hidden, kind: "Hidden")
         let files = engine + [NativeSupport.declarations, visibleFile, hiddenFile, Self.entryPoint]
-        for file in files + [NativeSupport.source] {
+        for file in files {
             try ScratchFile.save(file.contents, to: folder.path + "/" + file.name)
         }
         // Named relative to the folder the compiler runs in, when the program must not learn it.
         let paths = files.map { compiler.hidesBuildFolder ? $0.name : folder.path + "/" + $0.name }
         let support = folder.path + "/" + NativeSupport.source.name
-        var compiled = try compiler.compileC(
-            support, into: SeparateCompilation.object(for: support),
-            with: recipe.cCompiler(compiler.toolchain) ?? "clang", in: folder.path)
+        var compiled = try NativeSupport.compile(
+            into: SeparateCompilation.object(for: support), clang: recipe.cCompiler(compiler.toolchain) ?? "clang",
+            compiler: compiler, in: folder.path)
         guard compiled.succeeded else { return .failed(compiled) }
         let (swift, swiftObjects) = try compiler.compileObjects(
             inputs: paths, primaries: Set(paths), recipe: recipe, in: folder.path)

@@ -24,13 +24,7 @@ package struct CacheKeys: Sendable {
 
     /// Path, size and modification time of a file, symbolic links followed.
     static func identity(of path: String) -> String {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
-            return "\(path) missing"
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path) -> \(resolved) \(size) \(modified)"
+        ToolchainMemo.identity(of: path)
     }
 
     /// The key of a result computed from `parts` (the kind of result first).

@@ -237,9 +237,9 @@ final class EngineObjects: @unchecked Sendable {
         let object = SeparateCompilation.object(for: source)
         let libraryList = folder.path + "/support.autolink"
         do {
-            try ScratchFile.save(NativeSupport.source.contents, to: source)
             try ScratchFile.save("", to: libraryList)
-            guard try limited.compileC(source, into: object, with: clang, in: folder.path).succeeded else { return nil }
+            guard try NativeSupport.compile(into: object, clang: clang, compiler: limited, in: folder.path).succeeded
+            else { return nil }
         } catch {
             return nil
         }
