@@ -510,3 +510,45 @@ extension SeparateCompilationTests {
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "-###\n")
     }
 }
+
+extension SeparateCompilationTests {
+    /// Programs built whole whose objects ask for the same libraries share one extraction of the list: a
+    /// second program of the same imports does not start `swift-autolink-extract`.
+    func testProgramsBuiltWholeOfTheSameLibrariesExtractTheirListOnce() throws {
+        let real = try TestSupport.toolchain()
+        let log = folder + "/extractions.log"
+        let extract = folder + "/extract"
+        let swiftc = folder + "/swiftc"
+        try Data(
+            "#!/bin/sh\necho extracted >> \(log)\nexec \(try XCTUnwrap(real.tool("swift-autolink-extract"))) \"$@\"\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: extract))
+        let script = """
+            #!/bin/sh
+            if [ "$1" = "-###" ]; then
+                \(real.swiftc) "$@" | sed 's|[^ ]*/swift-autolink-extract |\(extract) |'; exit 0
+            fi
+            exec \(real.swiftc) "$@"
+
+            """
+        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
+        chmod(extract, 0o755)
+        chmod(swiftc, 0o755)
+        var compiler = SwiftCompiler(toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
+        compiler.libraryLists = LibraryListMemo()
+        for number in [1, 2] {
+            let directory = try WorkDirectory.create(prefix: "lesson-test")
+            defer { directory.remove() }
+            let built = try compiler.build(
+                [ProgramFile(name: "main.swift", contents: "print(\(number))\n")], languageMode: .swift5, in: directory.path,
+                output: "program")
+            XCTAssertTrue(built.succeeded, built.output)
+            let ran = try Subprocess.run(
+                directory.path + "/program", arguments: [], environment: [:],
+                limits: ProcessLimits(timeout: 30, outputLimit: 1 << 16))
+            XCTAssertEqual(String(decoding: ran.standardOutput, as: UTF8.self), "\(number)\n")
+        }
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "extracted\n")
+    }
+}

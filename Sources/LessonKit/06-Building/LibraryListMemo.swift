@@ -7,6 +7,10 @@ import Foundation
 /// lessons each print a different engine has one such program a lesson. Objects whose entries cannot be
 /// read (not ELF) always run the tool.
 final class LibraryListMemo: @unchecked Sendable {
+    /// The lists of the programs this process builds whole (`SwiftCompiler.build`); a check's merged builds
+    /// keep theirs with their engine objects (`EngineObjects.libraryLists`).
+    static let shared = LibraryListMemo()
+
     private let lock = NSLock()
     private var lists: [[UInt8]: [UInt8]] = [:]
 

@@ -76,6 +76,8 @@ package struct SwiftCompiler: Sendable {
     package var namesDiagnostics = false
     /// A moment (uptime seconds) no compiler run may outlast: a grading budget.
     package var deadline: Double?
+    /// The library lists of the programs built whole, by their objects' autolink entries.
+    var libraryLists = LibraryListMemo.shared
 
     package init(toolchain: Toolchain, timeout: Double = 300, memoryLimit: Int? = nil) {
         self.toolchain = toolchain
@@ -165,7 +167,8 @@ package struct SwiftCompiler: Sendable {
         guard built.succeeded else { return built }
         let libraryList = directory + "/" + output + ".autolink"
         built = built.followed(
-            by: try limited.extractLibraries(of: objects, to: libraryList, recipe: recipe, in: directory))
+            by: try limited.listLibraries(
+                of: objects, to: libraryList, recipe: recipe, memo: libraryLists, in: directory))
         guard built.succeeded else { return built }
         return built.followed(
             by: try limited.link(
@@ -285,6 +288,23 @@ package struct SwiftCompiler: Sendable {
                 succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 0)
         }
         return try run(command[0], Array(command.dropFirst()), in: directory)
+    }
+
+    /// Writes the list of the libraries `objects` link with to `libraryList`: the list `memo` holds for
+    /// objects of the same autolink entries, or the one the toolchain's extraction writes, then kept there.
+    func listLibraries(
+        of objects: [String], to libraryList: String, recipe: SeparateCompilation, memo: LibraryListMemo,
+        in directory: String
+    ) throws -> CompileResult {
+        let key = recipe.libraryExtraction == nil ? nil : memo.key(for: objects)
+        if let key, let known = memo.list(for: key) {
+            try ScratchFile.save(known, to: libraryList)
+            return CompileResult(
+                succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 0)
+        }
+        let extracted = try extractLibraries(of: objects, to: libraryList, recipe: recipe, in: directory)
+        if extracted.succeeded, let key { memo.remember(listAt: libraryList, for: key) }
+        return extracted
     }
 
     /// Links `objects` into `output`, with the libraries listed in `libraryList`.

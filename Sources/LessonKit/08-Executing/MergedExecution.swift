@@ -369,16 +369,9 @@ struct SeparateBuild {
     /// Lists the libraries `objects` link with (as listed before for objects of the same autolink entries, or
     /// by the toolchain's extraction), then links them.
     func linkListingLibraries(_ objects: [String], into executable: String) throws -> CompileResult {
-        let memo = engineObjects.libraryLists
-        let key = recipe.libraryExtraction == nil ? nil : memo.key(for: objects)
-        if let key, let known = memo.list(for: key) {
-            try ScratchFile.save(known, to: libraryList)
-        } else {
-            let extracted = try compiler.extractLibraries(
-                of: objects, to: libraryList, recipe: recipe, in: folder.path)
-            guard extracted.succeeded else { return extracted }
-            if let key { memo.remember(listAt: libraryList, for: key) }
-        }
+        let listed = try compiler.listLibraries(
+            of: objects, to: libraryList, recipe: recipe, memo: engineObjects.libraryLists, in: folder.path)
+        guard listed.succeeded else { return listed }
         return try compiler.link(objects, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
     }
 }
