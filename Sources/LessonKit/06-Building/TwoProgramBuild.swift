@@ -23,12 +23,12 @@ package struct TwoProgramBuild: Sendable {
         case failed(CompileResult)
     }
 
-    /// The driver's commands for files compiled one by one, learnt from the driver; nil when it prints
-    /// commands of another shape.
+    /// The driver's commands for files compiled one by one, learnt from the driver (once for this user,
+    /// `DriverRecipe`); nil when it prints commands of another shape.
     static func recipe(toolchain: Toolchain) -> SeparateCompilation? {
         let arguments =
             SwiftCompiler.arguments(languageMode: .swift5).filter { $0 != "-wmo" } + toolchain.linkerArguments
-        return try? SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
+        return try? DriverRecipe.shared.learn(toolchain: toolchain, arguments: arguments)
     }
 
     /// The driver's commands as `recipe(toolchain:)` learns them, written to `path` once for a class, so

@@ -24,44 +24,23 @@ extension Grader {
                 $0.buildAloneReason == nil && $0.languageMode == .swift5 && $0.scenario != nil && !$0.exitsAtEnd
             }),
             let recipe = options.driverCommands.flatMap(TwoProgramBuild.readRecipe)
-                ?? TwoProgramBuild.recipe(toolchain: toolchain),
-            let folder = try? WorkDirectory.create(prefix: "lesson-build")
+                ?? TwoProgramBuild.recipe(toolchain: toolchain)
         else { return nil }
-        defer { folder.remove() }
-        let build = TwoProgramBuild(compiler: executor.compiler, recipe: recipe)
         func blocks(_ indices: [Int]) -> TwoProgramBuild.Tests {
             indices.map { (jobs[$0].scenario!, jobs[$0].markdownPath) }
         }
-        let outcome: TwoProgramBuild.Outcome
-        do {
-            outcome = try build.build(engine: engine, visible: blocks(visible), hidden: blocks(hidden), in: folder)
-        } catch {
+        switch executor.buildAndRunTwoPrograms(
+            engine: engine, visible: blocks(visible), hidden: blocks(hidden), recipe: recipe)
+        {
+        case nil:
             return nil
-        }
-        switch outcome {
         case .failed(let compiled):
             guard compiled.errors.contains(where: { $0.file == studentFile }) else { return nil }
             return .studentFileFails(ScenarioExecution(build: compiled, run: nil))
-        case .built(let visibleProgram, let hiddenProgram, let compiled, _):
-            var divided = compiled
-            divided.seconds = compiled.seconds / Double(tests.count)
-            let share = divided
+        case .ran(let visibleRuns, let hiddenRuns, let visibleEnded):
             var executions = [ScenarioExecution?](repeating: nil, count: tests.count)
-            func run(_ indices: [Int], _ program: String) {
-                let ran = ParallelMap.map(Array(indices.enumerated()), jobs: executor.jobs) { selection, _ in
-                    do {
-                        return ScenarioExecution(
-                            build: share, run: try executor.runner.run(program, scenario: selection))
-                    } catch {
-                        return ScenarioExecution(build: nil, run: nil, toolError: "\(error)")
-                    }
-                }
-                for (index, execution) in zip(indices, ran) { executions[index] = execution }
-            }
-            run(visible, visibleProgram)
-            let visibleSeconds = Uptime.seconds(since: start)
-            run(hidden, hiddenProgram)
-            return .ran(executions.map { $0! }, visibleSeconds: visibleSeconds)
+            for (index, execution) in zip(visible + hidden, visibleRuns + hiddenRuns) { executions[index] = execution }
+            return .ran(executions.map { $0! }, visibleSeconds: visibleEnded - start)
         }
     }
 }
