@@ -52,6 +52,9 @@ let package = Package(
         // The command-line front end.
         .executableTarget(
             name: "lesson", dependencies: ["LessonKit", "LessonEmbedded", "CContainment", "lesson-contain"]),
+        // The runtime support every built program links, in C: the checker compiles it at run time (the
+        // EmbedEngines plugin carries its text); this target only makes every build of the package check it.
+        .target(name: "LessonRuntimeSupport"),
         // The containment launcher `lesson __contain` runs: Landlock and seccomp, applied before exec.
         .target(name: "CContainment"),
         // The same launcher as an executable of its own, which starts in a millisecond: `lesson` runs it

@@ -1,10 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`) and the platforms' adapters
-/// (`Adapters/`, which `lesson pack` writes) into the target as generated Swift, so that the `lesson` binary
-/// and the XCTest library carry their exact bytes wherever they are copied, with the folder of the package
-/// they are built from.
+/// Embeds the canonical engines (`Sources/Engines/<Name>/<File>.swift`), the platforms' adapters
+/// (`Adapters/`, which `lesson pack` writes) and the programs' runtime support (`Sources/LessonRuntimeSupport`)
+/// into the target as generated Swift, so that the `lesson` binary and the XCTest library carry their exact
+/// bytes wherever they are copied, with the folder of the package they are built from.
 @main
 struct EmbedEngines: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -18,13 +18,15 @@ struct EmbedEngines: BuildToolPlugin {
             .sorted()
             .map { adapters.appendingPathComponent($0) }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+        let support = context.package.directoryURL.appendingPathComponent(
+            "Sources/LessonRuntimeSupport/lesson_support.c")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedEngines.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) engine files and \(adapterFiles.count) adapter files",
                 executable: try context.tool(named: "EngineEmbedder").url,
-                arguments: [engines.path, output.path, context.package.directoryURL.path, adapters.path],
-                inputFiles: files + adapterFiles,
+                arguments: [engines.path, output.path, context.package.directoryURL.path, adapters.path, support.path],
+                inputFiles: files + adapterFiles + [support],
                 outputFiles: [output])
         ]
     }

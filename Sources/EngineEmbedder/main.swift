@@ -1,14 +1,15 @@
 import Foundation
 
-// EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR
+// EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR RUNTIME_SUPPORT
 // Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR and every file below ADAPTERS_DIR
-// as base64, byte for byte (with whether it is executable), and the folder of the package the checker is built
-// from (what `lesson init` depends on from a copied binary).
+// as base64, byte for byte (with whether it is executable), the C file RUNTIME_SUPPORT (the programs' runtime
+// support) and the folder of the package the checker is built from (what `lesson init` depends on from a
+// copied binary).
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5 else {
+guard arguments.count == 6 else {
     FileHandle.standardError.write(
-        Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR\n".utf8))
+        Data("usage: EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR RUNTIME_SUPPORT\n".utf8))
     exit(2)
 }
 
@@ -57,6 +58,9 @@ do {
 
             /// The folder of the package this checker was built from, base64-encoded.
             static let packageDirectory = "\(Data(arguments[3].utf8).base64EncodedString())"
+
+            /// The programs' runtime support (`Sources/LessonRuntimeSupport/lesson_support.c`), base64-encoded.
+            static let runtimeSupport = "\(try Data(contentsOf: URL(fileURLWithPath: arguments[5])).base64EncodedString())"
         }
 
         """

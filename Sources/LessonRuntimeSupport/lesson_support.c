@@ -1,0 +1,344 @@
+/* The runtime support of every program the checker builds (06-Building/NativeSupport): unbuffered output,
+   the scenario's selection, a listing's segments, and a batch of scenarios run in one process. The checker
+   compiles this file with the toolchain's `clang` at run time (its text is embedded in the binary by the
+   EmbedEngines plugin); the package compiles it too, as the target LessonRuntimeSupport, so that every build
+   checks it, against its declarations in include/lesson_support.h. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+/* The libraries the C library's Swift module links (its module map's `link` lines), listed in this
+   object as a Swift object lists what it links, so that every program that links it links them.
+   `Double.rounded()` at -Onone calls libm's `round`, which `ld.lld` finds nowhere else. */
+#if defined(__ELF__) && defined(__GLIBC__)
+__asm__(".section .swift1_autolink_entries,\"e\"\n"
+        ".asciz \"-lm\"\n.asciz \"-lpthread\"\n.asciz \"-lutil\"\n.asciz \"-ldl\"\n"
+        ".previous\n");
+#endif
+
+#ifdef SWIFT_PACKAGE
+#include "lesson_support.h"
+#endif
+
+#define LESSON_SWIFT __attribute__((swiftcall))
+
+#ifdef __linux__
+/* Landlock (Linux 5.13), declared here: a system's headers may predate it. */
+struct lesson_ruleset_attr { uint64_t handled_access_fs, handled_access_net, scoped; };
+struct lesson_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+enum { LESSON_CREATE_RULESET = 444, LESSON_ADD_RULE = 445, LESSON_RESTRICT_SELF = 446 };
+#define LESSON_WRITE_FILE (1ULL << 1)
+#define LESSON_TRUNCATE (1ULL << 14)
+/* Landlock ABI 6: no signal to a process outside the program's own domain (its checker). */
+#define LESSON_SCOPE_SIGNAL (1ULL << 1)
+/* Removing and making files, folders, links, FIFOs, sockets and devices; renaming across folders. */
+#define LESSON_FOLDER_WRITES (0x1FF0ULL | (1ULL << 13))
+
+/* Lets the program write beneath `path` (only write to it, when it is a file such as /dev/null). */
+static void lesson_allow(int ruleset, const char *path, uint64_t rights) {
+    if (path == NULL || *path == 0) return;
+    int opened = open(path, O_PATH | O_CLOEXEC);
+    if (opened < 0) return;
+    struct stat status;
+    if (fstat(opened, &status) == 0) {
+        if (!S_ISDIR(status.st_mode)) rights &= LESSON_WRITE_FILE | LESSON_TRUNCATE;
+        struct lesson_path_beneath rule = {rights, opened};
+        syscall(LESSON_ADD_RULE, ruleset, 1, &rule, 0);
+    }
+    close(opened);
+}
+
+/* The folder of the file `path` names (`LLVM_PROFILE_FILE`), in `folder`; NULL without one. */
+static const char *lesson_folder_of(const char *path, char *folder, size_t size) {
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (slash == NULL || slash == path || (size_t)(slash - path) >= size) return NULL;
+    memcpy(folder, path, (size_t)(slash - path));
+    folder[slash - path] = 0;
+    return folder;
+}
+
+/* A lesson's program writes only in its own folders: where it runs (its HOME and TMPDIR), its
+   batch's folder (until each scenario's child restricts itself to its own) and a coverage run's
+   profile folder, and /dev/null. Everything else it may read,
+   not change: another lesson, the result cache, the course's files. Without Landlock the program
+   runs unrestricted (docs/grading.md). Nothing of the lesson's code has run yet. */
+static void lesson_restrict_writes(void) {
+    long abi = syscall(LESSON_CREATE_RULESET, NULL, 0, 1);
+    if (abi < 1) return;
+    uint64_t folderWrites = LESSON_FOLDER_WRITES & (abi >= 2 ? ~0ULL : ~(1ULL << 13));
+    uint64_t handled = LESSON_WRITE_FILE | folderWrites | (abi >= 3 ? LESSON_TRUNCATE : 0);
+    /* Where the kernel knows signal scopes, the program cannot signal its checker (or any process it
+       did not start): `kill(getppid(), SIGTERM)` ended the check. An older kernel reads the first
+       field alone. */
+    struct lesson_ruleset_attr attributes = {handled, 0, abi >= 6 ? LESSON_SCOPE_SIGNAL : 0};
+    size_t size = abi >= 6 ? sizeof attributes : sizeof attributes.handled_access_fs;
+    int ruleset = (int)syscall(LESSON_CREATE_RULESET, &attributes, size, 0);
+    if (ruleset < 0) return;
+    char here[4096], profiles[4096];
+    lesson_allow(ruleset, getcwd(here, sizeof here), handled);
+    lesson_allow(ruleset, getenv("HOME"), handled);
+    lesson_allow(ruleset, getenv("TMPDIR"), handled);
+    lesson_allow(ruleset, getenv("LESSON_BATCH"), handled);
+    lesson_allow(ruleset, lesson_folder_of(getenv("LLVM_PROFILE_FILE"), profiles, sizeof profiles), handled);
+    lesson_allow(ruleset, "/dev/null", handled);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) syscall(LESSON_RESTRICT_SELF, ruleset, 0);
+    close(ruleset);
+}
+#endif
+
+/* What `main.swift` does first: stdout unbuffered, so that what a program prints before a trap is
+   not lost in the stdio buffer, and writes kept to the program's own folders. */
+LESSON_SWIFT void _lessonStartProgram(void) {
+    setvbuf(stdout, NULL, _IONBF, 0);
+#ifdef __linux__
+    lesson_restrict_writes();
+#endif
+}
+
+/* What Swift's `Int(text)` accepts: a sign, then decimal digits only, within Int's range. */
+static int lesson_integer(const char *text, intptr_t *value) {
+    int negative = *text == '-';
+    if (*text == '-' || *text == '+') text++;
+    if (*text == 0) return 0;
+    intptr_t result = 0;
+    for (; *text; text++) {
+        if (*text < '0' || *text > '9') return 0;
+        intptr_t digit = *text - '0';
+        if (__builtin_mul_overflow(result, 10, &result)) return 0;
+        if (negative ? __builtin_sub_overflow(result, digit, &result)
+                     : __builtin_add_overflow(result, digit, &result)) return 0;
+    }
+    *value = result;
+    return 1;
+}
+
+/* The scenario a merged program runs: `LESSON_SCENARIO` in its environment, -1 without one. The
+   variable is removed before the scenario runs, whose environment is then a program's built alone. */
+LESSON_SWIFT intptr_t _lessonSelectedScenario(void) {
+    const char *text = getenv("LESSON_SCENARIO");
+    intptr_t selected;
+    int found = text && lesson_integer(text, &selected);
+    unsetenv("LESSON_SCENARIO");
+    return found ? selected : -1;
+}
+
+LESSON_SWIFT __attribute__((noreturn)) void _lessonUnknownScenario(void) {
+    fputs("no scenario selected: set LESSON_SCENARIO\n", stderr);
+    exit(64);
+}
+
+LESSON_SWIFT __attribute__((noreturn)) void _lessonExit(int32_t status) {
+    exit(status);
+}
+
+/* Standard output while a listing's context runs: what the earlier listings print is discarded. */
+static int lesson_saved_output = -1;
+
+LESSON_SWIFT void _lessonSilenceStandardOutput(void) {
+    lesson_saved_output = dup(1);
+    int discard = open("/dev/null", O_WRONLY);
+    if (discard >= 0) {
+        dup2(discard, 1);
+        close(discard);
+    }
+}
+
+LESSON_SWIFT void _lessonRestoreStandardOutput(void) {
+    if (lesson_saved_output < 0) return;
+    dup2(lesson_saved_output, 1);
+    close(lesson_saved_output);
+    lesson_saved_output = -1;
+}
+
+/* Where the output of a listing checked within this run begins (see `SharedRuns.swift`). */
+LESSON_SWIFT void _lessonBeginSegment(intptr_t segment) {
+    _lessonRestoreStandardOutput();
+    fprintf(stdout, "\001begin %" PRIdPTR "\001", segment);
+}
+
+/* Where it ends, on both streams; its output is discarded again until the next begins. */
+LESSON_SWIFT void _lessonEndSegment(intptr_t segment) {
+    fprintf(stdout, "\001end %" PRIdPTR "\001", segment);
+    fprintf(stderr, "\001end %" PRIdPTR "\001", segment);
+    _lessonSilenceStandardOutput();
+}
+
+static double lesson_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static double lesson_number(const char *name, double fallback) {
+    const char *text = getenv(name);
+    if (text == NULL || *text == 0) return fallback;
+    char *end;
+    double value = strtod(text, &end);
+    return *end == 0 ? value : fallback;
+}
+
+/* A scenario's output file, made empty; exits the batch when it cannot be. */
+static int lesson_output_file(const char *home, const char *suffix) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s.%s", home, suffix);
+    int file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (file < 0) exit(70);
+    return file;
+}
+
+/* One output stream of a scenario's child: the pipe it writes, and the file it is copied into. */
+struct lesson_stream { int pipe, file; };
+
+/* Copies what the pipes hold into their files, waiting at most `milliseconds`; adds what it copied
+   to `*copied` (and stops copying past `limit`). Returns how many pipes are still open. */
+static int lesson_copy(struct lesson_stream *streams, long long *copied, long long limit,
+                       int milliseconds) {
+    struct pollfd ready[2];
+    int open = 0;
+    for (int index = 0; index < 2; index++) {
+        ready[index] = (struct pollfd){streams[index].pipe, POLLIN, 0};
+        open += streams[index].pipe >= 0;
+    }
+    if (open == 0 || poll(ready, 2, milliseconds) <= 0) return open;
+    char buffer[65536];
+    for (int index = 0; index < 2; index++) {
+        if (streams[index].pipe < 0 || ready[index].revents == 0) continue;
+        ssize_t count = read(streams[index].pipe, buffer, sizeof buffer);
+        if (count <= 0) {
+            close(streams[index].pipe);
+            streams[index].pipe = -1;
+            continue;
+        }
+        if (*copied <= limit) {
+            ssize_t kept = count;
+            if (*copied + kept > limit + 1) kept = (ssize_t)(limit + 1 - *copied);
+            if (write(streams[index].file, buffer, (size_t)kept) != kept) exit(70);
+        }
+        *copied += count;
+    }
+    return open;
+}
+
+/* In a scenario's child: its own process group, folder, output pipes and environment, as a run alone's. */
+static void lesson_enter_scenario(const char *home, int out, int err) {
+    setpgid(0, 0);
+    signal(SIGPIPE, SIG_DFL);
+    mkdir(home, 0700);
+    if (chdir(home) != 0 || dup2(out, 1) != 1 || dup2(err, 2) != 2) exit(70);
+    struct rlimit core = {0, 0};
+    setrlimit(RLIMIT_CORE, &core);
+    unsetenv("LESSON_BATCH");
+    unsetenv("LESSON_BATCH_SCENARIOS");
+    unsetenv("LESSON_BATCH_TIMEOUT");
+    unsetenv("LESSON_BATCH_OUTPUT_LIMIT");
+    setenv("HOME", home, 1);
+    setenv("TMPDIR", home, 1);
+#ifdef __linux__
+    /* Restricted again, to its own folder: the batch's parent may write the whole batch,
+       where another scenario's folder and output are. */
+    lesson_restrict_writes();
+#endif
+}
+
+/* Copies a scenario's child's output into its files until it ends, killing it (with its group) at the
+   time or output limit; returns its wait status, -1 when killed at the time limit, -2 at the output limit. */
+static int lesson_supervise(pid_t child, int out, int err, const char *home, double start, double timeout,
+                            long long limit) {
+    struct lesson_stream streams[2] = {
+        {out, lesson_output_file(home, "out")}, {err, lesson_output_file(home, "err")}};
+    long long copied = 0;
+    int status = 0, ended = 0;
+    while (!ended) {
+        lesson_copy(streams, &copied, limit, 1);
+        ended = waitpid(child, &status, WNOHANG) == child;
+        int stop = ended ? 0 : lesson_seconds() - start > timeout ? -1 : copied > limit ? -2 : 0;
+        if (stop != 0) {
+            kill(-child, SIGKILL);
+            kill(child, SIGKILL);
+            waitpid(child, &status, 0);
+            status = stop;
+            ended = 1;
+        }
+    }
+    /* What is still in the pipes, briefly: a descendant that outlived it is not waited for. */
+    kill(-child, SIGKILL);
+    double drained = lesson_seconds();
+    while (lesson_copy(streams, &copied, limit, 5) > 0 && lesson_seconds() - drained < 0.05) {}
+    if (status == 0 && copied > limit) status = -2;
+    for (int index = 0; index < 2; index++) {
+        if (streams[index].pipe >= 0) close(streams[index].pipe);
+        close(streams[index].file);
+    }
+    return status;
+}
+
+/* Runs each scenario `LESSON_BATCH_SCENARIOS` lists (`0,3,4`) in a child forked before any scenario
+   code ran, one at a time, as if started alone: in an empty folder `LESSON_BATCH/N` that is its HOME
+   and TMPDIR, in a process group of its own, with the environment of a run alone. What it writes
+   to stdout and stderr goes through pipes, copied into `N.out` and `N.err` beside its folder at
+   most `LESSON_BATCH_OUTPUT_LIMIT` bytes in all (a file size limit would cut the files the scenario
+   writes as well, which a run alone writes whole). It is killed, with its group, after
+   `LESSON_BATCH_TIMEOUT` seconds or once it wrote past the limit; when it ends, its group goes
+   too, and what it left holding the pipes is cut off, as a run alone's is. Writes a line
+   `N STATUS SECONDS` a scenario (STATUS: the wait status, -1 when killed at the time limit, -2 at
+   the output limit) to `LESSON_BATCH/status`, then exits; the child returns N. */
+static intptr_t lesson_run_batch(const char *batch) {
+    double timeout = lesson_number("LESSON_BATCH_TIMEOUT", 10);
+    long long limit = (long long)lesson_number("LESSON_BATCH_OUTPUT_LIMIT", 1048576);
+    const char *listed = getenv("LESSON_BATCH_SCENARIOS");
+    /* Copies: the environment they come from changes in each child. */
+    char *folder = strdup(batch), *list = strdup(listed ? listed : "");
+    size_t capacity = 64 * (strlen(list) + 1), used = 0;
+    char *report = malloc(capacity), *rest = list, *item;
+    if (folder == NULL || list == NULL || report == NULL) exit(70);
+    signal(SIGPIPE, SIG_IGN);
+    while ((item = strsep(&rest, ",")) != NULL) {
+        intptr_t selection;
+        if (!lesson_integer(item, &selection)) continue;
+        double start = lesson_seconds();
+        char home[4096];
+        snprintf(home, sizeof home, "%s/%" PRIdPTR, folder, selection);
+        int out[2], err[2];
+        if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) exit(70);
+        pid_t child = fork();
+        if (child == 0) {
+            lesson_enter_scenario(home, out[1], err[1]);
+            return selection;
+        }
+        close(out[1]);
+        close(err[1]);
+        if (child < 0) break;
+        int status = lesson_supervise(child, out[0], err[0], home, start, timeout, limit);
+        used += snprintf(report + used, capacity - used, "%" PRIdPTR " %d %.9f\n", selection, status,
+                         lesson_seconds() - start);
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/status", folder);
+    int file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (file < 0 || write(file, report, used) != (ssize_t)used) exit(70);
+    close(file);
+    exit(0);
+}
+
+/* The scenario a merged program runs (`_lessonSelectedScenario`). With `LESSON_BATCH`, the process
+   runs a batch of scenarios instead (`lesson_run_batch`), and only its children return. */
+LESSON_SWIFT intptr_t _lessonBatchSelectedScenario(void) {
+    const char *batch = getenv("LESSON_BATCH");
+    return batch ? lesson_run_batch(batch) : _lessonSelectedScenario();
+}
+
