@@ -62,14 +62,33 @@ enum GradingEnvironment: String, CaseIterable {
         return folder
     }
 
+    /// The caches (`XDG_CACHE_HOME`: the compiler's module cache, the toolchain memo) every run in this
+    /// environment shares, as a grader's machine keeps them between gradings, owned by its user. In a fresh
+    /// `HOME` each run would build the C library's modules again (1.4 s of CPU for a program that imports
+    /// Foundation, against 0.2 s).
+    var cacheHome: String {
+        get throws {
+            let folder = "/tmp/lesson-env-cache/" + String(describing: self)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            chmod("/tmp/lesson-env-cache", 0o755)
+            let owner = self == .nonRoot ? uid_t(Self.nonRootUID) : 0
+            guard chown(folder, owner, gid_t(owner)) == 0, chmod(folder, 0o700) == 0 else {
+                throw LessonError(.system, "cannot prepare \(folder) for \(rawValue)")
+            }
+            return folder
+        }
+    }
+
     /// Runs `lesson ARGUMENTS` (or another copy of it, `executable`) from the package root in this
-    /// environment, with `HOME` and `TMPDIR` in `scratch` (a non-root user has no home of its own here).
+    /// environment, with `HOME` and `TMPDIR` in `scratch` (a non-root user has no home of its own here) and
+    /// the environment's caches (`cacheHome`).
     func runLesson(
         _ arguments: [String], scratch: String, timeout: Double = 300, executable: String = TestSupport.lessonExecutable
     ) throws -> TestSupport.CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = scratch
         environment["TMPDIR"] = scratch
+        environment["XDG_CACHE_HOME"] = try cacheHome
         let command = wrap([executable] + arguments)
         let result = try Subprocess.run(
             command[0], arguments: Array(command.dropFirst()), environment: environment,
