@@ -291,11 +291,7 @@ final class GradingTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("builds-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let real = try TestSupport.toolchain().swiftc
-        let wrapper = folder + "/swiftc"
-        try Data("#!/bin/sh\necho \"$1\" >> '\(folder)/log'\nexec '\(real)' \"$@\"\n".utf8).write(
-            to: URL(fileURLWithPath: wrapper))
-        chmod(wrapper, 0o755)
+        let wrapper = try TestSupport.loggingSwiftc(in: folder, log: folder + "/log")
         let grader = Grader(toolchain: Toolchain(swiftc: wrapper, swiftFrontend: nil), options: options)
         let sync = try exercise("sync-engine", "engine-exercise.md")
         let hidden = LessonPlanner.plan(Lesson.read(path: root + "/Fixtures/grading/hidden/sync-engine.md"))

@@ -475,8 +475,7 @@ extension SeparateCompilationTests {
             exec \(real.swiftc) "$@"
 
             """
-        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
-        chmod(swiftc, 0o755)
+        try TestSupport.executableScript(script, at: swiftc)
         let checker = try cachingChecker(toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
         let lesson = folder + "/lesson.md"
         try Data(Self.lesson(["first", "second"]).utf8).write(to: URL(fileURLWithPath: lesson))
@@ -496,10 +495,7 @@ extension SeparateCompilationTests {
         TestSupport.enterPackageRoot()
         let real = try TestSupport.toolchain()
         let log = folder + "/started.log"
-        let swiftc = folder + "/swiftc"
-        let script = "#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftc) \"$@\"\n"
-        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
-        chmod(swiftc, 0o755)
+        let swiftc = try TestSupport.loggingSwiftc(in: folder, log: log)
         var options = TestSupport.fixtureOptions
         options.execution.strategy = .isolated
         let checker = LessonChecker(
@@ -519,11 +515,9 @@ extension SeparateCompilationTests {
         let log = folder + "/extractions.log"
         let extract = folder + "/extract"
         let swiftc = folder + "/swiftc"
-        try Data(
-            "#!/bin/sh\necho extracted >> \(log)\nexec \(try XCTUnwrap(real.tool("swift-autolink-extract"))) \"$@\"\n"
-                .utf8
-        )
-        .write(to: URL(fileURLWithPath: extract))
+        try TestSupport.executableScript(
+            "#!/bin/sh\necho extracted >> \(log)\nexec \(try XCTUnwrap(real.tool("swift-autolink-extract"))) \"$@\"\n",
+            at: extract)
         let script = """
             #!/bin/sh
             if [ "$1" = "-###" ]; then
@@ -532,16 +526,15 @@ extension SeparateCompilationTests {
             exec \(real.swiftc) "$@"
 
             """
-        try Data(script.utf8).write(to: URL(fileURLWithPath: swiftc))
-        chmod(extract, 0o755)
-        chmod(swiftc, 0o755)
+        try TestSupport.executableScript(script, at: swiftc)
         var compiler = SwiftCompiler(toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
         compiler.libraryLists = LibraryListMemo()
         for number in [1, 2] {
             let directory = try WorkDirectory.create(prefix: "lesson-test")
             defer { directory.remove() }
             let built = try compiler.build(
-                [ProgramFile(name: "main.swift", contents: "print(\(number))\n")], languageMode: .swift5, in: directory.path,
+                [ProgramFile(name: "main.swift", contents: "print(\(number))\n")], languageMode: .swift5,
+                in: directory.path,
                 output: "program")
             XCTAssertTrue(built.succeeded, built.output)
             let ran = try Subprocess.run(

@@ -26,6 +26,22 @@ enum TestSupport {
         return options
     }
 
+    /// Writes `script` to `path` as an executable (a tool's stand-in, such as a `swiftc` that logs what it
+    /// is asked), and returns the path.
+    @discardableResult
+    static func executableScript(_ script: String, at path: String) throws -> String {
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        return path
+    }
+
+    /// A `swiftc` in `folder` that appends its first argument to `log`, then runs the real one.
+    static func loggingSwiftc(in folder: String, log: String) throws -> String {
+        let real = try toolchain().swiftc
+        return try executableScript(
+            "#!/bin/sh\necho \"$1\" >> '\(log)'\nexec '\(real)' \"$@\"\n", at: folder + "/swiftc")
+    }
+
     /// The command-line flags that match `fixtureOptions`.
     static let fixtureFlags = [
         "--color", "never", "--timeout", "2", "--max-output", "64K", "--engines", "Fixtures/engines/extra",

@@ -90,12 +90,8 @@ final class ToolchainMemoTests: XCTestCase {
     /// A second `lesson` of this user neither asks the driver for its commands nor compiles the native
     /// support again: a `swiftc` that logs its first argument is asked once (`-###`) by two isolated checks.
     func testASecondProcessAsksTheDriverNothing() throws {
-        let real = try TestSupport.toolchain()
         let log = folder + "/started.log"
-        let swiftc = folder + "/swiftc"
-        try Data("#!/bin/sh\necho \"$1\" >> \(log)\nexec \(real.swiftc) \"$@\"\n".utf8)
-            .write(to: URL(fileURLWithPath: swiftc))
-        chmod(swiftc, 0o755)
+        let swiftc = try TestSupport.loggingSwiftc(in: folder, log: log)
         for _ in 0..<2 {
             let result = try TestSupport.runLesson(
                 [
