@@ -74,8 +74,8 @@ package struct TwoProgramBuild: Sendable {
         let visibleObjects = shared + [swiftObjects[engine.count + 1]]
         let hiddenObjects = shared + [swiftObjects[engine.count + 2]]
         let libraries = folder.path + "/program.autolink"
-        let extracted = try compiler.extractLibraries(
-            of: objects, to: libraries, recipe: recipe, in: folder.path)
+        let extracted = try compiler.listLibraries(
+            of: objects, to: libraries, recipe: recipe, memo: compiler.libraryLists, in: folder.path)
         compiled = compiled.followed(by: extracted)
         guard extracted.succeeded else { return .failed(compiled) }
         for (program, programObjects) in [("visible", visibleObjects), ("hidden", hiddenObjects)] {
