@@ -20,13 +20,15 @@ struct EmbedEngines: BuildToolPlugin {
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
         let support = context.package.directoryURL.appendingPathComponent(
             "Sources/LessonRuntimeSupport/lesson_support.c")
+        // The Landlock declarations the support shares with the containment launcher, inlined into it.
+        let landlock = context.package.directoryURL.appendingPathComponent("Sources/CContainment/contain_linux_abi.h")
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedEngines.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) engine files and \(adapterFiles.count) adapter files",
                 executable: try context.tool(named: "EngineEmbedder").url,
                 arguments: [engines.path, output.path, context.package.directoryURL.path, adapters.path, support.path],
-                inputFiles: files + adapterFiles + [support],
+                inputFiles: files + adapterFiles + [support, landlock],
                 outputFiles: [output])
         ]
     }

@@ -25,28 +25,6 @@ static uint64_t file_system_rights(int abi) {
     return rights;
 }
 
-/// The rights that mean something on a file that is not a folder; the kernel refuses the others there.
-static uint64_t file_rights(void) {
-    return CONTAIN_FS_EXECUTE | CONTAIN_FS_WRITE_FILE | CONTAIN_FS_READ_FILE | CONTAIN_FS_TRUNCATE |
-           CONTAIN_FS_IOCTL_DEV;
-}
-
-/// Allows `rights` beneath `path`. A path that is missing, or that this process cannot reach, is skipped:
-/// the caller passes a generic list, and what the process cannot reach the program could not either.
-static int allow_beneath(int ruleset, const char *path, uint64_t rights) {
-    int descriptor = open(path, O_PATH | O_CLOEXEC);
-    if (descriptor < 0) return (errno == ENOENT || errno == ENOTDIR || errno == EACCES) ? 0 : -1;
-    struct stat status;
-    if (fstat(descriptor, &status) != 0) return close(descriptor), -1;
-    if (!S_ISDIR(status.st_mode)) rights &= file_rights();
-    struct landlock_path_beneath_attr rule = {.allowed_access = rights, .parent_fd = descriptor};
-    long added = syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0U);
-    int saved = errno;
-    close(descriptor);
-    errno = saved;
-    return added == 0 ? 0 : -1;
-}
-
 /// A ruleset for `abi`, passed with the size of the fields that ABI knows.
 static int create_ruleset(int abi, uint64_t all_file_rights) {
     struct contain_ruleset_attr attributes = {.handled_access_fs = all_file_rights};
@@ -76,10 +54,10 @@ int contain_apply_landlock(const struct contain_options *options) {
     int ruleset = create_ruleset(abi, all);
     if (ruleset < 0) return contain_fail("create the Landlock ruleset");
     for (size_t index = 0; index < options->read_count; index++)
-        if (allow_beneath(ruleset, options->read_paths[index], read) != 0)
+        if (contain_allow_beneath(ruleset, options->read_paths[index], read) != 0)
             return fail_for_path("allow reading", options->read_paths[index]);
     for (size_t index = 0; index < options->write_count; index++)
-        if (allow_beneath(ruleset, options->write_paths[index], all) != 0)
+        if (contain_allow_beneath(ruleset, options->write_paths[index], all) != 0)
             return fail_for_path("allow writing", options->write_paths[index]);
     if (syscall(SYS_landlock_restrict_self, ruleset, 0U) != 0) return contain_fail("enforce the Landlock ruleset");
     close(ruleset);

@@ -3,7 +3,7 @@ import Foundation
 // EngineEmbedder ENGINES_DIR OUTPUT_FILE PACKAGE_DIR ADAPTERS_DIR RUNTIME_SUPPORT
 // Writes a Swift file that holds every `<Name>/<File>.swift` below ENGINES_DIR and every file below ADAPTERS_DIR
 // as base64, byte for byte (with whether it is executable), the C file RUNTIME_SUPPORT (the programs' runtime
-// support) and the folder of the package the checker is built from (what `lesson init` depends on from a
+// support, with the files it includes from beside it inlined) and the folder of the package the checker is built from (what `lesson init` depends on from a
 // copied binary).
 
 let arguments = CommandLine.arguments
@@ -25,6 +25,23 @@ func adapterEntries(_ folder: String) throws -> [String] {
         return "    (path: \"\(path)\", executable: \(executable), base64: \"\(data.base64EncodedString())\"),"
     }
 }
+/// The C file at `path`, each line `#include "RELATIVE"` that names a file beside it replaced by that file's
+/// text: the runtime support is compiled alone at run time, where the package's other files are not.
+func inliningLocalIncludes(_ path: String) throws -> Data {
+    let folder = (path as NSString).deletingLastPathComponent
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+    let inlined = try lines.map { line -> String in
+        guard line.hasPrefix("#include \""), line.hasSuffix("\""), line.count > 11 else { return String(line) }
+        let included = folder + "/" + line.dropFirst(10).dropLast()
+        guard FileManager.default.fileExists(atPath: included) else { return String(line) }
+        var text = try String(contentsOfFile: included, encoding: .utf8)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+    return Data(inlined.joined(separator: "\n").utf8)
+}
+
 let root = URL(fileURLWithPath: arguments[1])
 var entries: [String] = []
 do {
@@ -60,7 +77,7 @@ do {
             static let packageDirectory = "\(Data(arguments[3].utf8).base64EncodedString())"
 
             /// The programs' runtime support (`Sources/LessonRuntimeSupport/lesson_support.c`), base64-encoded.
-            static let runtimeSupport = "\(try Data(contentsOf: URL(fileURLWithPath: arguments[5])).base64EncodedString())"
+            static let runtimeSupport = "\(try inliningLocalIncludes(arguments[5]).base64EncodedString())"
         }
 
         """

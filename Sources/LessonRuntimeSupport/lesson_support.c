@@ -38,29 +38,14 @@ __asm__(".section .swift1_autolink_entries,\"e\"\n"
 #define LESSON_SWIFT __attribute__((swiftcall))
 
 #ifdef __linux__
-/* Landlock (Linux 5.13), declared here: a system's headers may predate it. */
-struct lesson_ruleset_attr { uint64_t handled_access_fs, handled_access_net, scoped; };
-struct lesson_path_beneath { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
-enum { LESSON_CREATE_RULESET = 444, LESSON_ADD_RULE = 445, LESSON_RESTRICT_SELF = 446 };
-#define LESSON_WRITE_FILE (1ULL << 1)
-#define LESSON_TRUNCATE (1ULL << 14)
-/* Landlock ABI 6: no signal to a process outside the program's own domain (its checker). */
-#define LESSON_SCOPE_SIGNAL (1ULL << 1)
+/* Landlock (Linux 5.13) as the containment launcher declares it: a system's headers may predate it. */
+#include "../CContainment/contain_linux_abi.h"
 /* Removing and making files, folders, links, FIFOs, sockets and devices; renaming across folders. */
-#define LESSON_FOLDER_WRITES (0x1FF0ULL | (1ULL << 13))
+#define LESSON_FOLDER_WRITES (0x1FF0ULL | CONTAIN_FS_REFER)
 
 /* Lets the program write beneath `path` (only write to it, when it is a file such as /dev/null). */
 static void lesson_allow(int ruleset, const char *path, uint64_t rights) {
-    if (path == NULL || *path == 0) return;
-    int opened = open(path, O_PATH | O_CLOEXEC);
-    if (opened < 0) return;
-    struct stat status;
-    if (fstat(opened, &status) == 0) {
-        if (!S_ISDIR(status.st_mode)) rights &= LESSON_WRITE_FILE | LESSON_TRUNCATE;
-        struct lesson_path_beneath rule = {rights, opened};
-        syscall(LESSON_ADD_RULE, ruleset, 1, &rule, 0);
-    }
-    close(opened);
+    if (path != NULL && *path != 0) (void)contain_allow_beneath(ruleset, path, rights);
 }
 
 /* The folder of the file `path` names (`LLVM_PROFILE_FILE`), in `folder`; NULL without one. */
@@ -78,16 +63,16 @@ static const char *lesson_folder_of(const char *path, char *folder, size_t size)
    not change: another lesson, the result cache, the course's files. Without Landlock the program
    runs unrestricted (docs/grading.md). Nothing of the lesson's code has run yet. */
 static void lesson_restrict_writes(void) {
-    long abi = syscall(LESSON_CREATE_RULESET, NULL, 0, 1);
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
     if (abi < 1) return;
-    uint64_t folderWrites = LESSON_FOLDER_WRITES & (abi >= 2 ? ~0ULL : ~(1ULL << 13));
-    uint64_t handled = LESSON_WRITE_FILE | folderWrites | (abi >= 3 ? LESSON_TRUNCATE : 0);
+    uint64_t folderWrites = LESSON_FOLDER_WRITES & (abi >= 2 ? ~0ULL : ~CONTAIN_FS_REFER);
+    uint64_t handled = CONTAIN_FS_WRITE_FILE | folderWrites | (abi >= 3 ? CONTAIN_FS_TRUNCATE : 0);
     /* Where the kernel knows signal scopes, the program cannot signal its checker (or any process it
        did not start): `kill(getppid(), SIGTERM)` ended the check. An older kernel reads the first
        field alone. */
-    struct lesson_ruleset_attr attributes = {handled, 0, abi >= 6 ? LESSON_SCOPE_SIGNAL : 0};
+    struct contain_ruleset_attr attributes = {handled, 0, abi >= 6 ? CONTAIN_SCOPE_SIGNAL : 0};
     size_t size = abi >= 6 ? sizeof attributes : sizeof attributes.handled_access_fs;
-    int ruleset = (int)syscall(LESSON_CREATE_RULESET, &attributes, size, 0);
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, size, 0);
     if (ruleset < 0) return;
     char here[4096], profiles[4096];
     lesson_allow(ruleset, getcwd(here, sizeof here), handled);
@@ -96,7 +81,7 @@ static void lesson_restrict_writes(void) {
     lesson_allow(ruleset, getenv("LESSON_BATCH"), handled);
     lesson_allow(ruleset, lesson_folder_of(getenv("LLVM_PROFILE_FILE"), profiles, sizeof profiles), handled);
     lesson_allow(ruleset, "/dev/null", handled);
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) syscall(LESSON_RESTRICT_SELF, ruleset, 0);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) syscall(SYS_landlock_restrict_self, ruleset, 0);
     close(ruleset);
 }
 #endif

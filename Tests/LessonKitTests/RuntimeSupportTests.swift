@@ -7,10 +7,16 @@ import XCTest
 /// LessonRuntimeSupport) is the one the checker carries and compiles at run time, and Swift declares its
 /// functions as its header does.
 final class RuntimeSupportTests: XCTestCase {
+    /// The file, with the Landlock declarations it shares with the containment launcher inlined.
     func testTheCarriedSupportIsTheFileThePackageCompiles() throws {
         let file = try String(
             contentsOfFile: TestSupport.packageRoot + "/Sources/LessonRuntimeSupport/lesson_support.c", encoding: .utf8)
-        XCTAssertEqual(NativeSupport.source.contents, file)
+        let landlock = try String(
+            contentsOfFile: TestSupport.packageRoot + "/Sources/CContainment/contain_linux_abi.h", encoding: .utf8)
+        let include = "#include \"../CContainment/contain_linux_abi.h\"\n"
+        XCTAssertEqual(file.components(separatedBy: include).count, 2)
+        XCTAssertEqual(NativeSupport.source.contents, file.replacingOccurrences(of: include, with: landlock))
+        XCTAssertTrue(NativeSupport.source.contents.contains("static inline int contain_allow_beneath("))
     }
 
     func testSwiftDeclaresTheFunctionsTheHeaderDeclares() throws {
