@@ -317,7 +317,7 @@ final class GradingTests: XCTestCase {
         let student = try SubmissionFile.read(
             root + "/Fixtures/grading/submissions/sync-engine/correct", of: sync, maximum: 1 << 20)
         guard
-            case .built(let visibleProgram, let hiddenProgram, _, _) = try build.build(
+            case .built(let visibleProgram, let hiddenProgram, _) = try build.build(
                 engine: [ProgramFile(name: "Sync.swift", contents: student.text)], visible: visibleTests,
                 hidden: jobs, in: work)
         else { return XCTFail("the two programs did not build") }

@@ -69,7 +69,7 @@ final class DriverRecipe: @unchecked Sendable {
     /// link learnt (`DirectLink`) is run by.
     private static func recipe(toolchain: Toolchain, arguments: [String]) throws -> SeparateCompilation? {
         let tools = [toolchain.swiftc, toolchain.swiftFrontend, toolchain.tool("clang")].compactMap { $0 }
-        let key = ["driver commands", LessonKitVersion.current] + tools.map(ToolchainMemo.identity(of:)) + arguments
+        let key = ["driver commands", LessonKitVersion.current] + tools.map(Paths.identity(of:)) + arguments
         if let kept = ToolchainMemo.shared?.value(Learnt.self, key: key) { return kept.recipe }
         let learnt = try SeparateCompilation.learn(toolchain: toolchain, arguments: arguments)
         ToolchainMemo.shared?.store(Learnt(recipe: learnt), key: key)

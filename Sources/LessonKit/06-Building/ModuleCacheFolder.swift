@@ -11,10 +11,9 @@ enum ModuleCacheFolder {
         environment: ProcessInfo.processInfo.environment, temporary: NSTemporaryDirectory())
 
     static func fallback(environment: [String: String], temporary: String) -> String? {
-        let cacheHome =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }
-        if let cacheHome, isUsable(cacheHome + "/clang/ModuleCache") { return nil }
+        if let cacheHome = Paths.cacheHome(environment: environment), isUsable(cacheHome + "/clang/ModuleCache") {
+            return nil
+        }
         let folder = (temporary as NSString).appendingPathComponent("lesson-module-cache-\(geteuid())")
         // In the shared temporary folder, a folder of this user's own, not one another user made first.
         return ScratchFolder.prepare(folder, mode: 0o700) ? folder : nil

@@ -79,7 +79,7 @@ extension NativeSupport {
         guard let memo = ToolchainMemo.shared else { return nil }
         var own = compiler
         own.builder = nil
-        let key = ["native support", LessonKitVersion.current, ToolchainMemo.identity(of: clang), source.contents]
+        let key = ["native support", LessonKitVersion.current, Paths.identity(of: clang), source.contents]
         return memo.file(key: key, suffix: "o") { object in
             (try? WorkDirectory.using(prefix: "lesson-support") { folder in
                 let path = folder.path + "/" + source.name

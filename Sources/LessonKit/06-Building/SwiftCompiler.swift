@@ -79,6 +79,14 @@ package struct SwiftCompiler: Sendable {
     /// The library lists of the programs built whole, by their objects' autolink entries.
     var libraryLists = LibraryListMemo.shared
 
+    /// This compiler with its runs from now on bounded together by one timeout (and by its deadline): the
+    /// steps of one build share a build's time, as the driver's run does.
+    var withinOneTimeout: SwiftCompiler {
+        var limited = self
+        limited.deadline = min(deadline ?? .infinity, Uptime.now + timeout)
+        return limited
+    }
+
     package init(toolchain: Toolchain, timeout: Double = 300, memoryLimit: Int? = nil) {
         self.toolchain = toolchain
         self.timeout = timeout
@@ -154,8 +162,7 @@ package struct SwiftCompiler: Sendable {
     private func replay(_ recipe: SeparateCompilation, _ paths: [String], in directory: String, output: String)
         throws -> CompileResult
     {
-        var limited = self
-        limited.deadline = min(deadline ?? .infinity, Uptime.now + timeout)
+        let limited = withinOneTimeout
         let swiftFiles = paths.filter { $0.hasSuffix(".swift") }
         // An absolute path, as the driver's own (the object's name is not in the program).
         let object = directory + "/" + output + ".o"

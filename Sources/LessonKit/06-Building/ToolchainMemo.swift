@@ -2,9 +2,9 @@ import Foundation
 
 /// What a user's checker learns of a toolchain once and keeps between its processes: the driver's commands
 /// for a command line (`DriverRecipe`) and the native support compiled by the toolchain's `clang`
-/// (`NativeSupport`). Asking the driver (about 50 ms of a core), `clang`'s link (10 ms) and compiling the
-/// support (70 ms) are otherwise paid again by every `lesson` that builds: each grading, each check
-/// without a cache.
+/// (`NativeSupport`). Asking the driver (about 52 ms of a core), `clang` for the link's own command (12 ms)
+/// and compiling the support (73 ms; `perf stat -r 5` of each) are otherwise paid again by every `lesson`
+/// that builds: each grading, each check without a cache.
 ///
 /// Kept where only this user may write: `$XDG_CACHE_HOME/lesson/toolchain`, or `$HOME/.cache/lesson/toolchain`,
 /// or else `lesson-toolchain-<uid>` in the temporary folder, a folder of mode 0700 this user owns. An entry is
@@ -24,10 +24,7 @@ package struct ToolchainMemo: Sendable {
 
     /// The folder this user's memo is kept in, made if need be; nil when none can be.
     static func folder(environment: [String: String], temporary: String) -> String? {
-        let cacheHome =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.cache" }
-        var candidates = cacheHome.map { [$0 + "/lesson/toolchain"] } ?? []
+        var candidates = Paths.cacheHome(environment: environment).map { [$0 + "/lesson/toolchain"] } ?? []
         candidates.append((temporary as NSString).appendingPathComponent("lesson-toolchain-\(geteuid())"))
         return candidates.first { ownFolder($0) }
     }
@@ -99,18 +96,6 @@ package struct ToolchainMemo: Sendable {
             }
         }
         return String(hash, radix: 16)
-    }
-
-    /// Path, size and modification time of a tool, symbolic links followed: a tool replaced in place is a
-    /// new tool.
-    package static func identity(of path: String) -> String {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
-            return "\(path) missing"
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path) -> \(resolved) \(size) \(modified)"
     }
 }
 

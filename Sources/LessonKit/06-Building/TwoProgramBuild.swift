@@ -17,8 +17,8 @@ package struct TwoProgramBuild: Sendable {
     typealias Tests = [(block: FencedBlock, markdownPath: String)]
 
     enum Outcome: Sendable {
-        /// Both programs, in `folder` (the caller removes it), and the build (compile and links).
-        case built(visible: String, hidden: String, build: CompileResult, folder: WorkDirectory)
+        /// Both programs, in the folder the caller gave (and removes), and the build (compile and links).
+        case built(visible: String, hidden: String, build: CompileResult)
         /// The compile or a link failed.
         case failed(CompileResult)
     }
@@ -85,8 +85,7 @@ package struct TwoProgramBuild: Sendable {
             compiled = compiled.followed(by: linked)
             guard linked.succeeded else { return .failed(compiled) }
         }
-        return .built(
-            visible: folder.path + "/visible", hidden: folder.path + "/hidden", build: compiled, folder: folder)
+        return .built(visible: folder.path + "/visible", hidden: folder.path + "/hidden", build: compiled)
     }
 
     /// One program's tests, each wrapped in a function, and the function the entry point calls.

@@ -10,9 +10,9 @@ package struct CacheKeys: Sendable {
     private let base: String
 
     package init(toolchain: Toolchain) {
-        var parts = [Self.checkerVersion, Self.identity(of: Self.executablePath)]
-        parts.append(Self.identity(of: toolchain.swiftc))
-        if let frontend = toolchain.swiftFrontend { parts.append(Self.identity(of: frontend)) }
+        var parts = [Self.checkerVersion, Paths.identity(of: Self.executablePath)]
+        parts.append(Paths.identity(of: toolchain.swiftc))
+        if let frontend = toolchain.swiftFrontend { parts.append(Paths.identity(of: frontend)) }
         parts.append(SwiftCompiler.arguments(languageMode: .swift5).joined(separator: " "))
         base = parts.joined(separator: "\n")
     }
@@ -20,11 +20,6 @@ package struct CacheKeys: Sendable {
     /// The running program: the checker, or the test runner of a course repository that links it.
     static var executablePath: String {
         Bundle.main.executablePath ?? CommandLine.arguments[0]
-    }
-
-    /// Path, size and modification time of a file, symbolic links followed.
-    static func identity(of path: String) -> String {
-        ToolchainMemo.identity(of: path)
     }
 
     /// The key of a result computed from `parts` (the kind of result first).

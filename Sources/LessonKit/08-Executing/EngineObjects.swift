@@ -231,8 +231,7 @@ final class EngineObjects: @unchecked Sendable {
             let folder = try? WorkDirectory.create(prefix: "lesson-support")
         else { return nil }
         defer { folder.remove() }
-        var limited = compiler
-        limited.deadline = min(compiler.deadline ?? .infinity, Uptime.now + compiler.timeout)
+        let limited = compiler.withinOneTimeout
         let source = folder.path + "/" + NativeSupport.source.name
         let object = SeparateCompilation.object(for: source)
         let libraryList = folder.path + "/support.autolink"

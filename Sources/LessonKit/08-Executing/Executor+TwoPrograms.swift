@@ -29,7 +29,7 @@ extension Executor {
         switch outcome {
         case .failed(let compiled):
             return .failed(compiled)
-        case .built(let visibleProgram, let hiddenProgram, let compiled, _):
+        case .built(let visibleProgram, let hiddenProgram, let compiled):
             var share = compiled
             share.seconds = compiled.seconds / Double(visible.count + hidden.count)
             let visibleRuns = runEach(visible.count, of: visibleProgram, build: share)

@@ -337,10 +337,7 @@ struct SeparateBuild {
     init(
         compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory, recipe: SeparateCompilation? = nil
     ) {
-        var limited = compiler
-        let end = Uptime.now + compiler.timeout
-        limited.deadline = min(compiler.deadline ?? end, end)
-        self.compiler = limited
+        self.compiler = compiler.withinOneTimeout
         self.engineObjects = engineObjects
         self.folder = folder
         self.recipe = recipe ?? engineObjects.recipe
