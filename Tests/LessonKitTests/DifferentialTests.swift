@@ -35,18 +35,16 @@ final class DifferentialTests: XCTestCase {
                 Lesson(path: "/t.md", bytes: Array("```swift\n// main.swift\nimport Foundation\nprint(1)\n```\n".utf8))
             ).scenarios.first
         ).block
-        var test = ScenarioJob(
-            engine: [], engineIdentity: .hiddenTests, scenario: block, markdownPath: "/t.md", languageMode: .swift5,
-            buildAloneReason: nil)
-        test.apply(MergePolicy.scenario(block.text, engine: [], languageMode: .swift5))
-        XCTAssertEqual(test.buildAloneReason, .usesWord("import"))
-        XCTAssertEqual(test.hoistedImports, [])
-        var lesson = test
-        lesson.engineIdentity = .content("E")
-        lesson.buildAloneReason = nil
-        lesson.apply(MergePolicy.scenario(block.text, engine: [], languageMode: .swift5))
-        XCTAssertNil(lesson.buildAloneReason)
-        XCTAssertEqual(lesson.engineIdentity, .content("E\nimport Foundation"))
+        func plan(_ group: EngineIdentity) -> BuildPlan {
+            MergePolicy.plan(forScenario: SwiftBlock.of(block.text), engine: [], group: group, languageMode: .swift5)
+        }
+        XCTAssertEqual(
+            plan(.hiddenTests), BuildPlan(way: .alone(.usesWord("import")), group: MergeGroup(engine: .hiddenTests)))
+        XCTAssertEqual(
+            plan(.content("E")),
+            BuildPlan(
+                way: .wrapped(MergePolicy.Wrapping(imports: ["import Foundation"])),
+                group: MergeGroup(engine: .content("E"), imports: ["import Foundation"])))
     }
 
     /// `--verify` fails a check whose merged result is not its result alone, at the check, naming both.

@@ -122,7 +122,7 @@ final class FileScopeDeclarationsTests: XCTestCase {
                 SourceLine(number: 5 + $0.offset, text: $0.element, ending: "\n")
             })
         var body = ProgramBody(block: block)
-        body.movesDeclarations = true
+        body.way = .movingDeclarations(.usesWord("protocol"))
         let files = ProgramSource.mergedProgram(
             engine: [], programs: [(body, "/book.md")], inMain: true, native: true, batches: true)
         XCTAssertEqual(files.map(\.name), ["_LessonSupportDeclarations.swift", "_LessonScenario0.swift", "main.swift"])

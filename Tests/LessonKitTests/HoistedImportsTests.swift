@@ -53,7 +53,7 @@ final class HoistedImportsTests: XCTestCase {
         )
         .block
         var body = ProgramBody(block: block)
-        body.hoistsImports = true
+        body.way = .wrapped(MergePolicy.Wrapping(imports: ["import Foundation"]))
         let imports = ["import Foundation"]
         let files = ProgramSource.mergedProgram(
             engine: ProgramSource.importsFile(imports), programs: [(body, "/l.md")], imports: imports)

@@ -233,12 +233,10 @@ final class ListingTests: XCTestCase {
             ```
             """)
         let jobs = book.listings.map { listing -> ScenarioJob in
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("book"), scenario: listing.block, markdownPath: "/book.md",
-                languageMode: .swift5, buildAloneReason: nil)
-            job.context = listing.context
-            job.failedBuildIsFinal = true
-            return job
+            ScenarioJob(
+                engine: [], scenario: listing.block, context: listing.context,
+                plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("book")), kind: .listing),
+                markdownPath: "/book.md", languageMode: .swift5)
         }
         func build(errorsAt lines: [Int]) -> CompileResult {
             CompileResult(
@@ -259,7 +257,7 @@ final class ListingTests: XCTestCase {
         XCTAssertEqual(shared.innocent, [1, 2])
         // A scenario's error sends it to be built alone.
         var scenarios = jobs
-        scenarios[1].failedBuildIsFinal = false
+        scenarios[1].plan.kind = .scenario
         XCTAssertEqual(Executor.split([0, 1, 2], of: scenarios, by: build(errorsAt: [8]))?.alone, [1])
         XCTAssertNil(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [40])), "an error in no job's lines")
         XCTAssertNil(Executor.split([0, 1, 2], of: jobs, by: build(errorsAt: [])), "a failure with no error")
@@ -269,14 +267,15 @@ final class ListingTests: XCTestCase {
     /// eight, after the merged builds (the longest units, and those a failure leads to more from).
     func testListingsBuiltAloneAreBatchedAsModules() {
         func job(alone: Bool, shares: Bool) -> ScenarioJob {
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("book"),
+            let way: MergePolicy.Decision =
+                alone ? (shares ? .module(.usesWord("protocol")) : .alone(.usesWord("protocol"))) : .wrapped(.init())
+            return ScenarioJob(
+                engine: [],
                 scenario: FencedBlock(
                     fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
                     closingLine: 3, content: [SourceLine(number: 2, text: "print(1)", ending: "\n")]),
-                markdownPath: "/book.md", languageMode: .swift5, buildAloneReason: alone ? .usesWord("protocol") : nil)
-            job.sharesExecutable = shares
-            return job
+                plan: BuildPlan(way: way, group: MergeGroup(engine: .content("book")), kind: .listing),
+                markdownPath: "/book.md", languageMode: .swift5)
         }
         let jobs = [
             job(alone: true, shares: true), job(alone: false, shares: true), job(alone: true, shares: false),
@@ -298,12 +297,12 @@ final class ListingTests: XCTestCase {
     /// linked as modules: a compile's memory grows with its scenarios.
     func testNoProgramHoldsMoreThanTheMostScenarios() {
         func job(alone: Bool) -> ScenarioJob {
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("engine"), scenario: Self.block("print(1)"),
-                markdownPath: "/course.md", languageMode: .swift5, buildAloneReason: alone ? .usesWord("protocol") : nil
-            )
-            job.sharesExecutable = true
-            return job
+            ScenarioJob(
+                engine: [], scenario: Self.block("print(1)"),
+                plan: BuildPlan(
+                    way: alone ? .module(.usesWord("protocol")) : .wrapped(.init()),
+                    group: MergeGroup(engine: .content("engine")), kind: .listing),
+                markdownPath: "/course.md", languageMode: .swift5)
         }
         let count = 10 * Executor.maximumChunk + 3
         for alone in [false, true] {
@@ -324,10 +323,10 @@ final class ListingTests: XCTestCase {
     /// A scenario of a merged build that succeeded keeps its share of the time and only the diagnostics in its
     /// own lines: not the build's output, nor what the other scenarios' lines or the generated files got.
     func testAScenarioKeepsOnlyItsOwnPartOfAMergedBuild() {
-        var job = ScenarioJob(
-            engine: [], engineIdentity: .content("engine"), scenario: Self.block("print(1)"), markdownPath: "/a.md",
-            languageMode: .swift5, buildAloneReason: nil)
-        job.context = [Self.block("let x = 1", at: 10)]
+        let job = ScenarioJob(
+            engine: [], scenario: Self.block("print(1)"), context: [Self.block("let x = 1", at: 10)],
+            plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("engine"))),
+            markdownPath: "/a.md", languageMode: .swift5)
         func warning(_ file: String, _ line: Int) -> CompilerDiagnostic {
             CompilerDiagnostic(
                 file: file, line: line, column: 1, severity: .warning, message: "at \(line)", context: [])

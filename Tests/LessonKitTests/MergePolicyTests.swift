@@ -18,7 +18,7 @@ final class MergePolicyTests: XCTestCase {
         _ scenario: String, engine: [String] = [], standalone: Bool = false, languageMode: LanguageMode = .swift5
     ) -> BuildAloneReason? {
         switch MergePolicy.scenario(scenario, engine: engine, standalone: standalone, languageMode: languageMode) {
-        case .alone(let reason): reason
+        case .alone(let reason), .module(let reason), .movingDeclarations(let reason): reason
         case .wrapped: nil
         }
     }

@@ -222,8 +222,8 @@ final class ResultCacheTests: XCTestCase {
         let jobs = (0..<3).map { _ in
             ScenarioJob(
                 engine: [ProgramFile(name: "Engine.swift", contents: "func ping() -> Int { 1 }\n")],
-                engineIdentity: .unshared, scenario: nil, markdownPath: folder + "/lesson.md", languageMode: .swift5,
-                buildAloneReason: nil)
+                scenario: nil, plan: .engineOnly(.engineFilesWithoutScenario), markdownPath: folder + "/lesson.md",
+                languageMode: .swift5)
         }
         for strategy in [BuildStrategy.isolated, .merged] {
             let handed = Handed()
@@ -642,8 +642,8 @@ final class ResultCacheTests: XCTestCase {
     /// kept when its compiler ended by itself.
     func testOnlyFailuresTheSameSourcesGiveAgainAreCached() {
         let scenario = ScenarioJob(
-            engine: [], engineIdentity: .unshared, scenario: nil, markdownPath: "/book.md", languageMode: .swift5,
-            buildAloneReason: nil)
+            engine: [], scenario: nil, plan: .engineOnly(.engineFilesWithoutScenario), markdownPath: "/book.md",
+            languageMode: .swift5)
         let failedBuild = CompileResult(
             succeeded: false, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 1)
         XCTAssertFalse(LessonChecker.isCacheable(scenario, ScenarioExecution(build: failedBuild, run: nil)))
@@ -696,7 +696,7 @@ final class ResultCacheTests: XCTestCase {
             LessonChecker.isCacheable(scenario, ScenarioExecution(build: built, run: nil)), "a no_run build is kept")
 
         var listing = scenario
-        listing.failedBuildIsFinal = true
+        listing.plan.kind = .listing
         XCTAssertTrue(LessonChecker.isCacheable(listing, ScenarioExecution(build: failedBuild, run: nil)))
         var stopped = failedBuild
         stopped.timedOut = true

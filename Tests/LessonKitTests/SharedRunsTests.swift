@@ -8,13 +8,10 @@ import XCTest
 final class SharedRunsTests: XCTestCase {
     private func jobs(_ text: String) -> [ScenarioJob] {
         LessonPlanner.plan(Lesson(path: "book.md", bytes: Array(text.utf8))).listings.map { listing in
-            var job = ScenarioJob(
-                engine: [], engineIdentity: .content("book"), scenario: listing.block, markdownPath: "/book.md",
-                languageMode: .swift5, buildAloneReason: nil)
-            job.context = listing.context
-            job.failedBuildIsFinal = true
-            job.sharesExecutable = true
-            return job
+            ScenarioJob(
+                engine: [], scenario: listing.block, context: listing.context,
+                plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("book")), kind: .listing),
+                markdownPath: "/book.md", languageMode: .swift5)
         }
     }
 
@@ -54,13 +51,13 @@ final class SharedRunsTests: XCTestCase {
         XCTAssertEqual(runs(planned), ["3:", "4: 0@0 1@1 2@2"])
 
         var apart = planned
-        apart[4].engineIdentity = .content("another engine")
-        XCTAssertEqual(runs(apart), ["2: 0@0 1@1", "3:", "4:"], "runs are shared only within one identity")
+        apart[4].plan.group = MergeGroup(engine: .content("another engine"))
+        XCTAssertEqual(runs(apart), ["2: 0@0 1@1", "3:", "4:"], "runs are shared only within one group")
         var onlyBuilt = planned
         onlyBuilt[4].runs = false
         XCTAssertEqual(runs(onlyBuilt), ["2: 0@0 1@1", "3:", "4:"], "a program that is not run holds no segment")
         var scenarios = planned
-        for index in scenarios.indices { scenarios[index].sharesExecutable = false }
+        for index in scenarios.indices { scenarios[index].plan.kind = .scenario }
         XCTAssertEqual(runs(scenarios), ["0:", "1:", "2:", "3:", "4:"], "scenarios share no run")
     }
 

@@ -30,15 +30,25 @@
 /// reported as a pass. `lesson check --verify` builds every merged scenario alone as well and compares.
 package enum MergePolicy {
     /// How a wrapped scenario is built.
-    package struct Wrapping: Equatable, Sendable {
+    package struct Wrapping: Hashable, Sendable {
         /// Its import lines, hoisted (`HoistedImports`).
         package var imports: [String] = []
         /// Whether its process ends at its function's end (lifetimes, above).
         package var exitsAtEnd = false
     }
 
-    package enum Decision: Equatable, Sendable {
+    /// The ways a program is built.
+    package enum Decision: Hashable, Sendable {
+        /// Wrapped in a function and built with the others of its group.
         case wrapped(Wrapping)
+        /// A book's program wrapped with its type declarations moved to file scope (`FileScopeDeclarations`):
+        /// a protocol or an extension, which cannot be local. When that build fails for it, it is built as a
+        /// module (`reason`: why it is not wrapped as it is).
+        case movingDeclarations(BuildAloneReason)
+        /// A book's program that needs the top level, built alone as a module of its own, which may be linked
+        /// into one executable with others (`ModuleBatch`).
+        case module(BuildAloneReason)
+        /// Built as the reader builds it: its engine and itself as `main.swift`, one module.
         case alone(BuildAloneReason)
     }
 

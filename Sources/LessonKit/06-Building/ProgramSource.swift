@@ -117,26 +117,41 @@ package struct ProgramBody: Hashable, Sendable {
     /// instead of into the void (see `SharedRuns.swift`).
     package var segments: Set<Int> = []
 
-    /// Whether, wrapped in a function, its type declarations move out to file scope (see
-    /// `FileScopeDeclarations`): a book's listing with a protocol or an extension.
-    package var movesDeclarations = false
-    /// Whether its `import` lines are blank in the function it is wrapped in, imported at the top of the
-    /// program's files instead (see `HoistedImports`).
-    package var hoistsImports = false
-    /// Whether, wrapped in a function, its process exits at the function's end (`_lessonExit(0)`), before
-    /// the function's locals are released: at the top level they are globals, never released, so a
+    /// How it is built (`MergePolicy.Decision`). Wrapped in a function, its `import` lines are blank, imported
+    /// at the top of the program's files instead (see `HoistedImports`); its type declarations may move out to
+    /// file scope (see `FileScopeDeclarations`); its process may exit at the function's end (`_lessonExit(0)`),
+    /// before the function's locals are released: at the top level they are globals, never released, so a
     /// `deinit` they would run, or a `weak` reference they would clear, is not seen either way. Each
     /// scenario of a merged program runs in a process of its own.
-    package var exitsAtEnd = false
-    /// Whether the context's blocks and the block are parts of one program, a book test's blocks: what every
-    /// part prints is output, and wrapped in a function they share one scope (a later block's function
-    /// overloads an earlier one, as at the top level), where listings run before a block each open a scope.
-    package var isOneProgram = false
+    package var way: MergePolicy.Decision
+    /// A book test's blocks are parts of one program: what every part prints is output, and wrapped in a
+    /// function they share one scope (a later block's function overloads an earlier one, as at the top level),
+    /// where listings run before a block each open a scope.
+    package var kind: ProgramKind
 
-    package init(block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = []) {
+    package init(
+        block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = [],
+        way: MergePolicy.Decision = .wrapped(MergePolicy.Wrapping()), kind: ProgramKind = .scenario
+    ) {
         self.block = block
         self.context = context
         self.segments = segments
+        self.way = way
+        self.kind = kind
+    }
+
+    /// Whether, wrapped, its type declarations move to file scope.
+    package var movesDeclarations: Bool {
+        if case .movingDeclarations = way { return true }
+        return false
+    }
+
+    private var isOneProgram: Bool { kind == .bookTest }
+
+    /// How it is wrapped: as its plan says, or plainly where its plan builds it otherwise.
+    private var wrapping: MergePolicy.Wrapping {
+        if case .wrapped(let wrapping) = way { return wrapping }
+        return MergePolicy.Wrapping()
     }
 
     /// At the top level of `main.swift`: the context's blocks, then the block, each mapped to its lines.
@@ -153,7 +168,7 @@ package struct ProgramBody: Hashable, Sendable {
 
     /// A block's code as a merged program holds it: its import lines blank when they are hoisted.
     private func code(_ block: FencedBlock) -> String {
-        hoistsImports ? HoistedImports(block.text)?.code ?? block.text : block.text
+        wrapping.imports.isEmpty ? block.text : HoistedImports(block.text)?.code ?? block.text
     }
 
     /// The declarations of every block at file scope, and the function body without them; nil when a block
@@ -173,7 +188,7 @@ package struct ProgramBody: Hashable, Sendable {
     private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
         let own =
             ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
-            + (exitsAtEnd ? "_lessonExit(0)\n" : "")
+            + (wrapping.exitsAtEnd ? "_lessonExit(0)\n" : "")
         guard !context.isEmpty else { return own }
         if isOneProgram { return context.indices.map { contextBlock($0, to: path, code: code) }.joined() + own }
         var text = "_lessonSilenceStandardOutput()\n"

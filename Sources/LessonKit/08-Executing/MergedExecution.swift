@@ -118,7 +118,7 @@ extension Executor {
     }
 
     /// The jobs of a merged build that failed, by where its errors are: those none is in (merged again),
-    /// those whose failure is final (`failedBuildIsFinal`: their own errors are their build), and the others
+    /// those whose failure is final (`BuildPlan.mergedErrorsAreFinal`: their own errors are their build), and the others
     /// an error is in (built alone, so that wrapping is not blamed for an error of their own), as is a listing
     /// with an error of the wrapping (`isWrappingArtifact`). Nil when an
     /// error is in none of the jobs' lines (a link error, an error in the engine): each is built alone.
@@ -139,10 +139,8 @@ extension Executor {
                 split.innocent.append(index)
                 continue
             }
-            // A listing whose declarations moved may fail for the move, and its errors are not those of its
-            // program built alone: it is built as a module, which says.
             let job = jobs[index]
-            if job.failedBuildIsFinal, !job.movesDeclarations, !own.contains(where: isWrappingArtifact) {
+            if job.plan.mergedErrorsAreFinal, !own.contains(where: isWrappingArtifact) {
                 split.final.append((index, build.share(for: job, of: indices.count)))
             } else {
                 split.alone.append(index)
@@ -160,23 +158,25 @@ extension Executor {
         movingDeclarations: Bool = true
     ) -> [Unit] {
         var units: [Unit] = []
-        var groups: [EngineIdentity: [Int]] = [:]
-        var order: [EngineIdentity] = []
+        var groups: [MergeGroup: [Int]] = [:]
+        var order: [MergeGroup] = []
         var batched: [LanguageMode: [Int]] = [:]
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
-            let moved = job.movesDeclarations && movingDeclarations
-            if job.buildAloneReason != nil, !moved, job.sharesExecutable, mergingSingles,
-                job.languageMode == EngineObjects.languageMode
-            {
+            switch job.plan.way {
+            case .module where mergingSingles, .movingDeclarations where mergingSingles && !movingDeclarations:
                 batched[job.languageMode, default: []].append(index)
-            } else if (job.buildAloneReason != nil && !moved) || job.engineIdentity == .unshared
-                || job.scenario == nil
-            {
+            case .module, .alone,
+                .movingDeclarations where !movingDeclarations:
                 units.append(.alone(index))
-            } else {
-                if groups[job.engineIdentity] == nil { order.append(job.engineIdentity) }
-                groups[job.engineIdentity, default: []].append(index)
+            case .wrapped, .movingDeclarations:
+                let group = job.plan.group
+                guard group.engine != .unshared, job.scenario != nil else {
+                    units.append(.alone(index))
+                    continue
+                }
+                if groups[group] == nil { order.append(group) }
+                groups[group, default: []].append(index)
             }
         }
         let mergeable = groups.values.reduce(0) { $0 + $1.count }
@@ -225,14 +225,15 @@ extension Executor {
     func buildMerged(_ indices: [Int], of jobs: [ScenarioJob], batches: Bool) -> BuildOutcome {
         let first = jobs[indices[0]]
         let scenarios = indices.map { (body: jobs[$0].body!, markdownPath: jobs[$0].markdownPath) }
-        // The jobs of one merged build share their imports (`EngineIdentity`): a file of the engine's.
-        let engine = first.engine + ProgramSource.importsFile(first.hoistedImports)
+        // The jobs of one merged build share their imports (`MergeGroup`): a file of the engine's.
+        let imports = first.plan.group.imports
+        let engine = first.engine + ProgramSource.importsFile(imports)
         do {
             let folder = try buildFolder(prefix: "lesson-merged")
             if let separateBuilds {
                 let files = ProgramSource.mergedProgram(
                     engine: engine, programs: scenarios, inMain: true, native: true, batches: batches,
-                    imports: first.hoistedImports, languageMode: first.languageMode)
+                    imports: imports, languageMode: first.languageMode)
                 if let outcome = buildSeparately(
                     files, engineFileCount: engine.count, batches: batches, jobs: indices, in: folder,
                     using: separateBuilds, languageMode: first.languageMode)
@@ -241,7 +242,7 @@ extension Executor {
                 }
             }
             let files = ProgramSource.mergedProgram(
-                engine: engine, programs: scenarios, imports: first.hoistedImports, languageMode: first.languageMode)
+                engine: engine, programs: scenarios, imports: imports, languageMode: first.languageMode)
             let build = try build(
                 files, languageMode: first.languageMode, in: folder, output: ScenarioRunner.programName)
             guard build.succeeded else {

@@ -145,7 +145,8 @@ struct MergedWork {
     /// move; a scenario is built alone, as its lesson wrote it.
     private func buildAlone(_ indices: [Int]) {
         let asModule = { (index: Int) in
-            jobs[index].movesDeclarations && jobs[index].sharesExecutable && executor.separateBuilds != nil
+            guard case .movingDeclarations = jobs[index].plan.way else { return false }
+            return executor.separateBuilds != nil
         }
         let modules = Executor.units(
             for: jobs, among: indices.filter(asModule), workers: executor.jobs, mergingSingles: true,

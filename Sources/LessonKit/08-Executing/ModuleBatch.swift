@@ -6,7 +6,7 @@ import Foundation
 /// `LESSON_SCENARIO` selects. One frontend process per program and one link for all of them: the link of a
 /// small program costs more than its compile.
 ///
-/// Only for jobs that allow it (`ScenarioJob.sharesExecutable`, a book's listings): a module is named
+/// Only for jobs planned so (`MergePolicy.Decision.module`, a book's programs): a module is named
 /// `_LessonProgram0`, `_LessonProgram1`…, not `main`, which shows in a type's fully qualified name
 /// (`String(reflecting:)`, the description of a class instance).
 extension Executor {

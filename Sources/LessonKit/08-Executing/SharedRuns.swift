@@ -34,7 +34,7 @@ struct SharedRuns {
             for (position, block) in job.context.enumerated() {
                 for rider in byBlock[BlockKey(job, block)] ?? []
                 where jobs[rider].context == Array(job.context[..<position])
-                    && jobs[rider].engineIdentity == job.engineIdentity
+                    && jobs[rider].plan.group == job.plan.group
                     && Self.declareNothingEarlierCodeSees(job.context[(position + 1)...] + [job.scenario!])
                 {
                     if let known = host[rider], jobs[known.job].context.count >= job.context.count { continue }
@@ -58,7 +58,7 @@ struct SharedRuns {
     /// A book test's blocks are one program whose every part prints: a segment's end, which discards what
     /// follows, would cut its output short.
     static func canShare(_ job: ScenarioJob) -> Bool {
-        job.sharesExecutable && job.runs && job.scenario != nil && job.segments.isEmpty && !job.isOneProgram
+        job.plan.kind == .listing && job.runs && job.scenario != nil && job.segments.isEmpty
     }
 
     /// A block where it is in a lesson, as a program of that language mode.

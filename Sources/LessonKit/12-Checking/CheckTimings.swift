@@ -78,7 +78,7 @@ package final class CheckTimings: @unchecked Sendable {
     /// The jobs the cache had no result for, under the merged strategy: why each built alone is.
     func planned(_ jobs: [ScenarioJob]) {
         lock.withLock {
-            for reason in jobs.compactMap(\.buildAloneReason) { aloneReasons[reason.description, default: 0] += 1 }
+            for reason in jobs.compactMap(\.plan.aloneReason) { aloneReasons[reason.description, default: 0] += 1 }
         }
     }
 

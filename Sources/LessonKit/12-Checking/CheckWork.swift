@@ -99,15 +99,14 @@ struct CheckWork {
                 presetChecks[index, default: []].append(check)
                 continue
             }
-            var job = ScenarioJob(
-                engine: engine.files, engineIdentity: .content(identity), scenario: scenario.block,
-                markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: nil,
-                runs: scenario.options.runs)
-            job.apply(
-                MergePolicy.scenario(
-                    plan.swift(scenario.block), engine: engine.read, standalone: scenario.options.standalone,
-                    compileFail: scenario.options.compileFail, languageMode: plan.languageMode))
-            scenarioJobs.append(job)
+            let buildPlan = MergePolicy.plan(
+                forScenario: plan.swift(scenario.block), engine: engine.read, group: .content(identity),
+                standalone: scenario.options.standalone, compileFail: scenario.options.compileFail,
+                languageMode: plan.languageMode)
+            scenarioJobs.append(
+                ScenarioJob(
+                    engine: engine.files, scenario: scenario.block, plan: buildPlan, markdownPath: markdownPath,
+                    languageMode: plan.languageMode, runs: scenario.options.runs))
             owners.append(.scenario(index, scenario: number))
         }
     }
@@ -153,52 +152,33 @@ struct CheckWork {
                 unbuiltBookTests.append((index, test))
                 continue
             }
-            let blocks = test.programBlocks
-            var job = Self.bookJob(
-                blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
-                reason: { MergePolicy.reasonToBuildListingAlone(plan.swift($0)) },
-                movableBlock: { MergePolicy.movableBlock(plan.swift($0)) }, test: test)
             // A test that expects errors may be merged: a failed merged build gives each program the errors in
             // its own lines, and builds the others again (`MergedExecution.split`). Expected warnings are looked
             // for in the test's own lines (`BookTestEvaluation`).
-            if test.expectsErrors {
-                // Merged only with others that expect errors: a build of those fails after type-checking
-                // anyway, and the programs that build are not type-checked twice for it.
-                job.engineIdentity = .content("book tests that expect errors, \(plan.languageMode)")
-            }
-            job.isOneProgram = true
+            let blocks = test.programBlocks
+            let job = Self.bookJob(
+                blocks[blocks.count - 1], after: Array(blocks.dropLast()), plan, markdownPath: markdownPath,
+                reason: { MergePolicy.reasonToBuildListingAlone(plan.swift($0)) },
+                movableBlock: { MergePolicy.movableBlock(plan.swift($0)) }, test: test)
             scenarioJobs.append(job)
             owners.append(.bookTest(index, test: number))
         }
     }
 
-    /// The job of a book's program: `block` after `context` (a listing's, or the blocks of `test`), merged with
-    /// the book's other programs of its language mode unless a block or the program needs the top level.
+    /// The job of a book's program: `block` after `context` (a listing's, or the blocks of `test`), as
+    /// `MergePolicy` plans it.
     private static func bookJob(
         _ block: FencedBlock, after context: [FencedBlock], _ plan: LessonPlan, markdownPath: String,
         reason: (FencedBlock) -> BuildAloneReason?, movableBlock: (FencedBlock) -> MergePolicy.MovableBlock?,
         test: BookTest? = nil
     ) -> ScenarioJob {
-        let alone =
-            plan.languageMode == .swift5
-            ? (context + [block]).lazy.compactMap(reason).first
-            : .languageMode(plan.languageMode)
-        var job = ScenarioJob(
-            engine: [], engineIdentity: .content("book listings, \(plan.languageMode)"), scenario: block,
-            markdownPath: markdownPath, languageMode: plan.languageMode, buildAloneReason: alone)
-        job.context = context
-        if alone != nil, plan.languageMode == .swift5 {
-            job.movesDeclarations = MergePolicy.mayMoveDeclarations((context + [block]).map(movableBlock))
-        }
-        if let program = MergePolicy.reasonToBuildProgramAlone(
-            (context + [block]).map(plan.swift), oneScope: test != nil, expectsTrap: test?.expectedTrap != nil)
-        {
-            job.buildAloneReason = program
-            job.movesDeclarations = false
-        }
-        job.failedBuildIsFinal = true
-        job.sharesExecutable = true
-        return job
+        let blocks = context + [block]
+        let buildPlan = MergePolicy.plan(
+            forBook: blocks.map(plan.swift), test: test, languageMode: plan.languageMode,
+            reasons: { blocks.map(reason) }, movable: { blocks.map(movableBlock) })
+        return ScenarioJob(
+            engine: [], scenario: block, context: context, plan: buildPlan, markdownPath: markdownPath,
+            languageMode: plan.languageMode)
     }
 
     /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its

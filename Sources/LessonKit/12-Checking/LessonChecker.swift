@@ -350,7 +350,7 @@ public struct LessonChecker: Sendable {
         guard !Cleanup.shared.isInterrupted else { return false }
         guard execution.toolError == nil, let build = execution.build else { return false }
         guard build.succeeded else {
-            return build.endedByItself && (job.failedBuildIsFinal || failedForItsSources(build, of: job))
+            return build.endedByItself && (job.plan.failedBuildIsFinal || failedForItsSources(build, of: job))
         }
         guard let run = execution.run else { return true }
         if case .stopped = run.termination { return false }

@@ -88,14 +88,13 @@ struct CoverageWork {
         }
         for scenario in plan.scenarios
         where scenario.options.runs && !scenario.options.ignored && scenario.attributeFindings.isEmpty {
-            var program = ScenarioJob(
-                engine: engine, engineIdentity: .content(identity + " swift " + plan.languageMode.version),
-                scenario: scenario.block, markdownPath: markdownPath, languageMode: plan.languageMode,
-                buildAloneReason: nil)
-            program.apply(
-                MergePolicy.scenario(
-                    plan.swift(scenario.block), engine: group.sources.map { SwiftBlock.of($0.contents) },
-                    standalone: scenario.options.standalone, languageMode: plan.languageMode))
+            let buildPlan = MergePolicy.plan(
+                forScenario: plan.swift(scenario.block), engine: group.sources.map { SwiftBlock.of($0.contents) },
+                group: .content(identity + " swift " + plan.languageMode.version),
+                standalone: scenario.options.standalone, languageMode: plan.languageMode)
+            let program = ScenarioJob(
+                engine: engine, scenario: scenario.block, plan: buildPlan, markdownPath: markdownPath,
+                languageMode: plan.languageMode)
             jobs.append(
                 Job(
                     plan: index, group: identity, location: "\(plan.path):\(scenario.block.openingLine)",

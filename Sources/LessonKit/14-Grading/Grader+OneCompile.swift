@@ -20,9 +20,7 @@ extension Grader {
         let visible = tests.indices.filter { !tests[$0].hidden }
         let hidden = tests.indices.filter { tests[$0].hidden }
         guard !visible.isEmpty, !hidden.isEmpty, let engine = jobs.first?.engine,
-            jobs.allSatisfy({
-                $0.buildAloneReason == nil && $0.languageMode == .swift5 && $0.scenario != nil && !$0.exitsAtEnd
-            }),
+            jobs.allSatisfy({ $0.plan.fitsTwoProgramBuild && $0.languageMode == .swift5 && $0.scenario != nil }),
             let recipe = options.driverCommands.flatMap(TwoProgramBuild.readRecipe)
                 ?? TwoProgramBuild.recipe(toolchain: toolchain)
         else { return nil }

@@ -202,16 +202,13 @@ package struct Grader: Sendable {
     {
         let sources = engine.map { SwiftBlock.of($0.contents) }
         return tests.map { test in
-            var job = ScenarioJob(
-                engine: engine, engineIdentity: test.hidden ? .hiddenTests : .visibleTests,
-                scenario: test.scenario.block, markdownPath: test.sourcePath, languageMode: languageMode,
-                buildAloneReason: nil)
-            job.apply(
-                MergePolicy.scenario(
-                    SwiftBlock.of(test.scenario.block.text), engine: sources,
-                    standalone: test.scenario.options.standalone,
-                    languageMode: languageMode))
-            return job
+            let plan = MergePolicy.plan(
+                forScenario: SwiftBlock.of(test.scenario.block.text), engine: sources,
+                group: test.hidden ? .hiddenTests : .visibleTests, standalone: test.scenario.options.standalone,
+                languageMode: languageMode)
+            return ScenarioJob(
+                engine: engine, scenario: test.scenario.block, plan: plan, markdownPath: test.sourcePath,
+                languageMode: languageMode)
         }
     }
 
