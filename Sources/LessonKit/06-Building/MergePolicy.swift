@@ -147,12 +147,10 @@ package enum MergePolicy {
 
     /// The `#` words that evaluate to a place in the source (or its function). (`#sourceLocation` is how the
     /// checker maps every file to its lesson: a grading's engine files arrive with it.)
-    static let placeWords: Set<String> = [
-        "#file", "#fileID", "#filePath", "#line", "#column", "#function", "#dsohandle",
-    ]
+    static let placeWords = SwiftVocabulary.placeWords
 
     /// The words of lifetimes: a top-level variable is never released, a local is.
-    static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
+    static let lifetimeWords = SwiftVocabulary.lifetimeWords
 
     /// Swift's keywords (`SwiftVocabulary`).
     static let keywords = SwiftVocabulary.keywords
@@ -173,12 +171,7 @@ package enum MergePolicy {
     /// The words of Swift's concurrency. In Swift 6 a scenario's top-level variables are globals isolated to
     /// the main actor, and wrapped in a function they are locals, which a closure or a task may take where
     /// such a global may not (`Task.detached { box.add() }` builds only wrapped).
-    static let concurrencyWords: Set<String> = [
-        "actor", "async", "await", "Task", "TaskGroup", "withTaskGroup", "withThrowingTaskGroup",
-        "withDiscardingTaskGroup", "Sendable", "@Sendable", "sending", "nonisolated", "isolated", "@isolated",
-        "@MainActor", "MainActor", "@globalActor", "@preconcurrency", "@concurrent", "@TaskLocal", "Thread",
-        "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
-    ]
+    static let concurrencyWords = SwiftVocabulary.concurrencyWords
 }
 
 // MARK: A book's listings

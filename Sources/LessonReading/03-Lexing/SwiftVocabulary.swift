@@ -50,4 +50,29 @@ package enum SwiftVocabulary {
 
     /// The words that begin an accessor's body (`var total: Int { get { … } set { … } }`).
     package static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet"]
+
+    /// The literals whose value is a place in the source file: its line, column and file.
+    package static let sourceLocationWords: Set<String> = ["#line", "#column", "#file", "#fileID", "#filePath"]
+
+    /// The `#` words that evaluate to a place in the source or its function: the source location's, the
+    /// enclosing function's name, the shared object's handle.
+    package static let placeWords: Set<String> = sourceLocationWords.union(["#function", "#dsohandle"])
+
+    /// The words of lifetimes: what runs or changes when an object is released.
+    package static let lifetimeWords: Set<String> = ["deinit", "weak", "unowned"]
+
+    /// The words of Swift's concurrency: its keywords and attributes, and the names of its library's types and
+    /// functions (and Dispatch's and the Synchronization module's) a program uses it by.
+    package static let concurrencyWords: Set<String> = [
+        "actor", "async", "await", "Task", "TaskGroup", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "Sendable", "@Sendable", "sending", "nonisolated", "isolated", "@isolated",
+        "@MainActor", "MainActor", "@globalActor", "@preconcurrency", "@concurrent", "@TaskLocal", "Thread",
+        "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
+    ]
+
+    /// Attributes and directives that need the Objective-C runtime.
+    package static let objectiveCWords: Set<String> = [
+        "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBDesignable", "@IBInspectable", "@NSManaged",
+        "@NSCopying", "#selector", "#keyPath",
+    ]
 }

@@ -58,18 +58,12 @@ package enum BookTestPlanner {
         "Synchronization", "RegexBuilder", "Observation", "Distributed", "_StringProcessing",
     ]
 
-    /// Attributes and directives that need the Objective-C runtime.
-    package static let objectiveCWords: Set<String> = [
-        "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBDesignable", "@IBInspectable", "@NSManaged",
-        "@NSCopying", "#selector", "#keyPath",
-    ]
-
     /// Why a test with this code is not built here; nil when it is.
     package static func notRunReason(_ code: String, otherTests: Set<String>) -> String? {
         let read = TopLevelItems.of(code)
         for token in read.code where token.kind == .attribute || token.kind == .poundKeyword {
             let word = read.source.text(of: token)
-            if objectiveCWords.contains(word) {
+            if SwiftVocabulary.objectiveCWords.contains(word) {
                 return "it uses \(word), which needs Objective-C interoperability (Swift on Linux has none)"
             }
             if word == "@main" { return "it declares @main, which needs a module with no top-level code" }

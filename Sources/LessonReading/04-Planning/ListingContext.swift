@@ -86,7 +86,7 @@ package enum ListingContext {
                     "needs \(listing.context.count) earlier listings (\(listing.contextDescription)), more than "
                     + "the \(maximumContext) a listing may be built after"
             } else if let word = (read[block.openingLine] ?? SwiftBlock.of(block.text)).tokens.words.first(
-                where: sourceLocationWords.contains)
+                where: SwiftVocabulary.sourceLocationWords.contains)
             {
                 listing.notRun =
                     "it uses \(word), whose value would be where the checker builds it, not where the book shows it"
@@ -99,10 +99,6 @@ package enum ListingContext {
         }
         return (listings, findings)
     }
-
-    /// The literals whose value is a place in the source: the checker builds a listing in a file of its own,
-    /// at the lines of the book's file, so a listing that prints one cannot print what the book says.
-    package static let sourceLocationWords: Set<String> = ["#line", "#column", "#file", "#fileID", "#filePath"]
 
     /// Whether a comment of the snippet says the code beside it does not build or traps: `// Error`,
     /// `// this triggers a runtime error`, `// Invalid, …`, as books mark code shown for its error.
