@@ -97,7 +97,7 @@ enum ListCommand {
             return lines + "expected output".padding(16) + "of the scenario at line \(scenarioLine)"
         case .snippet:
             // A `nocompile` snippet is neither built nor parsed: said, so that its header is not mistaken.
-            let kind = block.info.has("nocompile") ? "snippet (nocompile)" : "snippet"
+            let kind = SnippetOptions(block).noCompile ? "snippet (nocompile)" : "snippet"
             return lines + kind.padding(16) + (block.firstLine ?? "")
         case .listing:
             return lines + "listing".padding(16) + (listings[block.openingLine].map(Self.run) ?? "")

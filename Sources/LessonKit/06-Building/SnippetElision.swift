@@ -12,7 +12,7 @@ enum SnippetElision {
     static let placeholderMessage = "editor placeholder in source file"
 
     /// Whether elisions are read in `block`: unless it is marked `verbatim`.
-    static func applies(to block: FencedBlock) -> Bool { !block.info.has("verbatim") }
+    static func applies(to block: FencedBlock) -> Bool { !SnippetOptions(block).verbatim }
 
     /// Whether a line stands for code left out.
     static func isElided(_ line: String) -> Bool {

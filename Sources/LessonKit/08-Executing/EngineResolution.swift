@@ -74,7 +74,7 @@ extension EngineResolution {
             starter -> ExerciseFile? in
             let name = starter.fileName
             guard engine.file(named: name) == nil, !extra.contains(where: { $0.fileName == name }) else { return nil }
-            let id = starter.block.info.attribute("exercise")?.value ?? ""
+            let id = starter.exercise ?? ""
             let solutionPath = (folder.isEmpty ? "" : folder + "/") + "solutions/\(id)/\(name)"
             if !id.isEmpty, let solution = solutionFile(name, at: solutionPath) { return solution }
             return (

@@ -13,7 +13,7 @@ struct SnippetCheck {
             result.findings = [Finding(.snippetSyntax, at: opening, toolError)]
             return result
         }
-        if block.info.has("compile_fail") {
+        if SnippetOptions(block).compileFail {
             if let form = parse.form {
                 let how = form == .file ? "" : " as \(form.description)"
                 result.findings = [Finding(.attributePromise, at: opening, "marked compile_fail but it parses\(how)")]

@@ -214,9 +214,9 @@ struct CheckWork {
         if let findings = plan.blockFindings[block.openingLine] {
             return CheckResult(kind: .snippet, location: location, name: name, status: .failed, findings: findings)
         }
+        let options = SnippetOptions(block)
         let reason =
-            block.info.attribute("ignore").map { $0.value ?? "marked ignore" }
-            ?? (block.info.has("nocompile") ? "marked nocompile" : nil)
+            options.ignored ? options.ignoreReason ?? "marked ignore" : options.noCompile ? "marked nocompile" : nil
         guard let reason else { return nil }
         var check = CheckResult(kind: .snippet, location: location, name: name, status: .skipped)
         check.skipReason = reason

@@ -112,7 +112,7 @@ struct ScenarioEvaluation {
 
     /// The starter of an engine exercise must build with the rest of the engine.
     func evaluateStarter(_ starter: EngineFile, _ execution: ScenarioExecution) -> Outcome {
-        let id = starter.block.info.attribute("exercise")?.value ?? ""
+        let id = starter.exercise ?? ""
         let check = CheckResult(
             kind: .exercise, location: plan.lesson.location(starter.block.openingLine),
             name: "starter of exercise \(id) (\(starter.fileName))", status: .failed,

@@ -49,12 +49,12 @@ package struct Exercise: Sendable {
         if let scenario = plan.scenarios.first(where: { $0.options.exercise == id }) {
             return Exercise(id: id, kind: .scenario, plan: plan, block: scenario.block)
         }
-        if let starter = plan.exerciseStarters.first(where: { $0.block.info.attribute("exercise")?.value == id }) {
+        if let starter = plan.exerciseStarters.first(where: { $0.exercise == id }) {
             return Exercise(id: id, kind: .engineFile(starter.fileName), plan: plan, block: starter.block)
         }
         let known =
             (plan.scenarios.compactMap(\.options.exercise)
-                + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value })
+                + plan.exerciseStarters.compactMap(\.exercise))
         throw LessonError(
             .input,
             "\(plan.path) has no exercise '\(id)'"

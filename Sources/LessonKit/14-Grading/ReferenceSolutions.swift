@@ -20,7 +20,7 @@ package enum ReferenceSolutions {
         plans.flatMap { plan -> [Found] in
             let ids =
                 plan.scenarios.compactMap(\.options.exercise)
-                + plan.exerciseStarters.compactMap { $0.block.info.attribute("exercise")?.value }
+                + plan.exerciseStarters.compactMap(\.exercise)
             let folder = Paths.parent(plan.path)
             let base = folder.isEmpty ? "" : folder + "/"
             return ids.compactMap { id in

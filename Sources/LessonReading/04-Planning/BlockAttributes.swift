@@ -57,6 +57,72 @@ package struct OutputOptions: Hashable, Sendable, Codable {
     }
 }
 
+/// What the attributes of a snippet ask for (```` ```swift nocompile ````), and of a book's listing.
+package struct SnippetOptions: Hashable, Sendable {
+    /// Not parsed; counted as skipped, with the reason when written `ignore="why"`.
+    package var ignored = false
+    package var ignoreReason: String?
+    /// Not parsed either, as Literate Swift marks a block it does not build; any Swift block so marked is a
+    /// snippet.
+    package var noCompile = false
+    /// Must not type-check.
+    package var compileFail = false
+    /// Parsed as written: no `…` or `// ...` is read as elided code.
+    package var verbatim = false
+    /// The name a later listing continues it by (`listing=NAME`).
+    package var listing: String?
+    /// The listing it continues (`continues=NAME`; empty when the attribute has no name).
+    package var continues: String?
+
+    package init() {}
+
+    /// The options `block`'s attributes ask for (what they get wrong is said in planning).
+    package init(_ block: FencedBlock) {
+        self = BlockAttributes.read(block.info, table: BlockAttributes.snippetTable, into: SnippetOptions()).options
+    }
+}
+
+/// What the attributes of a block with an engine file's header ask for.
+package struct EngineFileOptions: Hashable, Sendable {
+    /// Marked `exercise=ID`: the starter code of a student exercise, with its ID (empty when it has none).
+    package var exercise: String?
+
+    package init() {}
+}
+
+/// One attribute a kind of block takes: its name, and what it sets on that kind's options, or the message
+/// of a value it does not take. A kind's table (`BlockAttributes.scenarioTable`, …) is the one place its
+/// attributes are named, read and listed for suggestions.
+package struct KnownAttribute<Options>: Sendable {
+    package let name: String
+    let apply: @Sendable (inout Options, _ value: String?) -> String?
+
+    init(_ name: String, _ apply: @escaping @Sendable (inout Options, _ value: String?) -> String?) {
+        self.name = name
+        self.apply = apply
+    }
+
+    /// An attribute that is there or not, whatever its value.
+    static func flag(_ name: String, _ set: @escaping @Sendable (inout Options) -> Void) -> KnownAttribute {
+        KnownAttribute(name) { options, _ in
+            set(&options)
+            return nil
+        }
+    }
+
+    /// An attribute whose value `parse` reads; nil from `parse` is the message `needs`.
+    static func value<Value>(
+        _ name: String, needs: String, _ parse: @escaping @Sendable (String) -> Value?,
+        _ set: @escaping @Sendable (inout Options, Value) -> Void
+    ) -> KnownAttribute {
+        KnownAttribute(name) { options, text in
+            guard let value = text.flatMap(parse) else { return "attribute '\(name)' needs \(needs)" }
+            set(&options, value)
+            return nil
+        }
+    }
+}
+
 /// What a student's results show of a graded test.
 package enum TestVisibility: String, Hashable, Sendable, Codable, CaseIterable {
     /// Its name, verdict, expected output, what the program printed and why it failed.
@@ -70,13 +136,84 @@ package enum TestVisibility: String, Hashable, Sendable, Codable, CaseIterable {
 /// Reads block attributes. A misused attribute is an error at its block; an unknown one is a warning, with
 /// the attribute it was probably meant to be; the display options of other tools are accepted and ignored.
 package enum BlockAttributes {
-    package static let scenarioAttributes = [
-        "ignore", "no_run", "compile_fail", "should_trap", "standalone", "exercise", "points", "task", "visibility",
-        "reveal",
+    /// A scenario's attributes.
+    package static let scenarioTable: [KnownAttribute<ScenarioOptions>] = [
+        KnownAttribute("ignore") { options, reason in
+            options.ignored = true
+            options.ignoreReason = reason
+            return nil
+        },
+        .flag("no_run") { $0.noRun = true },
+        .flag("compile_fail") { $0.compileFail = true },
+        .flag("should_trap") { $0.shouldTrap = true },
+        .flag("standalone") { $0.standalone = true },
+        .value("exercise", needs: "an ID: exercise=ID", nonEmpty) { $0.exercise = $1 },
+        .value("points", needs: "a whole number: points=N", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }) {
+            $0.points = $1
+        },
+        .value("task", needs: "a task number from 1: task=N", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) {
+            $0.task = $1
+        },
+        .value("visibility", needs: "visible, name-only or hidden", TestVisibility.init(rawValue:)) {
+            $0.visibility = $1
+        },
+        .value("reveal", needs: "a day: reveal=YYYY-MM-DD", { isDay($0) ? $0 : nil }) { $0.reveal = $1 },
     ]
-    package static let engineFileAttributes = ["exercise"]
-    package static let snippetAttributes = ["ignore", "nocompile", "compile_fail", "verbatim", "listing", "continues"]
-    package static let outputAttributes = ["unordered", "ellipsis", "partial"]
+
+    /// An engine file's attribute: `exercise=ID` makes it an exercise's starter.
+    package static let engineFileTable: [KnownAttribute<EngineFileOptions>] = [
+        KnownAttribute("exercise") { options, id in
+            options.exercise = id ?? ""
+            return (id ?? "").isEmpty ? "attribute 'exercise' needs an ID: exercise=ID" : nil
+        }
+    ]
+
+    /// A snippet's attributes.
+    package static let snippetTable: [KnownAttribute<SnippetOptions>] = [
+        KnownAttribute("ignore") { options, reason in
+            options.ignored = true
+            options.ignoreReason = reason
+            return nil
+        },
+        .flag("nocompile") { $0.noCompile = true },
+        .flag("compile_fail") { $0.compileFail = true },
+        .flag("verbatim") { $0.verbatim = true },
+        KnownAttribute("listing") { options, name in
+            options.listing = name
+            return nil
+        },
+        KnownAttribute("continues") { options, name in
+            options.continues = name ?? ""
+            return nil
+        },
+    ]
+
+    /// An expected output block's attributes.
+    package static let outputTable: [KnownAttribute<OutputOptions>] = [
+        .flag("unordered") { $0.unordered = true },
+        .flag("ellipsis") { $0.ellipsis = true },
+        .flag("partial") { $0.partial = true },
+    ]
+
+    package static let scenarioAttributes = scenarioTable.map(\.name)
+    package static let engineFileAttributes = engineFileTable.map(\.name)
+    package static let snippetAttributes = snippetTable.map(\.name)
+    package static let outputAttributes = outputTable.map(\.name)
+
+    private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
+    /// `options` with what `info`'s attributes of `table` set, and the messages of values they do not take.
+    package static func read<Options>(_ info: InfoString, table: [KnownAttribute<Options>], into options: Options)
+        -> (options: Options, messages: [String])
+    {
+        var options = options
+        var messages: [String] = []
+        for attribute in info.attributes {
+            guard let known = table.first(where: { $0.name == attribute.name }) else { continue }
+            if let message = known.apply(&options, attribute.value) { messages.append(message) }
+        }
+        return (options, messages)
+    }
     /// How code is shown by DocC (`nocopy`, `highlight=[1, 3]`, `strikeout=[2]`, `wrap=80`), Docusaurus
     /// (`title="…"`, `showLineNumbers`) and MkDocs (`linenums`, `hl_lines`): nothing to check, on any block.
     /// SwiftFormat's `no-format` and its options (`--indent 2`) are accepted the same way.
@@ -100,51 +237,9 @@ package enum BlockAttributes {
     package static let maximumUnknownSaid = 5
 
     package static func scenario(_ block: FencedBlock, in lesson: Lesson) -> (ScenarioOptions, [Finding]) {
-        var options = ScenarioOptions()
+        let (options, messages) = read(block.info, table: scenarioTable, into: ScenarioOptions())
         var findings = problems(of: block, known: scenarioAttributes, role: "a scenario", in: lesson)
-        for attribute in block.info.attributes {
-            switch attribute.name {
-            case "ignore":
-                options.ignored = true
-                options.ignoreReason = attribute.value
-            case "no_run": options.noRun = true
-            case "compile_fail": options.compileFail = true
-            case "should_trap": options.shouldTrap = true
-            case "standalone": options.standalone = true
-            case "exercise":
-                if let value = attribute.value, !value.isEmpty {
-                    options.exercise = value
-                } else {
-                    findings.append(finding(block, in: lesson, "attribute 'exercise' needs an ID: exercise=ID"))
-                }
-            case "points":
-                if let value = attribute.value.flatMap(Int.init), value >= 0 {
-                    options.points = value
-                } else {
-                    findings.append(finding(block, in: lesson, "attribute 'points' needs a whole number: points=N"))
-                }
-            case "task":
-                if let value = attribute.value.flatMap(Int.init), value >= 1 {
-                    options.task = value
-                } else {
-                    findings.append(finding(block, in: lesson, "attribute 'task' needs a task number from 1: task=N"))
-                }
-            case "visibility":
-                if let value = attribute.value.flatMap(TestVisibility.init(rawValue:)) {
-                    options.visibility = value
-                } else {
-                    findings.append(
-                        finding(block, in: lesson, "attribute 'visibility' needs visible, name-only or hidden"))
-                }
-            case "reveal":
-                if let value = attribute.value, isDay(value) {
-                    options.reveal = value
-                } else {
-                    findings.append(finding(block, in: lesson, "attribute 'reveal' needs a day: reveal=YYYY-MM-DD"))
-                }
-            default: break
-            }
-        }
+        findings += messages.map { finding(block, in: lesson, $0) }
         let exclusive = [
             ("no_run", options.noRun), ("compile_fail", options.compileFail), ("should_trap", options.shouldTrap),
         ]
@@ -170,11 +265,8 @@ package enum BlockAttributes {
     }
 
     package static func output(_ block: FencedBlock, in lesson: Lesson) -> (OutputOptions, [Finding]) {
-        var options = OutputOptions()
+        let (options, _) = read(block.info, table: outputTable, into: OutputOptions())
         var findings = problems(of: block, known: outputAttributes, role: "an expected output block", in: lesson)
-        options.unordered = block.info.has("unordered")
-        options.ellipsis = block.info.has("ellipsis")
-        options.partial = block.info.has("partial")
         if options.partial, options.ellipsis {
             // `...` stands for any number of lines: no count of lines matched says how much of it was right.
             findings.append(finding(block, in: lesson, "attributes 'partial' and 'ellipsis' cannot be used together"))

@@ -52,10 +52,13 @@ package struct Scenario: Hashable, Sendable {
 package struct EngineFile: Hashable, Sendable {
     package var fileName: String
     package var block: FencedBlock
+    /// The exercise ID of a starter (`exercise=ID`; empty when the attribute has none); nil for an engine file.
+    package var exercise: String?
 
-    package init(fileName: String, block: FencedBlock) {
+    package init(fileName: String, block: FencedBlock, exercise: String? = nil) {
         self.fileName = fileName
         self.block = block
+        self.exercise = exercise
     }
 }
 

@@ -127,9 +127,10 @@ private struct PlanBuilder {
             awaitingOutput = nil
             printingSnippet = nil
             // `nocompile` (as Literate Swift marks a block it does not build) makes any block a snippet.
-            let header = block.info.has("nocompile") ? nil : block.firstLine.flatMap(FileHeader.init)
+            let noCompile = SnippetOptions(block).noCompile
+            let header = noCompile ? nil : block.firstLine.flatMap(FileHeader.init)
             guard let header, !PlatformImports.importsPlatformFramework(block) else {
-                if header == nil, !block.info.has("nocompile"), let message = block.firstLine.flatMap(NearMiss.header) {
+                if header == nil, !noCompile, let message = block.firstLine.flatMap(NearMiss.header) {
                     warn(message, at: block.openingLine, reportedBy: block.openingLine)
                 }
                 return addSnippet(block)
@@ -138,8 +139,11 @@ private struct PlanBuilder {
             swiftBlocks[block.openingLine] = SwiftBlock.of(block.text)
             if header.isMain {
                 addScenario(block, header)
-            } else if let exercise = block.info.attribute("exercise") {
-                addStarter(block, header, exercise: exercise)
+            } else if case let (options, messages) = BlockAttributes.read(
+                block.info, table: BlockAttributes.engineFileTable, into: EngineFileOptions()),
+                let exercise = options.exercise
+            {
+                addStarter(block, header, exercise: exercise, problems: messages)
             } else {
                 addEngineFile(block, header)
             }
@@ -209,14 +213,12 @@ private struct PlanBuilder {
     }
 
     /// The starter of an engine exercise: built, never compiled into the scenarios, never drift.
-    private mutating func addStarter(_ block: FencedBlock, _ header: FileHeader, exercise: BlockAttribute) {
-        starters.append(EngineFile(fileName: header.fileName, block: block))
-        if exercise.value?.isEmpty ?? true {
-            blockFindings[block.openingLine] = [
-                Finding(
-                    .malformedInfoString, at: lesson.location(block.openingLine),
-                    "attribute 'exercise' needs an ID: exercise=ID")
-            ]
+    private mutating func addStarter(_ block: FencedBlock, _ header: FileHeader, exercise: String, problems: [String]) {
+        starters.append(EngineFile(fileName: header.fileName, block: block, exercise: exercise))
+        if !problems.isEmpty {
+            blockFindings[block.openingLine] = problems.map {
+                Finding(.malformedInfoString, at: lesson.location(block.openingLine), $0)
+            }
         }
         roles.append(.engineFile(fileName: header.fileName))
     }
@@ -244,7 +246,8 @@ private struct PlanBuilder {
     private mutating func addSnippet(_ block: FencedBlock) {
         snippets.append(block)
         roles.append(.snippet)
-        if !block.info.has("ignore"), !block.info.has("nocompile"), NearMiss.printsOutput(block) {
+        let options = SnippetOptions(block)
+        if !options.ignored, !options.noCompile, NearMiss.printsOutput(block) {
             printingSnippet = block
         }
         let problems = BlockAttributes.problems(

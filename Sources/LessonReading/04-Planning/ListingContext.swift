@@ -47,7 +47,8 @@ package enum ListingContext {
         )
     {
         let candidates = snippets.filter {
-            !$0.info.has("ignore") && !$0.info.has("nocompile") && !$0.info.has("compile_fail")
+            let options = SnippetOptions($0)
+            return !options.ignored && !options.noCompile && !options.compileFail
         }
         let names = candidates.map { snippetNames(of: $0, read: read[$0.openingLine]) }
         // Read once per snippet, however many listings are built after it.
@@ -64,12 +65,12 @@ package enum ListingContext {
             guard let comments = OutputComments.read(block.content, marker: marker) else { continue }
             var listing = Listing(block: block, outputComments: comments, context: [], rule: .alone)
             var contextIndices: [Int] = []
-            if let continued = block.info.attribute("continues") {
-                switch chain(continuing: continued.value ?? "", before: index, in: candidates) {
+            if let continued = SnippetOptions(block).continues {
+                switch chain(continuing: continued, before: index, in: candidates) {
                 case .success(let chain):
                     contextIndices = chain
                     listing.context = chain.map { candidates[$0] }
-                    listing.rule = .continues(continued.value ?? "")
+                    listing.rule = .continues(continued)
                 case .failure(let problem):
                     findings[block.openingLine, default: []].append(
                         Finding(.malformedInfoString, at: lesson.location(block.openingLine), problem.message))
@@ -135,7 +136,7 @@ package enum ListingContext {
         var wanted: String? = name
         var limit = index
         while let current = wanted {
-            guard let found = candidates[..<limit].lastIndex(where: { $0.info.attribute("listing")?.value == current })
+            guard let found = candidates[..<limit].lastIndex(where: { SnippetOptions($0).listing == current })
             else {
                 let message =
                     chain.isEmpty
@@ -145,7 +146,7 @@ package enum ListingContext {
                 return .failure(Problem(message: message))
             }
             chain.insert(found, at: 0)
-            wanted = candidates[found].info.attribute("continues")?.value
+            wanted = SnippetOptions(candidates[found]).continues.flatMap { $0.isEmpty ? nil : $0 }
             limit = found
         }
         return .success(chain)
