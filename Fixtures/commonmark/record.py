@@ -1,5 +1,5 @@
 """Records, with the reference implementation, the fenced code blocks of every example of the CommonMark
-spec and of seeded random documents (generate.py), for Tests/LessonKitTests/CommonMarkConformanceTests.
+spec and of seeded random documents (generate.py), for Tests/LessonKitTests/02-Reading/CommonMarkConformanceTests.
 
 Reference: markdown-it-py 4.3.0, preset "commonmark" (pip install markdown-it-py==4.3.0). For the random
 documents, a second opinion is recorded too: commonmark 0.9.2 (pip install commonmark==0.9.2), the Python

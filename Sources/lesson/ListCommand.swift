@@ -110,19 +110,25 @@ enum ListCommand {
 
 extension ListCommand {
     /// `scenario at line 33 is built alone: uses 'lazy'`, for each scenario that `MergePolicy` builds alone
-    /// (against the lesson's engine files, or the built-in engine it names).
+    /// (against the lesson's engine files, or the built-in engine it names), and `…, linked with others: …`
+    /// for one compiled alone as the reader's `main.swift` and linked into one executable with others.
     static func buildAloneLines(_ plan: LessonPlan) -> [String] {
         var engine = plan.engineFiles.map { plan.swift($0.block) }
         if engine.isEmpty, let name = plan.namedEngine?.name, let named = EngineCatalog.builtIn.engines[name] {
             engine = named.files.map { SwiftBlock.of($0.contents) }
         }
         return plan.scenarios.compactMap { scenario in
-            guard !scenario.options.ignored,
-                case .alone(let reason) = MergePolicy.scenario(
-                    plan.swift(scenario.block), engine: engine, standalone: scenario.options.standalone,
-                    compileFail: scenario.options.compileFail, languageMode: plan.languageMode)
-            else { return nil }
-            return "scenario at line \(scenario.block.openingLine) is built alone: \(reason)"
+            guard !scenario.options.ignored else { return nil }
+            let line = scenario.block.openingLine
+            switch MergePolicy.scenario(
+                plan.swift(scenario.block), engine: engine, standalone: scenario.options.standalone,
+                compileFail: scenario.options.compileFail, languageMode: plan.languageMode)
+            {
+            case .alone(let reason): return "scenario at line \(line) is built alone: \(reason)"
+            case .module(let reason):
+                return "scenario at line \(line) is built alone, linked with others: \(reason)"
+            case .wrapped, .movingDeclarations: return nil
+            }
         }
     }
 

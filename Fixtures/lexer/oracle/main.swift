@@ -3,7 +3,7 @@
 // `{"comments": [[start, end], …], "strings": […], "regexes": […]}` in UTF-8 offsets: every comment of the
 // trivia, and the tokens of every string and regex literal (its text and delimiters, not its interpolations'
 // code), wherever the parser puts them (a fragment that does not parse keeps its tokens).
-// `Tests/LessonKitTests/LexerOracleTests.swift` builds it with swiftc and compares the lexer with it.
+// `Tests/LessonKitTests/03-Lexing/LexerOracleTests.swift` builds it with swiftc and compares the lexer with it.
 import Foundation
 import SwiftParser
 import SwiftSyntax
@@ -14,7 +14,9 @@ func literalTokens(of tree: SourceFileSyntax) -> (strings: [[Int]], regexes: [[I
     var strings: [[Int]] = []
     var regexes: [[Int]] = []
     for token in tree.tokens(viewMode: .sourceAccurate) {
-        let range = [token.positionAfterSkippingLeadingTrivia.utf8Offset, token.endPositionBeforeTrailingTrivia.utf8Offset]
+        let range = [
+            token.positionAfterSkippingLeadingTrivia.utf8Offset, token.endPositionBeforeTrailingTrivia.utf8Offset,
+        ]
         // The `#`s of a raw string's `\#(` are the interpolation's, as its backslash and parenthesis are.
         if token.parent?.is(ExpressionSegmentSyntax.self) == true { continue }
         switch token.tokenKind {
@@ -36,7 +38,8 @@ func comments(of tree: SourceFileSyntax) -> [[Int]] {
         for piece in trivia {
             let length = piece.sourceLength.utf8Length
             switch piece {
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment: found.append([offset, offset + length])
+            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
+                found.append([offset, offset + length])
             default: break
             }
             offset += length
@@ -55,7 +58,9 @@ for line in input.split(separator: "\n") {
     let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
     let tree = Parser.parse(source: record["code"] as! String)
     let literals = literalTokens(of: tree)
-    let answer: [String: Any] = ["comments": comments(of: tree), "strings": literals.strings, "regexes": literals.regexes]
+    let answer: [String: Any] = [
+        "comments": comments(of: tree), "strings": literals.strings, "regexes": literals.regexes,
+    ]
     let data = try JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])
     output += String(decoding: data, as: UTF8.self) + "\n"
 }

@@ -9,15 +9,20 @@ extension MergePolicy {
     ) -> BuildPlan {
         let decision = Self.scenario(
             scenario, engine: engine, standalone: standalone, compileFail: compileFail, languageMode: languageMode)
-        guard case .wrapped(let wrapping) = decision, !wrapping.imports.isEmpty else {
-            return BuildPlan(way: decision, group: MergeGroup(engine: group))
+        let imports: [String]
+        switch decision {
+        case .wrapped(let wrapping): imports = wrapping.imports
+        // Its engine is compiled with its imports, as a merged build's is.
+        case .module: imports = scenario.hoisted?.imports ?? []
+        case .movingDeclarations, .alone: imports = []
         }
+        guard !imports.isEmpty else { return BuildPlan(way: decision, group: MergeGroup(engine: group)) }
         // A grading's tests share one build whatever they import (its visible and hidden groups are kept to two
         // programs): one that imports is built alone.
         guard case .content = group else {
             return BuildPlan(way: .alone(.usesWord("import")), group: MergeGroup(engine: group))
         }
-        return BuildPlan(way: decision, group: MergeGroup(engine: group, imports: wrapping.imports))
+        return BuildPlan(way: decision, group: MergeGroup(engine: group, imports: imports))
     }
 
     /// A book's program's plan: merged with the book's other programs of its language mode unless a block or

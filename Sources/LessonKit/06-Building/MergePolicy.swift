@@ -45,20 +45,66 @@ package enum MergePolicy {
         /// a protocol or an extension, which cannot be local. When that build fails for it, it is built as a
         /// module (`reason`: why it is not wrapped as it is).
         case movingDeclarations(BuildAloneReason)
-        /// A book's program that needs the top level, built alone as a module of its own, which may be linked
-        /// into one executable with others (`ModuleBatch`).
+        /// Built alone, as the reader's `main.swift` (its module `main`), and linked into one executable with
+        /// others (`ModuleBatch`): a book's program that needs the top level, or a scenario whose top-level
+        /// declarations its engine's code does not see (`mayLinkAsMain`).
         case module(BuildAloneReason)
         /// Built as the reader builds it: its engine and itself as `main.swift`, one module.
         case alone(BuildAloneReason)
     }
 
-    /// The decision for `scenario`, run against `engine` (each engine file, read in planning).
+    /// The decision for `scenario`, run against `engine` (each engine file, read in planning): wrapped;
+    /// else, where its own top-level code cannot change what its engine's code means, compiled alone as the
+    /// reader's `main.swift` and linked with others (`module`, `mayLinkAsMain`); else alone.
     package static func scenario(
         _ scenario: SwiftBlock, engine: [SwiftBlock], standalone: Bool = false, compileFail: Bool = false,
         languageMode: LanguageMode
     ) -> Decision {
         if compileFail { return .alone(.markedCompileFail) }
         if standalone { return .alone(.markedStandalone) }
+        let decision = wrappedOrAlone(scenario, engine: engine, languageMode: languageMode)
+        guard case .alone(let reason) = decision, mayLinkAsMain(scenario, engine: engine, languageMode: languageMode)
+        else { return decision }
+        return .module(reason)
+    }
+
+    /// Whether `scenario`, built alone, may be compiled as the reader's `main.swift` against its engine's
+    /// objects compiled without it, then linked into one executable with others (`ModuleBatch`): its module
+    /// is `main`, its top-level code is its program's, and every symbol it defines is its object's own. The
+    /// reader's build compiles the engine's files with `main.swift` beside them; they mean the same without it
+    /// when nothing `main.swift` declares at its top level is seen by the engine's code: no name the engine
+    /// declares or finds elsewhere (`reasonOfNames`), no extension but of its own types (a member or a
+    /// conformance it adds would be seen by the engine, and by every program of the executable), no
+    /// operator, no attribute that names a symbol or an entry point, none of the checker's own names
+    /// (`_lesson…`, which its support declares), in an engine that names no place in its
+    /// source (its objects are shared by the lessons that reprint it) and in Swift 5 mode, the mode module
+    /// batches are built in. Its imports are compiled with the engine (`MergeGroup`), as a merged build's are.
+    static func mayLinkAsMain(_ scenario: SwiftBlock, engine: [SwiftBlock], languageMode: LanguageMode) -> Bool {
+        guard languageMode == .swift5, scenario.hoisted != nil, scenario.isSelfContained,
+            engine.allSatisfy({ placeWord($0) == nil })
+        else { return false }
+        let tokens = scenario.tokens
+        let declared = Set(tokens.topLevelDeclaredNames)
+        guard tokens.topLevelExtendedNames.allSatisfy(declared.contains), !tokens.declaresOperatorFunction,
+            !tokens.words.contains(where: {
+                mainModuleRefusedWords.contains($0) || $0.hasPrefix("@_") || $0.hasPrefix("_lesson")
+                    || $0.hasPrefix("_Lesson")
+            })
+        else { return false }
+        let engineImports = engine.contains { $0.wordSet.contains("import") }
+        return reasonOfNames(tokens.topLevelDeclaredNames, engine: engine, imports: engineImports) == nil
+    }
+
+    /// The words a scenario linked as `main` may not hold: what declares operators or macros, replaces a
+    /// dynamic member, or names the program's entry point.
+    static let mainModuleRefusedWords: Set<String> = [
+        "operator", "precedencegroup", "macro", "dynamic", "@main", "@dynamicReplacement",
+    ]
+
+    /// The decision for `scenario` as it is: wrapped, or alone and why.
+    private static func wrappedOrAlone(_ scenario: SwiftBlock, engine: [SwiftBlock], languageMode: LanguageMode)
+        -> Decision
+    {
         guard let hoisted = scenario.hoisted else { return .alone(.usesWord("import")) }
         let tokens = scenario.wrappedTokens
         guard scenario.isSelfContained else { return .alone(.notSelfContained) }

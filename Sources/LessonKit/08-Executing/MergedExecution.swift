@@ -160,12 +160,15 @@ extension Executor {
         var units: [Unit] = []
         var groups: [MergeGroup: [Int]] = [:]
         var order: [MergeGroup] = []
-        var batched: [LanguageMode: [Int]] = [:]
+        var batched: [MergeGroup: [Int]] = [:]
+        var batchOrder: [MergeGroup] = []
         for index in among ?? Array(jobs.indices) {
             let job = jobs[index]
             switch job.plan.way {
             case .module where mergingSingles, .movingDeclarations where mergingSingles && !movingDeclarations:
-                batched[job.languageMode, default: []].append(index)
+                // Programs of one group share their engine's objects.
+                if batched[job.plan.group] == nil { batchOrder.append(job.plan.group) }
+                batched[job.plan.group, default: []].append(index)
             case .module, .alone,
                 .movingDeclarations where !movingDeclarations:
                 units.append(.alone(index))
@@ -191,7 +194,7 @@ extension Executor {
         // Batches of programs built alone, two per worker (each batch's compiles run one after another). The
         // merged builds go first: they are the longest, and one that fails leads to more.
         var batches: [Unit] = []
-        for indices in batched.values {
+        for indices in batchOrder.map({ batched[$0]! }) {
             // At least `minimumChunk` to a batch: each batch links once and compiles a dispatcher.
             let size = chunkSize(indices.count, parts: 2 * workers)
             for start in stride(from: 0, to: indices.count, by: size) {

@@ -214,7 +214,8 @@ final class EnvironmentTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(environment.rawValue): \(result.standardError)")
             for (student, message) in expected {
                 let text = results[student] ?? ""
-                XCTAssertTrue(text.contains("\"message\" : \"\(message)"), "\(environment.rawValue) \(student): \(text)")
+                XCTAssertTrue(
+                    text.contains("\"message\" : \"\(message)"), "\(environment.rawValue) \(student): \(text)")
             }
         }
         // The students run as 61000 and up, or as 65534 where the grader is that user.

@@ -34,12 +34,12 @@ final class HoistedImportsTests: XCTestCase {
         let decide = { MergePolicy.scenario($0, engine: ["func joined() {}\n"], languageMode: .swift5) }
         XCTAssertEqual(
             decide("import Foundation\nprint(1)\n"), .wrapped(MergePolicy.Wrapping(imports: ["import Foundation"])))
-        XCTAssertEqual(decide("import Foundation\nstruct A {}\nprint(A())\n"), .alone(.usesWord("struct")))
-        XCTAssertEqual(decide("import Foundation\nprint(#function)\n"), .alone(.usesWord("#function")))
+        XCTAssertEqual(decide("import Foundation\nstruct A {}\nprint(A())\n"), .module(.usesWord("struct")))
+        XCTAssertEqual(decide("import Foundation\nprint(#function)\n"), .module(.usesWord("#function")))
         XCTAssertEqual(decide("import Foundation\nlet joined = 1\n"), .alone(.shadowsEngineName("joined")))
         XCTAssertEqual(
             decide("import Foundation\nfunc twice(_ n: Int) -> Int { 2 * n }\n"),
-            .alone(.overloadsStandardName("twice")), "an imported module's names are in no list")
+            .module(.overloadsStandardName("twice")), "an imported module's names are in no list")
         XCTAssertEqual(decide("print(1)\n"), .wrapped(MergePolicy.Wrapping()))
     }
 

@@ -183,11 +183,11 @@ final class MergePolicyClosedListTests: XCTestCase {
     }
 
     func testConstructsThatMeanOtherwiseAtTheTopLevelBuildAlone() {
-        XCTAssertEqual(decide("lazy var total = 3\nprint(total)\n"), .alone(.usesWord("lazy")))
-        XCTAssertEqual(decide("let a = [1]\nlet b = consume a\n"), .alone(.usesWord("consume")))
-        XCTAssertEqual(decide("@Clamped var level = 50\n"), .alone(.usesWord("@Clamped")))
-        XCTAssertEqual(decide("print(#line)\n"), .alone(.usesWord("#line")))
-        XCTAssertEqual(decide("struct Point {}\n"), .alone(.usesWord("struct")))
+        XCTAssertEqual(decide("lazy var total = 3\nprint(total)\n"), .module(.usesWord("lazy")))
+        XCTAssertEqual(decide("let a = [1]\nlet b = consume a\n"), .module(.usesWord("consume")))
+        XCTAssertEqual(decide("@Clamped var level = 50\n"), .module(.usesWord("@Clamped")))
+        XCTAssertEqual(decide("print(#line)\n"), .module(.usesWord("#line")))
+        XCTAssertEqual(decide("struct Point {}\n"), .module(.usesWord("struct")))
         XCTAssertEqual(decide("typealias IntegerLiteralType = Double\n"), .alone(.usesWord("typealias")))
         XCTAssertEqual(decide("extension Int { var twice: Int { self * 2 } }\n"), .alone(.usesWord("extension")))
         XCTAssertEqual(decide("let _lessonExit = 1\n"), .alone(.usesWord("_lessonExit")))
@@ -196,24 +196,24 @@ final class MergePolicyClosedListTests: XCTestCase {
     /// A `return` of the top-level code does not build there; one in a function's or a closure's body does.
     /// A trailing closure's brace is not told from a statement's, so its `return` builds alone too.
     func testAReturnOfTheTopLevelCodeBuildsAlone() {
-        XCTAssertEqual(decide("if Bool.random() { return }\n"), .alone(.usesWord("return")))
+        XCTAssertEqual(decide("if Bool.random() { return }\n"), .module(.usesWord("return")))
         XCTAssertEqual(
             decide("func twice(_ n: Int) -> Int {\n    return 2 * n\n}\nprint(twice(2))\n"), .wrapped(.init()))
         XCTAssertEqual(decide("let x = [1].map({ n in return n })\n"), .wrapped(.init()))
-        XCTAssertEqual(decide("let x = [1].map { n in return n }\n"), .alone(.usesWord("return")))
+        XCTAssertEqual(decide("let x = [1].map { n in return n }\n"), .module(.usesWord("return")))
     }
 
     /// A top-level function overloads the standard library's of its name at the top level, where a local
     /// one hides them (`abs(-3)` prints `3` and `3.0`), and the engine's code sees it.
     func testTopLevelFunctionsNamedLikeTheStandardLibrarysOrTheEnginesBuildAlone() {
         XCTAssertEqual(
-            decide("func abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"), .alone(.overloadsStandardName("abs")))
+            decide("func abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"), .module(.overloadsStandardName("abs")))
         XCTAssertEqual(
-            decide("func print(_ s: String) {}\nprint(\"a\")\n"), .alone(.overloadsStandardName("print")))
+            decide("func print(_ s: String) {}\nprint(\"a\")\n"), .module(.overloadsStandardName("print")))
         // Any of its functions, not only the first (a differential seed found `func keep` before `func abs`).
         XCTAssertEqual(
             decide("func keep() {}\nfunc abs(_ x: Double) -> Double { x }\nprint(abs(-3))\n"),
-            .alone(.overloadsStandardName("abs")))
+            .module(.overloadsStandardName("abs")))
         XCTAssertEqual(
             decide("func report() {}\n", engine: ["func report() {}\nfunc show() { report() }\n"]),
             .alone(.shadowsEngineName("report")))
@@ -253,7 +253,7 @@ final class MergePolicyClosedListTests: XCTestCase {
         XCTAssertEqual(
             decide("let b = Box()\nprint(b.next == nil)\n", engine: [plain, box]),
             .wrapped(.init(exitsAtEnd: true)))
-        XCTAssertEqual(decide("defer { print(1) }\nprint(2)\n", engine: [plain, box]), .alone(.usesWord("defer")))
+        XCTAssertEqual(decide("defer { print(1) }\nprint(2)\n", engine: [plain, box]), .module(.usesWord("defer")))
         XCTAssertEqual(
             decide("let keys = [\"a\"]\n", engine: [plain, "import Foundation\n"]), .alone(.hidesNameOfEngine("keys")))
         XCTAssertEqual(

@@ -5,10 +5,10 @@ import XCTest
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {
-    /// The package root, found from this file's path.
+    /// The package root, found from this file's path (`Tests/LessonKitTests/Support/TestSupport.swift`).
     static let packageRoot: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+            .deletingLastPathComponent().deletingLastPathComponent().path
     }()
 
     /// The options the fixtures' golden files were made with: short limits keep the suite fast.

@@ -83,21 +83,20 @@ final class DifferentialTests: XCTestCase {
         XCTAssertFalse(verified.standardOutput.contains("strategy-mismatch"), verified.standardOutput)
         let listed = try TestSupport.runLesson(["list", path])
         let lines = listed.standardOutput.split(separator: "\n").filter { $0.contains("is built alone") }
-        XCTAssertEqual(
-            lines,
-            [
-                "  scenario at line 33 is built alone: declares 'max', which its engine's code would find instead of "
-                    + "the standard library's",
-                "  scenario at line 44 is built alone: declares a top-level function 'abs', which overloads the "
-                    + "standard library's or an import's at the top level",
-                "  scenario at line 54 is built alone: uses 'lazy'",
-                "  scenario at line 64 is built alone: uses 'consume'",
-                "  scenario at line 75 is built alone: uses 'return'",
-                "  scenario at line 99 is built alone: declares 'print', which its engine's code would find instead "
-                    + "of the standard library's",
-                "  scenario at line 110 is built alone: uses 'typealias'",
-                "  scenario at line 120 is built alone: uses '@AtMostTen'",
-            ])
+        let expected = """
+              scenario at line 33 is built alone: declares 'max', which its engine's code would find instead of \
+            the standard library's
+              scenario at line 44 is built alone, linked with others: declares a top-level function 'abs', which \
+            overloads the standard library's or an import's at the top level
+              scenario at line 54 is built alone, linked with others: uses 'lazy'
+              scenario at line 64 is built alone, linked with others: uses 'consume'
+              scenario at line 75 is built alone, linked with others: uses 'return'
+              scenario at line 99 is built alone: declares 'print', which its engine's code would find instead \
+            of the standard library's
+              scenario at line 110 is built alone: uses 'typealias'
+              scenario at line 120 is built alone, linked with others: uses '@AtMostTen'
+            """
+        XCTAssertEqual(lines, expected.split(separator: "\n"))
         let stats = try TestSupport.runLesson(["check", "--no-cache", "--stats", path])
         let reasons = stats.standardError.split(separator: "\n").drop { !$0.hasSuffix("built alone (MergePolicy):") }
         XCTAssertEqual(reasons.first, "  8 built alone (MergePolicy):", stats.standardError)

@@ -1,0 +1,47 @@
+import XCTest
+
+@testable import LessonKit
+
+/// A scenario built alone whose top-level declarations its engine's code cannot see is compiled as the
+/// reader's `main.swift` against its engine's objects and linked into one executable with others; each
+/// program's symbols are its own, so two that declare the same type each print `main.X`.
+final class LinkedAsMainTests: XCTestCase {
+    private func decide(_ scenario: String, engine: [String] = []) -> MergePolicy.Decision {
+        MergePolicy.scenario(scenario, engine: engine, languageMode: .swift5)
+    }
+
+    func testWhatTheEnginesCodeCouldSeeIsBuiltAsTheReaderBuildsIt() {
+        XCTAssertEqual(decide("struct Mark {}\nprint(Mark())\n"), .module(.usesWord("struct")))
+        XCTAssertEqual(
+            decide("struct Mark {}\nextension Mark: CustomStringConvertible { var description: String { \"m\" } }\n"),
+            .module(.usesWord("struct")), "an extension of its own type")
+        // Seen by the engine's code, and by every program of the executable.
+        XCTAssertEqual(decide("extension Int { var doubled: Int { self * 2 } }\n"), .alone(.usesWord("extension")))
+        XCTAssertEqual(decide("struct V {}\nfunc + (a: V, b: V) -> V { a }\n"), .alone(.usesWord("struct")))
+        XCTAssertEqual(decide("infix operator +++\n"), .alone(.usesWord("infix")))
+        XCTAssertEqual(decide("@main struct App { static func main() {} }\n"), .alone(.usesWord("@main")))
+        XCTAssertEqual(decide("@_cdecl(\"f\") func f() {}\n"), .alone(.usesWord("@_cdecl")))
+        XCTAssertEqual(decide("struct _LessonMark {}\n"), .alone(.usesWord("_LessonMark")))
+        // A name the engine declares, or finds in the standard library.
+        XCTAssertEqual(decide("struct Tally {}\n", engine: ["struct Tally {}\n"]), .alone(.usesWord("struct")))
+        XCTAssertEqual(
+            decide("struct Result {}\n", engine: ["func run() -> Result<Int, Error> { .success(1) }\n"]),
+            .alone(.usesWord("struct")))
+        // An engine that names a place in its source, and Swift 6 mode.
+        XCTAssertEqual(
+            decide("print(1)\nreturn\n", engine: ["func here(_ f: String = #fileID) {}\n"]),
+            .alone(.usesWord("return")))
+        XCTAssertEqual(
+            MergePolicy.scenario("struct Mark {}\n", engine: [], languageMode: .swift6), .alone(.usesWord("struct")))
+    }
+
+    /// The fixture's first three scenarios (two of them declaring a `Mark` of their own) are one program; the
+    /// fourth, an extension of `Int`, is built alone: two programs. The report is the golden one, the reader's build's
+    /// (`FixtureTests`).
+    func testScenariosOfOneEngineAreLinkedIntoOneProgram() throws {
+        TestSupport.enterPackageRoot()
+        let (report, counts) = try TestSupport.checkCounting(["Fixtures/merge/linked-as-main.md"])
+        XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
+        XCTAssertEqual(counts.programsBuilt, 2)
+    }
+}
