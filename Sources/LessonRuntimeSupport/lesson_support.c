@@ -327,3 +327,32 @@ LESSON_SWIFT intptr_t _lessonBatchSelectedScenario(void) {
     return batch ? lesson_run_batch(batch) : _lessonSelectedScenario();
 }
 
+/* A module batch's programs (08-Executing/ModuleBatch): each one's top-level code is the function
+   `_lessonProgram<N>` its compile named (`-entry-point-function-name`), a C `main` of its own. A batch holds
+   at most LESSON_LINKED_PROGRAMS (`Executor.maximumChunk`). The references are weak: every other program
+   links without them. */
+#define LESSON_LINKED_PROGRAMS 128
+#define LESSON_DECLARE(n) extern int _lessonProgram##n(int, char **) __attribute__((weak));
+#define LESSON_ENTRY(n) _lessonProgram##n,
+#define LESSON_TEN(each, tens) \
+    each(tens##0) each(tens##1) each(tens##2) each(tens##3) each(tens##4) \
+    each(tens##5) each(tens##6) each(tens##7) each(tens##8) each(tens##9)
+#define LESSON_ALL(each) \
+    each(0) each(1) each(2) each(3) each(4) each(5) each(6) each(7) each(8) each(9) \
+    LESSON_TEN(each, 1) LESSON_TEN(each, 2) LESSON_TEN(each, 3) LESSON_TEN(each, 4) LESSON_TEN(each, 5) \
+    LESSON_TEN(each, 6) LESSON_TEN(each, 7) LESSON_TEN(each, 8) LESSON_TEN(each, 9) LESSON_TEN(each, 10) \
+    LESSON_TEN(each, 11) each(120) each(121) each(122) each(123) each(124) each(125) each(126) each(127)
+
+LESSON_ALL(LESSON_DECLARE)
+
+static int (*const lesson_linked_programs[LESSON_LINKED_PROGRAMS])(int, char **) = {LESSON_ALL(LESSON_ENTRY)};
+
+/* A module batch's `main`: runs the program `LESSON_SCENARIO` selects, and exits with its status. Weak: the
+   `main` of a Swift `main.swift` is every other program's. */
+__attribute__((weak)) int main(int argc, char **argv) {
+    intptr_t index = _lessonSelectedScenario();
+    if (index < 0 || index >= LESSON_LINKED_PROGRAMS || lesson_linked_programs[index] == NULL) {
+        _lessonUnknownScenario();
+    }
+    _lessonExit(lesson_linked_programs[index](argc, argv));
+}

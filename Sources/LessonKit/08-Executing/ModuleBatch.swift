@@ -5,9 +5,9 @@ import Foundation
 /// it, its top-level code becoming a function (`-entry-point-function-name`); every symbol its object defines
 /// but that function is then made the object's own (`llvm-objcopy --keep-global-symbol`), so that two
 /// programs that declare the same type, each `main.X` as the reader's, link side by side. The engine's objects
-/// are compiled once for the batch (or taken from those kept, `EngineObjects`), and a small `main.swift` calls
-/// the program `LESSON_SCENARIO` selects. One frontend process per program and one link for all of them: the
-/// link of a small program costs more than its compile.
+/// are compiled once for the batch (or taken from those kept, `EngineObjects`), and the native support's
+/// `main` calls the program `LESSON_SCENARIO` selects (`lesson_support.c`). One frontend process per program
+/// and one link for all of them: the link of a small program costs more than its compile.
 ///
 /// Only for jobs planned so (`MergePolicy.Decision.module`): a book's programs, and scenarios whose
 /// top-level declarations their engine's code does not see (`MergePolicy.mayLinkAsMain`), so that the
@@ -130,66 +130,48 @@ extension Executor {
         }
     }
 
-    /// The dispatcher compiled and linked with the compiled modules, the engine's objects and the native
-    /// support into one executable, the engine's objects kept when they were compiled for it; when that fails,
-    /// every compiled job is left to be built alone.
+    /// The compiled modules linked with the engine's objects and the native support into one executable,
+    /// whose `main` is the support's (it runs the program `LESSON_SCENARIO` selects, `lesson_support.c`), the
+    /// engine's objects kept when they were compiled for it; when that fails, every compiled job is left to
+    /// be built alone.
     private func linkModules(
         _ compiled: [CompiledModule], engine: BatchEngine, in folder: WorkDirectory, using engineObjects: EngineObjects
     ) -> BuildOutcome {
         engineObjects.startSupport(compiler: compiler)
         do {
-            let dispatcher = folder.path + "/main.swift"
-            try ScratchFile.save(Self.dispatcher(programs: compiled.count), to: dispatcher)
-            let (main, mainObjects) = try compiler.compileObjects(
-                inputs: [engine.declarations, dispatcher], primaries: [dispatcher], recipe: engineObjects.recipe,
-                in: folder.path)
             let executable = folder.path + "/" + ScenarioRunner.programName
             let separate = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder)
-            let support = main.succeeded ? engineObjects.support(compiler: compiler) : nil
-            let objects = compiled.flatMap(\.objects) + mainObjects + (support?.objects ?? [])
-            let linked: CompileResult?
-            if support == nil {
-                linked = nil
-            } else if let kept = engine.kept {
+            guard let support = engineObjects.support(compiler: compiler) else {
+                folder.remove()
+                return .failed(jobs: compiled.map(\.job), build: nil)
+            }
+            let objects = compiled.flatMap(\.objects) + support.objects
+            let linked: CompileResult
+            if let kept = engine.kept {
                 linked = try separate.link(kept, objects, into: executable)
             } else {
                 let engineObjectPaths = engine.compiled?.objects ?? []
                 linked = try separate.linkListingLibraries(engineObjectPaths + objects, into: executable)
-                if linked?.succeeded == true, !engine.files.isEmpty {
+                if linked.succeeded, !engine.files.isEmpty {
                     engineObjects.keep(
                         engine.files, objects: engineObjectPaths, libraryList: separate.libraryList,
                         frontend: engineObjects.recipe.frontend)
                 }
             }
-            guard let linked, linked.succeeded else {
+            guard linked.succeeded else {
                 folder.remove()
                 return .failed(jobs: compiled.map(\.job), build: nil)
             }
             // One build for the batch, as for a merged program: the engine's compile, its programs' compiles,
             // then the link.
-            let first = engine.compiled.map { $0.build.followed(by: main) } ?? main
-            let build = compiled.map(\.build).reduce(first) { $0.followed(by: $1) }.followed(by: linked)
+            let builds = (engine.compiled.map { [$0.build] } ?? []) + compiled.map(\.build)
+            let build = builds.dropFirst().reduce(builds[0]) { $0.followed(by: $1) }.followed(by: linked)
             return .built(
                 executable: executable, folder: folder, build: build, jobs: compiled.map(\.job), batches: false)
         } catch {
             folder.remove()
             return .failed(jobs: compiled.map(\.job), build: nil)
         }
-    }
-
-    /// The `main.swift` that runs program `LESSON_SCENARIO` of the batch. It imports nothing, so that it
-    /// compiles without the C library's module: the native support selects and exits.
-    static func dispatcher(programs: Int) -> String {
-        var text = ""
-        for position in 0..<programs {
-            text += "@_silgen_name(\"\(entryPoint(position))\")\n"
-            text += "func \(entryPoint(position))(_ argc: Int32, "
-            text += "_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32\n"
-        }
-        let calls = (0..<programs).map {
-            "_lessonExit(\(entryPoint($0))(CommandLine.argc, CommandLine.unsafeArgv))"
-        }
-        return text + ScenarioDispatch.switchStatement(over: "_lessonSelectedScenario()", calls: calls)
     }
 }
 

@@ -2,8 +2,7 @@ import XCTest
 
 @testable import LessonKit
 
-/// The one writer of the `switch` that runs a program's selected scenario, and the three programs it writes
-/// it for.
+/// The one writer of the `switch` that runs a program's selected scenario, and the programs it writes it for.
 final class ScenarioDispatchTests: XCTestCase {
     func testTheSwitchCallsEachScenarioByItsIndexAndEndsOnAnyOther() {
         XCTAssertEqual(
@@ -14,15 +13,7 @@ final class ScenarioDispatchTests: XCTestCase {
             "switch index {\ndefault: _lessonUnknownScenario()\n}\n")
     }
 
-    func testAModuleBatchAndAMergedProgramDispatchThroughIt() {
-        XCTAssertTrue(
-            Executor.dispatcher(programs: 2).hasSuffix(
-                ScenarioDispatch.switchStatement(
-                    over: "_lessonSelectedScenario()",
-                    calls: [
-                        "_lessonExit(_lessonProgram0(CommandLine.argc, CommandLine.unsafeArgv))",
-                        "_lessonExit(_lessonProgram1(CommandLine.argc, CommandLine.unsafeArgv))",
-                    ])))
+    func testAMergedProgramDispatchesThroughIt() {
         let block = FencedBlock(
             fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
             closingLine: 3, content: [SourceLine(number: 2, text: "print(1)", ending: "\n")])
