@@ -113,15 +113,15 @@ extension ListCommand {
     /// (against the lesson's engine files, or the built-in engine it names), and `…, linked with others: …`
     /// for one compiled alone as the reader's `main.swift` and linked into one executable with others.
     static func buildAloneLines(_ plan: LessonPlan) -> [String] {
-        var engine = plan.engineFiles.map { plan.swift($0.block) }
+        var engine = plan.engineFiles.map(\.swift)
         if engine.isEmpty, let name = plan.namedEngine?.name, let named = EngineCatalog.builtIn.engines[name] {
-            engine = named.files.map { SwiftBlock.of($0.contents) }
+            engine = named.files.map(\.swift)
         }
         return plan.scenarios.compactMap { scenario in
             guard !scenario.options.ignored else { return nil }
             let line = scenario.block.openingLine
             switch MergePolicy.scenario(
-                plan.swift(scenario.block), engine: engine, standalone: scenario.options.standalone,
+                scenario.swift, engine: engine, standalone: scenario.options.standalone,
                 compileFail: scenario.options.compileFail, languageMode: plan.languageMode)
             {
             case .alone(let reason): return "scenario at line \(line) is built alone: \(reason)"

@@ -26,7 +26,7 @@ enum EngineResolution {
             let sources = plan.engineFiles.map { ProgramFile(name: $0.fileName, contents: $0.block.text) }
             return .resolved(
                 ResolvedEngine(
-                    files: reprinted, sources: sources, read: plan.engineFiles.map { plan.swift($0.block) },
+                    files: reprinted, sources: sources, read: plan.engineFiles.map(\.swift),
                     canonicalPaths: []))
         }
         guard let engine = catalog[named.name] else {
@@ -50,7 +50,7 @@ enum EngineResolution {
         return .resolved(
             ResolvedEngine(
                 files: canonical + extraFiles + exercises.map(\.file), sources: sources + exercises.map(\.source),
-                read: engine.files.map { SwiftBlock.of($0.contents) } + extra.map { plan.swift($0.block) }
+                read: engine.files.map(\.swift) + extra.map(\.swift)
                     + exercises.map { SwiftBlock.of($0.source.contents) },
                 canonicalPaths: Set(engine.files.map(\.path) + exercises.compactMap(\.solutionPath))))
     }

@@ -100,7 +100,7 @@ struct CheckWork {
                 continue
             }
             let buildPlan = MergePolicy.plan(
-                forScenario: plan.swift(scenario.block), engine: engine.read, group: .content(identity),
+                forScenario: scenario.swift, engine: engine.read, group: .content(identity),
                 standalone: scenario.options.standalone, compileFail: scenario.options.compileFail,
                 languageMode: plan.languageMode)
             scenarioJobs.append(

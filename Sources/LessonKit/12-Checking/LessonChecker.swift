@@ -418,9 +418,9 @@ public struct LessonChecker: Sendable {
             outcome.engineErrors.isEmpty && !outcome.check.findings.contains { $0.kind == .buildError }
         }
         for index in checks.indices where !scenarios[index].engineErrors.isEmpty {
-            let block = plan.scenarios.first { $0.block.openingLine == checks[index].location.line }?.block
+            let scenario = plan.scenarios.first { $0.block.openingLine == checks[index].location.line }
             let message = EngineBreakage.notBuilt(
-                block.map(plan.swift), errors: scenarios[index].engineErrors, buildsWithOthers: engineBuilds,
+                scenario?.swift, errors: scenarios[index].engineErrors, buildsWithOthers: engineBuilds,
                 engineFiles: plan.engineFiles, lessonPath: plan.path)
             checks[index].findings.append(Finding(.engineBuildError, at: checks[index].location, message))
             checks[index].status = .failed

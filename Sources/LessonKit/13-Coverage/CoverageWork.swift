@@ -89,7 +89,7 @@ struct CoverageWork {
         for scenario in plan.scenarios
         where scenario.options.runs && !scenario.options.ignored && scenario.attributeFindings.isEmpty {
             let buildPlan = MergePolicy.plan(
-                forScenario: plan.swift(scenario.block), engine: group.sources.map { SwiftBlock.of($0.contents) },
+                forScenario: scenario.swift, engine: group.sources.map { SwiftBlock.of($0.contents) },
                 group: .content(identity + " swift " + plan.languageMode.version),
                 standalone: scenario.options.standalone, languageMode: plan.languageMode)
             let program = ScenarioJob(

@@ -203,7 +203,7 @@ package struct Grader: Sendable {
         let sources = engine.map { SwiftBlock.of($0.contents) }
         return tests.map { test in
             let plan = MergePolicy.plan(
-                forScenario: SwiftBlock.of(test.scenario.block.text), engine: sources,
+                forScenario: test.scenario.swift, engine: sources,
                 group: test.hidden ? .hiddenTests : .visibleTests, standalone: test.scenario.options.standalone,
                 languageMode: languageMode)
             return ScenarioJob(

@@ -9,11 +9,14 @@ package struct Engine: Hashable, Sendable {
         /// Where the file's diagnostics point: its path on disk, or `engines/<Name>/<File>` for an engine
         /// built into the checker.
         package var path: String
+        /// Its code, read once, when the catalog is made: what the merge policy asks of the engine.
+        package var swift: SwiftBlock
 
         package init(name: String, contents: String, path: String) {
             self.name = name
             self.contents = contents
             self.path = path
+            swift = SwiftBlock.of(contents)
         }
 
         /// The file's lines, without line endings, as a lesson reprints them.

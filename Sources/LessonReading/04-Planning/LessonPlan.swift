@@ -27,12 +27,16 @@ package struct Scenario: Hashable, Sendable {
     /// The expected output stated in the scenario's own comments (`// Prints "…"`, `// prints:`); nil when
     /// it states none (and in a `compile_fail` scenario, whose expected block holds diagnostics).
     package var outputComments: OutputComments? = nil
+    /// Its code, read once as planning reads it: what every later stage asks of it.
+    package var swift: SwiftBlock
 
     package init(
         block: FencedBlock, header: FileHeader, expected: FencedBlock?, options: ScenarioOptions,
-        outputOptions: OutputOptions, attributeFindings: [Finding], outputComments: OutputComments? = nil
+        outputOptions: OutputOptions, attributeFindings: [Finding], outputComments: OutputComments? = nil,
+        swift: SwiftBlock? = nil
     ) {
         self.block = block
+        self.swift = swift ?? SwiftBlock.of(block.text)
         self.header = header
         self.expected = expected
         self.options = options
@@ -54,11 +58,14 @@ package struct EngineFile: Hashable, Sendable {
     package var block: FencedBlock
     /// The exercise ID of a starter (`exercise=ID`; empty when the attribute has none); nil for an engine file.
     package var exercise: String?
+    /// Its code, read once as planning reads it.
+    package var swift: SwiftBlock
 
-    package init(fileName: String, block: FencedBlock, exercise: String? = nil) {
+    package init(fileName: String, block: FencedBlock, exercise: String? = nil, swift: SwiftBlock? = nil) {
         self.fileName = fileName
         self.block = block
         self.exercise = exercise
+        self.swift = swift ?? SwiftBlock.of(block.text)
     }
 }
 
@@ -88,12 +95,12 @@ package struct LessonPlan: Sendable {
     package var languageMode: LanguageMode
     /// Reading findings: the lesson's own plus those found while planning (e.g. a duplicate engine file).
     package var readingFindings: [Finding]
-    /// The blocks planning read as Swift (scenarios, engine files, a book's listings), by opening line: what
-    /// every later stage asks of a block's code (`swift(_:)`).
+    /// The snippets planning read as Swift (a book's listings and their contexts), by opening line: what a
+    /// listing's program is asked (`swift(_:)`). Scenarios and engine files carry their own (`swift`).
     package var swiftBlocks: [Int: SwiftBlock] = [:]
 
-    /// The block read as Swift: as planning read it, else read now (once per process however many ask:
-    /// a book test's blocks, a canonical engine's files).
+    /// A snippet read as Swift: as planning read it, else read now (once per process however many ask:
+    /// a book test's blocks).
     package func swift(_ block: FencedBlock) -> SwiftBlock {
         swiftBlocks[block.openingLine] ?? SwiftBlock.of(block.text)
     }

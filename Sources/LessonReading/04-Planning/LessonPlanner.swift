@@ -23,7 +23,6 @@ package enum LessonPlanner {
             snippets: builder.snippets, blockFindings: builder.blockFindings, warnings: builder.warnings,
             exerciseStarters: builder.starters,
             namedEngine: namedEngine, languageMode: languageMode, readingFindings: findings)
-        plan.swiftBlocks = builder.swiftBlocks
         if plan.engineFiles.isEmpty, plan.namedEngine == nil { addListings(to: &plan, marker: marker) }
         let (bookTests, drift) = BookTestPlanner.tests(of: lesson)
         plan.bookTests = bookTests
@@ -101,8 +100,6 @@ private struct PlanBuilder {
     /// Warnings, by the opening line of the block whose check reports them.
     package var warnings: [Int: [Finding]] = [:]
     package var starters: [EngineFile] = []
-    /// The blocks read as Swift, by opening line (`LessonPlan.swiftBlocks`).
-    package var swiftBlocks: [Int: SwiftBlock] = [:]
     package var findings: [Finding]
     /// The index in `scenarios` of the scenario still looking for its output.
     package var awaitingOutput: Int?
@@ -136,16 +133,16 @@ private struct PlanBuilder {
                 return addSnippet(block)
             }
             // Read once, here: every later stage asks this reading what the block holds.
-            swiftBlocks[block.openingLine] = SwiftBlock.of(block.text)
+            let read = SwiftBlock.of(block.text)
             if header.isMain {
-                addScenario(block, header)
+                addScenario(block, header, read)
             } else if case let (options, messages) = BlockAttributes.read(
                 block.info, table: BlockAttributes.engineFileTable, into: EngineFileOptions()),
                 let exercise = options.exercise
             {
-                addStarter(block, header, exercise: exercise, problems: messages)
+                addStarter(block, header, read, exercise: exercise, problems: messages)
             } else {
-                addEngineFile(block, header)
+                addEngineFile(block, header, read)
             }
         } else if LessonPlanner.isOutputFence(block), let index = awaitingOutput {
             scenarios[index].expected = block
@@ -200,21 +197,24 @@ private struct PlanBuilder {
         }
     }
 
-    private mutating func addScenario(_ block: FencedBlock, _ header: FileHeader) {
+    private mutating func addScenario(_ block: FencedBlock, _ header: FileHeader, _ read: SwiftBlock) {
         let (options, problems) = BlockAttributes.scenario(block, in: lesson)
         // A `compile_fail` scenario prints nothing: its expected block holds diagnostics, not output.
         let comments = options.compileFail ? nil : OutputComments.read(block.content, marker: printsMarker)
         scenarios.append(
             Scenario(
                 block: block, header: header, expected: nil, options: options, outputOptions: OutputOptions(),
-                attributeFindings: keepErrors(problems, reportedBy: block.openingLine), outputComments: comments))
+                attributeFindings: keepErrors(problems, reportedBy: block.openingLine), outputComments: comments,
+                swift: read))
         awaitingOutput = scenarios.count - 1
         roles.append(.scenario(description: header.description))
     }
 
     /// The starter of an engine exercise: built, never compiled into the scenarios, never drift.
-    private mutating func addStarter(_ block: FencedBlock, _ header: FileHeader, exercise: String, problems: [String]) {
-        starters.append(EngineFile(fileName: header.fileName, block: block, exercise: exercise))
+    private mutating func addStarter(
+        _ block: FencedBlock, _ header: FileHeader, _ read: SwiftBlock, exercise: String, problems: [String]
+    ) {
+        starters.append(EngineFile(fileName: header.fileName, block: block, exercise: exercise, swift: read))
         if !problems.isEmpty {
             blockFindings[block.openingLine] = problems.map {
                 Finding(.malformedInfoString, at: lesson.location(block.openingLine), $0)
@@ -223,7 +223,7 @@ private struct PlanBuilder {
         roles.append(.engineFile(fileName: header.fileName))
     }
 
-    private mutating func addEngineFile(_ block: FencedBlock, _ header: FileHeader) {
+    private mutating func addEngineFile(_ block: FencedBlock, _ header: FileHeader, _ read: SwiftBlock) {
         if let earlier = firstEngineFile[header.fileName] {
             findings.append(
                 Finding(
@@ -231,7 +231,7 @@ private struct PlanBuilder {
                     "engine file '\(header.fileName)' is printed twice in this lesson "
                         + "(first at line \(earlier.openingLine))"))
         }
-        engineFiles.append(EngineFile(fileName: header.fileName, block: block))
+        engineFiles.append(EngineFile(fileName: header.fileName, block: block, swift: read))
         if firstEngineFile[header.fileName] == nil { firstEngineFile[header.fileName] = block }
         if let message = NearMiss.engineFileName(header.fileName) {
             warn(message, at: block.openingLine, reportedBy: block.openingLine)
