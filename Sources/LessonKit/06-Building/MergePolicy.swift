@@ -25,6 +25,9 @@
 ///   or the scenario declares a function (not isolated at the top level).
 /// - **Imports.** Each `import` line is hoisted to the merged program's files and the engine is compiled
 ///   with it, as the reader's `main.swift` imports it; only scenarios of the same imports share a build.
+/// - **Lookups.** What a program finds by name as it runs (`NSClassFromString`, `_typeByName`, an archive's
+///   classes) or on its own stack (`Thread.callStackSymbols`) depends on what else the executable holds and
+///   on what calls its code: a scenario that names one (`SwiftVocabulary.runtimeLookupWords`) builds alone.
 ///
 /// A merged build that fails builds the scenarios its errors are in alone, so what fails merged is never
 /// reported as a pass. `lesson check --verify` builds every merged scenario alone as well and compares.
@@ -80,8 +83,10 @@ package enum MergePolicy {
     /// source (its objects are shared by the lessons that reprint it) and in Swift 5 mode, the mode module
     /// batches are built in. Its imports are compiled with the engine (`MergeGroup`), as a merged build's are.
     static func mayLinkAsMain(_ scenario: SwiftBlock, engine: [SwiftBlock], languageMode: LanguageMode) -> Bool {
+        let lookups = SwiftVocabulary.runtimeLookupWords
         guard languageMode == .swift5, scenario.hoisted != nil, scenario.isSelfContained,
-            engine.allSatisfy({ placeWord($0) == nil })
+            engine.allSatisfy({ placeWord($0) == nil && !lookups.contains(where: $0.wordSet.contains) }),
+            !scenario.wordSet.contains(where: lookups.contains)
         else { return false }
         let tokens = scenario.tokens
         let declared = Set(tokens.topLevelDeclaredNames)
@@ -113,6 +118,10 @@ package enum MergePolicy {
             return .alone(.usesWord(word))
         }
         if let word = exclusiveAccessWord(scenario.items) { return .alone(.usesWord(word)) }
+        // What a program finds by name as it runs, or on its own stack, is not the same wrapped.
+        if let word = tokens.words.first(where: SwiftVocabulary.runtimeLookupWords.contains) {
+            return .alone(.usesWord(word))
+        }
         let shape = scenario.shape
         if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
         if let word = engine.lazy.compactMap(placeWord).first { return .alone(.engineUsesWord(word)) }
@@ -160,7 +169,11 @@ package enum MergePolicy {
             if known, engine.contains(where: { $0.unqualifiedWords.contains(name) }) {
                 return .hidesNameOfEngine(name)
             }
-            if name.hasSuffix("LiteralType") || name.hasPrefix("_MaxBuiltin") { return .hidesNameOfEngine(name) }
+            if SwiftVocabulary.literalTypeNames.contains(name) || name.hasSuffix("LiteralType")
+                || name.hasPrefix("_MaxBuiltin")
+            {
+                return .hidesNameOfEngine(name)
+            }
         }
         return nil
     }
@@ -277,8 +290,13 @@ extension MergePolicy {
         if let word = tokens.unqualifiedWords.first(where: { keywords.contains($0) && unknown($0) }) {
             return .usesWord(word)
         }
-        if let name = tokens.topLevelDeclaredNames.first(where: { $0.hasSuffix("LiteralType") }) {
+        if let name = tokens.topLevelDeclaredNames.first(where: {
+            $0.hasSuffix("LiteralType") || SwiftVocabulary.literalTypeNames.contains($0)
+        }) {
             return .usesWord(name)
+        }
+        if let word = tokens.words.first(where: SwiftVocabulary.runtimeLookupWords.contains) {
+            return .usesWord(word)
         }
         if tokens.declaresOperatorFunction { return .usesWord("func") }
         // At the top level, `return` ends the wrapper, where a program built alone does not build.

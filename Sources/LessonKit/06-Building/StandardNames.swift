@@ -1,21 +1,31 @@
 import Foundation
 
-/// The names the standard library declares at its top level (`abs`, `print`, `String`, `zip`, …), read from
-/// the toolchain's own interface of the `Swift` module: what a scenario's top-level function would overload
-/// at the top level of `main.swift`, where a local function of the same name hides them (a scenario's
-/// `func abs(_ x: Double)` makes `abs(-3)` print `3` at the top level and `3.0` in a function).
+/// The names every Swift file sees without an import: those the standard library and the other modules
+/// every file imports implicitly (`_Concurrency`, `_StringProcessing`) declare at their top level (`abs`,
+/// `print`, `String`, `zip`, `CancellationError`, `withUnsafeCurrentTask`, …), read from the toolchain's own
+/// interfaces, and those modules' own names (`Swift.max`). What a scenario's top-level function would
+/// overload at the top level of `main.swift`, where a local function of the same name hides them (a
+/// scenario's `func abs(_ x: Double)` makes `abs(-3)` print `3` at the top level and `3.0` in a function),
+/// and what a top-level name of the scenario would hide from its engine's code.
 enum StandardNames {
-    /// The names, or nil when the toolchain's interface cannot be found or read (every top-level function
-    /// is then taken to overload one).
-    static let current: Set<String>? = interfacePath().flatMap(names(inInterfaceAt:))
+    /// The modules every Swift file imports without saying so.
+    static let implicitModules = ["Swift", "_Concurrency", "_StringProcessing"]
 
-    /// `Swift.swiftmodule/<target>.swiftinterface` under the runtime libraries of the `swiftc` on `PATH`.
-    private static func interfacePath() -> String? {
+    /// The names, or nil when the toolchain's interface of the standard library cannot be found or read
+    /// (every top-level function is then taken to overload one).
+    static let current: Set<String>? = {
+        guard let standard = interfacePath(of: "Swift").flatMap(names(inInterfaceAt:)) else { return nil }
+        let others = implicitModules.dropFirst().compactMap { interfacePath(of: $0).flatMap(names(inInterfaceAt:)) }
+        return others.reduce(standard) { $0.union($1) }.union(implicitModules)
+    }()
+
+    /// `<module>.swiftmodule/<target>.swiftinterface` under the runtime libraries of the `swiftc` on `PATH`.
+    private static func interfacePath(of module: String) -> String? {
         guard let folder = (try? Toolchain.locate())?.runtimeLibraries else { return nil }
-        let module = folder + "/Swift.swiftmodule"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: module)) ?? []
+        let path = folder + "/" + module + ".swiftmodule"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return entries.filter { $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface") }
-            .sorted().first.map { module + "/" + $0 }
+            .sorted().first.map { path + "/" + $0 }
     }
 
     /// The name each top-level declaration of an interface file declares. An interface writes one

@@ -70,6 +70,23 @@ package enum SwiftVocabulary {
         "DispatchQueue", "Dispatch", "AsyncStream", "AsyncThrowingStream", "Mutex", "Atomic",
     ]
 
+    /// The names the compiler looks up itself, unwritten, for a literal's type (`IntegerLiteralType`, what
+    /// `let n = 1` is): a top-level declaration of one changes what every literal of the module means.
+    package static let literalTypeNames: Set<String> = [
+        "IntegerLiteralType", "FloatLiteralType", "BooleanLiteralType", "StringLiteralType", "UnicodeScalarType",
+        "ExtendedGraphemeClusterType", "_ColorLiteralType", "_ImageLiteralType", "_FileReferenceLiteralType",
+        "_MaxBuiltinIntegerType", "_MaxBuiltinFloatType",
+    ]
+
+    /// The names of what finds a type, a class or a function by its name as the program runs, or reads the
+    /// program's own stack: what one program finds there depends on what else the executable holds, and on
+    /// what calls its code.
+    package static let runtimeLookupWords: Set<String> = [
+        "_typeByName", "_typeByMangledName", "NSClassFromString", "NSProtocolFromString", "NSSelectorFromString",
+        "NSKeyedUnarchiver", "NSKeyedArchiver", "NSCoder", "NSCoding", "NSSecureCoding", "NSUnarchiver",
+        "classNamed", "dlsym", "dlopen", "callStackSymbols", "callStackReturnAddresses", "backtrace", "Backtrace",
+    ]
+
     /// Attributes and directives that need the Objective-C runtime.
     package static let objectiveCWords: Set<String> = [
         "@objc", "@objcMembers", "@IBOutlet", "@IBAction", "@IBDesignable", "@IBInspectable", "@NSManaged",

@@ -272,6 +272,10 @@ final class StandardNamesTests: XCTestCase {
         for name in ["abs", "print", "max", "min", "zip", "String", "Set", "IntegerLiteralType", "readLine"] {
             XCTAssertTrue(names.contains(name), name)
         }
+        // The implicitly imported modules' names, and the modules' own.
+        for name in ["CancellationError", "withUnsafeCurrentTask", "Task", "Regex", "Swift", "_Concurrency"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
         for name in ["keys", "screen", "tally", "count", "description", "public", "func"] {
             XCTAssertFalse(names.contains(name), name)
         }

@@ -35,6 +35,43 @@ final class LinkedAsMainTests: XCTestCase {
             MergePolicy.scenario("struct Mark {}\n", engine: [], languageMode: .swift6), .alone(.usesWord("struct")))
     }
 
+    /// Found by a review of this linking, each once a lesson whose default check and reference disagreed:
+    /// a name the compiler looks up for a literal, a name of an implicitly imported module or the module's
+    /// own, a lookup by name as the program runs (another program of the executable declares a type of that
+    /// name), and the program's own stack.
+    func testWhatTheReviewFoundIsBuiltAsTheReaderBuildsIt() {
+        let letters = "func initial() -> Any {\n    let letter = \"a\"\n    return letter\n}\n"
+        XCTAssertEqual(
+            decide("typealias UnicodeScalarType = Character\nprint(type(of: initial()))\n", engine: [letters]),
+            .alone(.usesWord("typealias")))
+        XCTAssertEqual(
+            decide(
+                "struct CancellationError { var reason = \"own\" }\nreportCancellation()\n",
+                engine: ["func reportCancellation() { print(CancellationError()) }\n"]),
+            .alone(.usesWord("struct")))
+        XCTAssertEqual(
+            decide(
+                "enum Swift { static func max(_ a: Int, _ b: Int) -> Int { -1 } }\nprint(largest(3, 5))\n",
+                engine: ["func largest(_ a: Int, _ b: Int) -> Int { Swift.max(a, b) }\n"]),
+            .alone(.usesWord("enum")))
+        XCTAssertEqual(
+            decide("struct Mark {}\nprint(_typeByName(\"4main4MarkV\") == Mark.self)\n"), .alone(.usesWord("struct")))
+        XCTAssertEqual(
+            decide("import Foundation\nfinal class Note: NSObject, NSCoding {}\n"), .alone(.usesWord("final")))
+        XCTAssertEqual(
+            decide("import Foundation\nprint(Thread.callStackSymbols.count)\n"),
+            .alone(.usesWord("callStackSymbols")))
+        XCTAssertEqual(
+            decide("struct Mark {}\n", engine: ["func find() -> AnyClass? { NSClassFromString(\"main.Mark\") }\n"]),
+            .alone(.usesWord("struct")), "an engine that looks up by name")
+        // Wrapped, a scenario's own `withUnsafeCurrentTask` would be local: the engine's code would not find it.
+        XCTAssertEqual(
+            decide(
+                "func withUnsafeCurrentTask<T>(body: (UnsafeCurrentTask?) throws -> T) rethrows -> T { try body(nil) }\n",
+                engine: ["func inTask() -> String { withUnsafeCurrentTask { $0 == nil ? \"no\" : \"a\" } }\n"]),
+            .alone(.hidesNameOfEngine("withUnsafeCurrentTask")))
+    }
+
     /// The fixture's first three scenarios (two of them declaring a `Mark` of their own) are one program; the
     /// fourth, an extension of `Int`, is built alone: two programs. The report is the golden one, the reader's build's
     /// (`FixtureTests`).
