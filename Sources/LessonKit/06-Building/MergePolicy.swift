@@ -103,7 +103,7 @@ package enum MergePolicy {
     /// The words a scenario linked as `main` may not hold: what declares operators or macros, replaces a
     /// dynamic member, or names the program's entry point.
     static let mainModuleRefusedWords: Set<String> = [
-        "operator", "precedencegroup", "macro", "dynamic", "@main", "@dynamicReplacement",
+        "operator", "precedencegroup", "macro", "dynamic", "@main", "@dynamicReplacement", "@used", "@section",
     ]
 
     /// The decision for `scenario` as it is: wrapped, or alone and why.
