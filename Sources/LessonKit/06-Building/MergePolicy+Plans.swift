@@ -45,14 +45,18 @@ extension MergePolicy {
         let swift5 = languageMode == .swift5
         let asProgram = reasonToBuildProgramAlone(
             blocks, oneScope: test != nil, expectsTrap: test?.expectedTrap != nil)
+        // A conformance or member a program adds to a type it does not declare would be every linked program's.
+        let linkable = swift5 && !extendsForeignType(blocks)
         if let reason = asProgram {
-            return BuildPlan(way: swift5 ? .module(reason) : .alone(reason), group: group, kind: kind)
+            return BuildPlan(way: linkable ? .module(reason) : .alone(reason), group: group, kind: kind)
         }
         guard swift5 else { return BuildPlan(way: .alone(.languageMode(languageMode)), group: group, kind: kind) }
         guard let reason = reasons().lazy.compactMap({ $0 }).first else {
             return BuildPlan(way: .wrapped(Wrapping()), group: group, kind: kind)
         }
-        let moves = mayMoveDeclarations(movable())
-        return BuildPlan(way: moves ? .movingDeclarations(reason) : .module(reason), group: group, kind: kind)
+        if mayMoveDeclarations(movable()) {
+            return BuildPlan(way: .movingDeclarations(reason), group: group, kind: kind)
+        }
+        return BuildPlan(way: linkable ? .module(reason) : .alone(reason), group: group, kind: kind)
     }
 }

@@ -89,8 +89,7 @@ package enum MergePolicy {
             !scenario.wordSet.contains(where: lookups.contains)
         else { return false }
         let tokens = scenario.tokens
-        let declared = Set(tokens.topLevelDeclaredNames)
-        guard tokens.topLevelExtendedNames.allSatisfy(declared.contains), !tokens.declaresOperatorFunction,
+        guard !extendsForeignType([scenario]), !tokens.declaresOperatorFunction, !readsInitialEnvironment(scenario),
             !tokens.words.contains(where: {
                 mainModuleRefusedWords.contains($0) || $0.hasPrefix("@_") || $0.hasPrefix("_lesson")
                     || $0.hasPrefix("_Lesson")
@@ -99,6 +98,37 @@ package enum MergePolicy {
         let engineImports = engine.contains { $0.wordSet.contains("import") }
         return reasonOfNames(tokens.topLevelDeclaredNames, engine: engine, imports: engineImports) == nil
     }
+
+    /// Whether `blocks` extend a type they do not declare themselves as a struct, class, enum, protocol or
+    /// actor: the standard library's or the engine's (by name, through a type alias, or written with sugar,
+    /// `extension [Int]`). A member such an extension adds is seen by the engine's code at the top level, and
+    /// a conformance it adds by every program of an executable that links it.
+    static func extendsForeignType(_ blocks: [SwiftBlock]) -> Bool {
+        var nominal: Set<String> = []
+        var extended: [String?] = []
+        for block in blocks {
+            let read = block.items
+            for item in read.items {
+                guard let keyword = item.keyword, keyword + 1 < item.tokens.upperBound else { continue }
+                let word = read.text(keyword)
+                let next = read.code[keyword + 1].kind == .identifier ? read.text(keyword + 1) : nil
+                if word == "extension" {
+                    extended.append(next)
+                } else if nominalTypeWords.contains(word), let next {
+                    nominal.insert(next)
+                }
+            }
+        }
+        return extended.contains { $0.map { !nominal.contains($0) } ?? true }
+    }
+
+    /// The words that declare a nominal type (not a type alias, which may name another module's type).
+    static let nominalTypeWords: Set<String> = ["struct", "class", "enum", "protocol", "actor"]
+
+    /// Whether a block's text names the environment a process started with (`/proc/self/environ`), which
+    /// still holds the `LESSON_SCENARIO` a merged or linked program is started with, where the reader's does
+    /// not; its current environment (`ProcessInfo`, `getenv`) no longer does.
+    static func readsInitialEnvironment(_ block: SwiftBlock) -> Bool { block.text.contains("/environ") }
 
     /// The words a scenario linked as `main` may not hold: what declares operators or macros, replaces a
     /// dynamic member, or names the program's entry point.
@@ -122,6 +152,7 @@ package enum MergePolicy {
         if let word = tokens.words.first(where: SwiftVocabulary.runtimeLookupWords.contains) {
             return .alone(.usesWord(word))
         }
+        if readsInitialEnvironment(scenario) { return .alone(.usesWord("/proc/self/environ")) }
         let shape = scenario.shape
         if shape.returnsFromTopLevel { return .alone(.usesWord("return")) }
         if let word = engine.lazy.compactMap(placeWord).first { return .alone(.engineUsesWord(word)) }

@@ -36,6 +36,17 @@ final class BuildPlanTests: XCTestCase {
             BuildPlan(way: .module(.declaresTwice("a")), group: listings, kind: .listing))
     }
 
+    /// A conformance a listing adds to a type it does not declare would be every linked program's: it is
+    /// built alone, not linked with the book's other programs.
+    func testAListingThatExtendsAStandardTypeIsNotLinkedWithOthers() {
+        XCTAssertEqual(
+            bookPlan(["extension Int: Identifiable {\n    public var id: Int { self }\n}\nprint(7.id)\n"]).way,
+            .alone(.usesWord("extension")))
+        XCTAssertEqual(
+            bookPlan(["struct Shelf {}\nextension Shelf: Identifiable {\n    public var id: Int { 1 }\n}\n"]).way,
+            .movingDeclarations(.usesWord("extension")), "a conformance of its own type moves")
+    }
+
     func testABooksProgramInSwiftSixModeIsBuiltAloneNotAsAModule() {
         let swift6 = MergeGroup(engine: .content("book listings, Swift 6"))
         XCTAssertEqual(

@@ -72,6 +72,29 @@ final class LinkedAsMainTests: XCTestCase {
             .alone(.hidesNameOfEngine("withUnsafeCurrentTask")))
     }
 
+    /// Found by a second review: an extension of a type the scenario does not declare as a nominal type
+    /// (written with sugar, or through a type alias) is the engine's and every linked program's; the
+    /// environment a process started with still names the program a merged or linked run selects.
+    func testWhatTheSecondReviewFoundIsBuiltAsTheReaderBuildsIt() {
+        let engine = ["func report(_ values: [Int]) { print(values.first ?? -1) }\n"]
+        XCTAssertEqual(
+            decide("extension [Int] {\n    var first: Int? { last }\n}\nreport([1, 2])\n", engine: engine),
+            .alone(.usesWord("extension")))
+        XCTAssertEqual(
+            decide("typealias Numbers = [Int]\nextension Numbers {\n    var first: Int? { last }\n}\n", engine: engine),
+            .alone(.usesWord("typealias")))
+        XCTAssertEqual(
+            decide("typealias Whole = Int\nextension Whole: CustomStringConvertible {}\n"),
+            .alone(.usesWord("typealias")))
+        XCTAssertEqual(decide("struct Mark {}\nextension Mark: Equatable {}\n"), .module(.usesWord("struct")))
+        XCTAssertEqual(
+            decide("protocol Named {}\nextension Named { var name: String { \"n\" } }\n"),
+            .module(.usesWord("protocol")))
+        let environ = "import Foundation\nprint(try String(contentsOfFile: \"/proc/self/environ\", encoding: .utf8))\n"
+        XCTAssertEqual(decide(environ), .alone(.usesWord("/proc/self/environ")))
+        XCTAssertEqual(decide("struct Mark {}\n" + environ), .alone(.usesWord("struct")))
+    }
+
     /// The fixture's first three scenarios (two of them declaring a `Mark` of their own) are one program; the
     /// fourth, an extension of `Int`, is built alone: two programs. The report is the golden one, the reader's build's
     /// (`FixtureTests`).
