@@ -196,8 +196,12 @@ package enum MergePolicy {
         let standard = StandardNames.current
         for name in names {
             if engine.contains(where: { $0.declaredNames.contains(name) }) { return .shadowsEngineName(name) }
-            let known = imports || standard?.contains(name) ?? true
-            if known, engine.contains(where: { $0.unqualifiedWords.contains(name) }) {
+            // The program's own module is `main` (`main.Tally`), and a custom attribute names a type
+            // (`@MainActor`).
+            let known = imports || name == "main" || standard?.contains(name) ?? true
+            if known,
+                engine.contains(where: { $0.unqualifiedWords.contains(name) || $0.wordSet.contains("@" + name) })
+            {
                 return .hidesNameOfEngine(name)
             }
             if SwiftVocabulary.literalTypeNames.contains(name) || name.hasSuffix("LiteralType")

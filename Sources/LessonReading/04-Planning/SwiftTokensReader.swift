@@ -229,9 +229,11 @@ package extension SwiftTokensReader {
             result.declaresOperatorFunction = true
         }
         bindsNext = false
+        let before = previous
         previous = character
         if character != Byte.newline {
-            afterDot = character == Byte.dot
+            // A member follows one `.`; a name follows the last dot of a range's operator (`1...max(a, b)`).
+            afterDot = character == Byte.dot && before != Byte.dot
             extending = false
         }
     }

@@ -95,6 +95,28 @@ final class LinkedAsMainTests: XCTestCase {
         XCTAssertEqual(decide("struct Mark {}\n" + environ), .alone(.usesWord("struct")))
     }
 
+    /// Found by a third review, each a lesson the default check passed where the reader's engine does not
+    /// build: a name the engine calls after a range's operator (`1...max(a, b)`), a type the engine names as
+    /// an attribute (`@MainActor`), and the program's own module (`main.Tally`).
+    func testWhatTheThirdReviewFoundIsBuiltAsTheReaderBuildsIt() {
+        XCTAssertEqual(
+            decide(
+                "struct Mark { let n: Int }\nlet max = Mark(n: 7).n\n",
+                engine: ["func steps(_ a: Int, _ b: Int) -> [Int] { Array(1...max(a, b)) }\n"]),
+            .alone(.usesWord("struct")))
+        XCTAssertTrue(
+            SwiftBlock("Array(1...max(a, b)) + [a..<min(a, b)]\n").unqualifiedWords.isSuperset(of: ["max", "min"]))
+        XCTAssertEqual(
+            decide("struct MainActor { let v: Int }\n", engine: ["@MainActor func current() -> String { \"main\" }\n"]),
+            .alone(.usesWord("struct")))
+        XCTAssertEqual(
+            decide(
+                "struct Mark {}\nfunc main() {}\nmain()\n",
+                engine: ["struct Tally { var kind: String { String(reflecting: main.Tally.self) } }\n"]),
+            .alone(.usesWord("struct")))
+        XCTAssertEqual(decide("struct Mark {}\nfunc main() {}\nmain()\n"), .module(.usesWord("struct")))
+    }
+
     /// The fixture's first three scenarios (two of them declaring a `Mark` of their own) are one program; the
     /// fourth, an extension of `Int`, is built alone: two programs. The report is the golden one, the reader's build's
     /// (`FixtureTests`).
