@@ -90,6 +90,26 @@ package struct EngineFileOptions: Hashable, Sendable {
     package init() {}
 }
 
+/// Options of a block that may be skipped (`ignore`, `ignore="why"`).
+package protocol IgnorableOptions {
+    var ignored: Bool { get set }
+    var ignoreReason: String? { get set }
+}
+
+extension ScenarioOptions: IgnorableOptions {}
+extension SnippetOptions: IgnorableOptions {}
+
+extension KnownAttribute where Options: IgnorableOptions {
+    /// `ignore`, with its reason when it has one: the block is skipped.
+    static var ignore: KnownAttribute {
+        KnownAttribute("ignore") { options, reason in
+            options.ignored = true
+            options.ignoreReason = reason
+            return nil
+        }
+    }
+}
+
 /// One attribute a kind of block takes: its name, and what it sets on that kind's options, or the message
 /// of a value it does not take. A kind's table (`BlockAttributes.scenarioTable`, …) is the one place its
 /// attributes are named, read and listed for suggestions.
@@ -138,11 +158,7 @@ package enum TestVisibility: String, Hashable, Sendable, Codable, CaseIterable {
 package enum BlockAttributes {
     /// A scenario's attributes.
     package static let scenarioTable: [KnownAttribute<ScenarioOptions>] = [
-        KnownAttribute("ignore") { options, reason in
-            options.ignored = true
-            options.ignoreReason = reason
-            return nil
-        },
+        .ignore,
         .flag("no_run") { $0.noRun = true },
         .flag("compile_fail") { $0.compileFail = true },
         .flag("should_trap") { $0.shouldTrap = true },
@@ -170,11 +186,7 @@ package enum BlockAttributes {
 
     /// A snippet's attributes.
     package static let snippetTable: [KnownAttribute<SnippetOptions>] = [
-        KnownAttribute("ignore") { options, reason in
-            options.ignored = true
-            options.ignoreReason = reason
-            return nil
-        },
+        .ignore,
         .flag("nocompile") { $0.noCompile = true },
         .flag("compile_fail") { $0.compileFail = true },
         .flag("verbatim") { $0.verbatim = true },
