@@ -111,15 +111,20 @@ struct Judge {
         return .outputDiffers(mismatch, printed: printed)
     }
 
-    /// `Fatal error: …` from the runtime's report, without the file and line prefix, which name the standard
-    /// library's sources and differ between toolchains.
+    /// The runtime's report of a trap, `Fatal error: …`, `Precondition failed: …` or `Assertion failed: …`
+    /// (what `fatalError`, `precondition` and `assert` print), without the file and line prefix, which name
+    /// the standard library's sources or the lesson's and differ between toolchains.
     static func fatalErrorLine(_ standardError: [UInt8]) -> String? {
         let text = String(decoding: standardError, as: UTF8.self)
         for line in text.split(separator: "\n") {
-            if let range = line.range(of: "Fatal error") { return String(line[range.lowerBound...]) }
+            let found = trapReports.compactMap { line.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+            if let found { return String(line[found.lowerBound...]) }
         }
         return nil
     }
+
+    /// How the runtime begins the report of each kind of trap.
+    static let trapReports = ["Fatal error", "Precondition failed", "Assertion failed"]
 
     static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
