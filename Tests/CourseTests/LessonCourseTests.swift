@@ -78,27 +78,39 @@ import Testing
     @Test func eachCaseRecordsItsOwnChecksFindingsAtTheirLines() async throws {
         let (course, folder) = try Self.course()
         defer { try? FileManager.default.removeItem(atPath: Paths.parent(folder)) }
-        #expect(await Self.issues { await course.check("a.md", line: 3) }.isEmpty)
-        #expect(await Self.issues { await course.check("a.md", line: nil) }.isEmpty)
-        let wrong = await Self.issues { await course.check("a.md", line: 12) }
+        // Each value is bound before `#expect` sees it: an `await` and a closure inside the macro's expression
+        // took the type checker seconds.
+        let passing: [Issue] = await Self.issues { await course.check("a.md", line: 3) }
+        let wholeLesson: [Issue] = await Self.issues { await course.check("a.md", line: nil) }
+        let wrong: [Issue] = await Self.issues { await course.check("a.md", line: 12) }
+        #expect(passing.isEmpty)
+        #expect(wholeLesson.isEmpty)
         #expect(wrong.count == 1)
-        #expect(wrong.first?.sourceLocation?.line == 18)
-        #expect(wrong.first?.sourceLocation?.fileID == "Lessons/a.md")
-        #expect(wrong.first.map { "\($0.kind)" } == "Caught error: expected output differs at line 1 of 1")
-        #expect(wrong.first?.comments.map(\.rawValue) == ["@@ -18,1 +18,1 @@\n-hello\n+xin chào"])
+        let issue = try #require(wrong.first)
+        let kind: String = "\(issue.kind)"
+        let comments: [String] = issue.comments.map(\.rawValue)
+        #expect(issue.sourceLocation?.line == 18)
+        #expect(issue.sourceLocation?.fileID == "Lessons/a.md")
+        #expect(kind == "Caught error: expected output differs at line 1 of 1")
+        #expect(comments == ["@@ -18,1 +18,1 @@\n-hello\n+xin chào"])
     }
 
     @Test func aLessonAddedSinceTheBuildIsCheckedByItsOwnTest() async throws {
         let (course, folder) = try Self.course()
         defer { try? FileManager.default.removeItem(atPath: Paths.parent(folder)) }
-        let issues = await Self.issues { await course.checkAddedLessons() }
-        #expect(
-            issues.map { "\($0.kind)" + ($0.comments.first.map { ": " + $0.rawValue } ?? "") } == [
-                "Issue recorded: b.md is newer than the tests and checked here: swift build --build-tests gives its "
-                    + "scenarios tests of their own",
-                "Caught error: expected output differs at line 1 of 1: @@ -7,1 +7,1 @@\n-2\n+1",
-            ])
-        #expect(issues.map(\.severity) == [.warning, .error])
+        let issues: [Issue] = await Self.issues { await course.checkAddedLessons() }
+        let described: [String] = issues.map { (issue: Issue) -> String in
+            let comment: String = issue.comments.first.map { ": " + $0.rawValue } ?? ""
+            return "\(issue.kind)" + comment
+        }
+        let expected: [String] = [
+            "Issue recorded: b.md is newer than the tests and checked here: swift build --build-tests gives its "
+                + "scenarios tests of their own",
+            "Caught error: expected output differs at line 1 of 1: @@ -7,1 +7,1 @@\n-2\n+1",
+        ]
+        let severities: [Issue.Severity] = issues.map(\.severity)
+        #expect(described == expected)
+        #expect(severities == [.warning, .error])
         #expect(issues.last?.sourceLocation?.line == 7)
     }
 

@@ -157,29 +157,19 @@ package struct SwiftCompiler: Sendable {
     }
 
     /// What the driver would run to build `paths` (Swift files and objects, in order) into `output`: the
-    /// Swift files compiled as one module into one object, the libraries of every object listed, the link.
-    /// The steps share one timeout, as the driver's run does.
+    /// Swift files compiled as one module into one object, the libraries of every object listed, the link,
+    /// by one builder (`ProgramBuilder`), whose steps share one timeout as the driver's run does.
     private func replay(_ recipe: SeparateCompilation, _ paths: [String], in directory: String, output: String)
         throws -> CompileResult
     {
-        let limited = withinOneTimeout
-        let swiftFiles = paths.filter { $0.hasSuffix(".swift") }
+        let builder = ProgramBuilder(compiler: self, recipe: recipe, directory: directory)
         // An absolute path, as the driver's own (the object's name is not in the program).
         let object = directory + "/" + output + ".o"
-        let objects = [object] + paths.filter { !$0.hasSuffix(".swift") }
-        let frontend = recipe.wholeModuleCommand(inputs: swiftFiles, output: object)
-        var built = try limited.run(
-            frontend[0], Array(frontend.dropFirst()) + builderArguments(for: directory) + diagnosticNameArguments,
-            in: directory)
-        guard built.succeeded else { return built }
-        let libraryList = directory + "/" + output + ".autolink"
-        built = built.followed(
-            by: try limited.listLibraries(
-                of: objects, to: libraryList, recipe: recipe, memo: libraryLists, in: directory))
-        guard built.succeeded else { return built }
-        return built.followed(
-            by: try limited.link(
-                objects, output: directory + "/" + output, libraryList: libraryList, recipe: recipe, in: directory))
+        let compiled = try builder.compile(
+            .wholeModule(inputs: paths.filter { $0.hasSuffix(".swift") }, object: object))
+        guard compiled.build.succeeded else { return compiled.build }
+        let objects = compiled.objects + paths.filter { !$0.hasSuffix(".swift") }
+        return compiled.build.followed(by: try builder.link(objects, into: directory + "/" + output).build)
     }
 
     /// Parses files without type-checking them (swift-frontend's parse-only mode), in one process: each file
@@ -238,24 +228,6 @@ package struct SwiftCompiler: Sendable {
         return signaled && result.standardOutput.isEmpty && result.standardError.isEmpty
     }
 
-    /// Compiles every one of `inputs` into the one object `output` (`SeparateCompilation.wholeModuleCommand`).
-    func compileWholeModule(inputs: [String], into output: String, recipe: SeparateCompilation, in directory: String)
-        throws -> CompileResult
-    {
-        let command = recipe.wholeModuleCommand(inputs: inputs, output: output)
-        return try run(command[0], Array(command.dropFirst()) + builderArguments(for: directory), in: directory)
-    }
-
-    /// Compiles `primaries`, each into its own object beside it, reading the other `inputs` for their
-    /// declarations only: the frontend run directly, with the flags the driver would give it.
-    func compileObjects(inputs: [String], primaries: Set<String>, recipe: SeparateCompilation, in directory: String)
-        throws -> (result: CompileResult, objects: [String])
-    {
-        let (command, objects) = recipe.compileCommand(inputs: inputs, primaries: primaries)
-        let arguments = Array(command.dropFirst()) + builderArguments(for: directory) + diagnosticNameArguments
-        return (try run(command[0], arguments, in: directory), objects)
-    }
-
     /// Compiles the C file `source` into `object` with `clang`, position-independent as the Swift objects it
     /// is linked with.
     func compileC(_ source: String, into object: String, with clang: String, in directory: String) throws
@@ -265,7 +237,7 @@ package struct SwiftCompiler: Sendable {
         return try run(clang, ["-c", "-O0", "-fPIC", "-w", source, "-o", object], in: directory)
     }
 
-    private var diagnosticNameArguments: [String] { namesDiagnostics ? ["-debug-diagnostic-names"] : [] }
+    var diagnosticNameArguments: [String] { namesDiagnostics ? ["-debug-diagnostic-names"] : [] }
 
     /// With a builder, the build folder becomes the builder's (to write the program in), and the builder's
     /// module cache is named; without one, a module cache this user can write, where the default is not.
@@ -281,53 +253,6 @@ package struct SwiftCompiler: Sendable {
     private func handOver(_ directory: String) {
         guard let builder, launcher != nil else { return }
         chown(directory, uid_t(builder.uid), gid_t(builder.uid))
-    }
-
-    /// Writes the list of the libraries `objects` link with to `libraryList`, where the platform has that
-    /// step (a result that succeeded, with nothing run, where it has not).
-    func extractLibraries(
-        of objects: [String], to libraryList: String, recipe: SeparateCompilation, in directory: String
-    )
-        throws -> CompileResult
-    {
-        guard let command = recipe.extractionCommand(objects: objects, libraryList: libraryList) else {
-            return CompileResult(
-                succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 0)
-        }
-        return try run(command[0], Array(command.dropFirst()), in: directory)
-    }
-
-    /// Writes the list of the libraries `objects` link with to `libraryList`: the list `memo` holds for
-    /// objects of the same autolink entries, or the one the toolchain's extraction writes, then kept there.
-    func listLibraries(
-        of objects: [String], to libraryList: String, recipe: SeparateCompilation, memo: LibraryListMemo,
-        in directory: String
-    ) throws -> CompileResult {
-        let key = recipe.libraryExtraction == nil ? nil : memo.key(for: objects)
-        if let key, let known = memo.list(for: key) {
-            try ScratchFile.save(known, to: libraryList)
-            return CompileResult(
-                succeeded: true, diagnostics: [], output: "", seconds: 0, timedOut: false, exitStatus: 0)
-        }
-        let extracted = try extractLibraries(of: objects, to: libraryList, recipe: recipe, in: directory)
-        if extracted.succeeded, let key { memo.remember(listAt: libraryList, for: key) }
-        return extracted
-    }
-
-    /// Links `objects` into `output`, with the libraries listed in `libraryList`.
-    func link(
-        _ objects: [String], output: String, libraryList: String, recipe: SeparateCompilation, in directory: String
-    ) throws -> CompileResult {
-        let command = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList)
-        let linked = try run(command[0], Array(command.dropFirst()), in: directory)
-        guard !linked.succeeded, !linked.timedOut, linked.stoppedBy == nil else { return linked }
-        // The linker's own command was learnt once, from the machine as it was then (its C runtime files,
-        // its library folders): should it fail, `clang` links, as it would have.
-        let throughClang = recipe.linkCommand(objects: objects, output: output, libraryList: libraryList, direct: false)
-        guard command != throughClang else { return linked }
-        var relinked = try run(throughClang[0], Array(throughClang.dropFirst()), in: directory)
-        relinked.seconds += linked.seconds
-        return relinked
     }
 
     /// What the compiler says when its address space runs out.

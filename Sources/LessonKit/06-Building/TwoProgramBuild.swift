@@ -58,13 +58,13 @@ package struct TwoProgramBuild: Sendable {
         }
         // Named relative to the folder the compiler runs in, when the program must not learn it.
         let paths = files.map { compiler.hidesBuildFolder ? $0.name : folder.path + "/" + $0.name }
+        let builder = ProgramBuilder(compiler: compiler, recipe: recipe, directory: folder.path)
         let support = folder.path + "/" + NativeSupport.source.name
         var compiled = try NativeSupport.compile(
             into: SeparateCompilation.object(for: support), clang: recipe.cCompiler(compiler.toolchain) ?? "clang",
-            compiler: compiler, in: folder.path)
+            compiler: builder.compiler, in: folder.path)
         guard compiled.succeeded else { return .failed(compiled) }
-        let (swift, swiftObjects) = try compiler.compileObjects(
-            inputs: paths, primaries: Set(paths), recipe: recipe, in: folder.path)
+        let (swift, swiftObjects) = try builder.compile(.objects(inputs: paths, primaries: paths))
         compiled = compiled.followed(by: swift)
         guard compiled.succeeded else { return .failed(compiled) }
         let objects = swiftObjects + [SeparateCompilation.object(for: support)]
@@ -73,17 +73,15 @@ package struct TwoProgramBuild: Sendable {
             Array(swiftObjects.prefix(engine.count + 1)) + [swiftObjects[swiftObjects.count - 1], objects.last!]
         let visibleObjects = shared + [swiftObjects[engine.count + 1]]
         let hiddenObjects = shared + [swiftObjects[engine.count + 2]]
-        let libraries = folder.path + "/program.autolink"
-        let extracted = try compiler.listLibraries(
-            of: objects, to: libraries, recipe: recipe, memo: compiler.libraryLists, in: folder.path)
-        compiled = compiled.followed(by: extracted)
-        guard extracted.succeeded else { return .failed(compiled) }
+        // The libraries of all the objects, listed once for both programs.
+        let listed = try builder.listLibraries(of: objects)
+        compiled = compiled.followed(by: listed)
+        guard listed.succeeded else { return .failed(compiled) }
         for (program, programObjects) in [("visible", visibleObjects), ("hidden", hiddenObjects)] {
-            let linked = try compiler.link(
-                programObjects, output: folder.path + "/" + program, libraryList: libraries, recipe: recipe,
-                in: folder.path)
-            compiled = compiled.followed(by: linked)
-            guard linked.succeeded else { return .failed(compiled) }
+            let linked = try builder.link(
+                programObjects, into: folder.path + "/" + program, libraries: .given(builder.libraryList))
+            compiled = compiled.followed(by: linked.build)
+            guard linked.build.succeeded else { return .failed(compiled) }
         }
         return .built(visible: folder.path + "/visible", hidden: folder.path + "/hidden", build: compiled)
     }

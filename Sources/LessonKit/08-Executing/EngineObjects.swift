@@ -153,6 +153,39 @@ final class EngineObjects: @unchecked Sendable {
             libraryList: path + "/" + Self.libraryListName)
     }
 
+    /// The engine of one program compiled file by file: its files, and its objects kept from an earlier
+    /// program, or compiled for this one (the objects of its files in its build folder).
+    struct EngineBuild {
+        var files: [ProgramFile]
+        var kept: ObjectSet?
+        var compiled: [String]
+    }
+
+    /// Links `objects` with `engine`'s objects into `executable`. A kept set links with its kept library list;
+    /// when that fails and the set's objects link with a list of their own, the set keeps that list, and when
+    /// they do not link at all (unless a limit or an interruption stopped the link, which says nothing of the
+    /// set), the set is forgotten. Objects compiled for this program are kept once they link.
+    func link(_ engine: EngineBuild, with objects: [String], into executable: String, builder: ProgramBuilder)
+        throws -> CompileResult
+    {
+        guard let kept = engine.kept else {
+            let linked = try builder.link(engine.compiled + objects, into: executable)
+            if linked.build.succeeded, !engine.files.isEmpty {
+                keep(
+                    engine.files, objects: engine.compiled, libraryList: builder.libraryList,
+                    frontend: builder.recipe.frontend)
+            }
+            return linked.build
+        }
+        let linked = try builder.link(kept.objects + objects, into: executable, libraries: .kept(kept.libraryList))
+        if linked.relisted, linked.build.succeeded {
+            replaceLibraryList(of: kept, with: builder.libraryList)
+        } else if linked.relisted, linked.build.failedOnItsOwn {
+            discard(kept)
+        }
+        return linked.build
+    }
+
     static let libraryListName = "libraries.autolink"
     /// Written last into a set's scratch folder: a set without it is not used.
     static let completeName = "complete"

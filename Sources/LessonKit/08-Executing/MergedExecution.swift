@@ -31,7 +31,10 @@ extension Executor {
     /// A merged executable and the jobs it holds, or the jobs it failed to build.
     enum BuildOutcome: Sendable {
         /// `batches`: the executable runs a batch of its scenarios in one process (a merged program).
-        case built(executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool)
+        /// `selections`: the `LESSON_SCENARIO` of each job, where it is not the job's place in `jobs`.
+        case built(
+            executable: String, folder: WorkDirectory, build: CompileResult, jobs: [Int], batches: Bool,
+            selections: [Int]? = nil)
         case alone(Int, ScenarioExecution)
         /// Its jobs, and the build that failed (nil when none ran).
         case failed(jobs: [Int], build: CompileResult?)
@@ -59,6 +62,8 @@ extension Executor {
         case run(MergedRun)
         /// Runs of one executable in one process (`ScenarioRunner.runBatch`); those it leaves are run alone.
         case runs([MergedRun])
+        /// The program at a position of a batch of programs linked as `main` (`ModuleBatch`).
+        case compileModule(ModuleBatch, position: Int, round: Int)
     }
 
     /// Whether the runs of a merged executable go in batches: plain programs only (an instrumented run
@@ -83,7 +88,9 @@ extension Executor {
             let work = MergedWork(executor: self, jobs: planned, batches: batches, board: board, queue: queue)
             switch task {
             case .build(let unit, let round):
-                for outcome in work.build(unit) { work.settle(outcome, round: round) }
+                for outcome in work.build(unit, round: round) { work.settle(outcome, round: round) }
+            case .compileModule(let batch, let position, let round):
+                for outcome in work.compile(position, of: batch) { work.settle(outcome, round: round) }
             case .run(let request):
                 work.run(request)
             case .runs(let requests):
@@ -191,11 +198,12 @@ extension Executor {
                 units.append(slice.count == 1 && !mergingSingles ? .alone(slice[0]) : .merged(slice))
             }
         }
-        // Batches of programs built alone, two per worker (each batch's compiles run one after another). The
-        // merged builds go first: they are the longest, and one that fails leads to more.
+        // Batches of programs built alone, two per worker, so that one batch's runs go while the next
+        // compiles (each program of a batch is a task of its own, `ModuleBatch`). The merged builds go first:
+        // they are the longest, and one that fails leads to more.
         var batches: [Unit] = []
         for indices in batchOrder.map({ batched[$0]! }) {
-            // At least `minimumChunk` to a batch: each batch links once and compiles a dispatcher.
+            // At least `minimumChunk` to a batch: each batch links once.
             let size = chunkSize(indices.count, parts: 2 * workers)
             for start in stride(from: 0, to: indices.count, by: size) {
                 batches.append(.modules(Array(indices[start..<min(start + size, indices.count)])))
@@ -282,41 +290,29 @@ extension Executor {
         guard let recipe = engineObjects.recipe.inLanguageMode(languageMode) else { return nil }
         engineObjects.startSupport(compiler: compiler)
         do {
-            let build = SeparateBuild(compiler: compiler, engineObjects: engineObjects, folder: folder, recipe: recipe)
+            let builder = ProgramBuilder(
+                compiler: compiler, recipe: recipe, directory: folder.path, libraryLists: engineObjects.libraryLists)
             let paths = files.map { folder.path + "/" + $0.name }
             for (file, path) in zip(files, paths) { try ScratchFile.save(file.contents, to: path) }
-            let engineFiles = Array(files.prefix(engineFileCount))
-            let kept = engineFiles.isEmpty ? nil : engineObjects.kept(engineFiles, frontend: recipe.frontend)
+            let engine = Array(files.prefix(engineFileCount))
+            let kept = engine.isEmpty ? nil : engineObjects.kept(engine, frontend: recipe.frontend)
             let enginePaths = Array(paths.prefix(engineFileCount))
             let scenarioPaths = Array(paths.dropFirst(engineFileCount + 1))
-            let primaries = (kept == nil ? enginePaths : []) + scenarioPaths
-            let (compiled, _) = try build.compiler.compileObjects(
-                inputs: paths, primaries: Set(primaries), recipe: build.recipe, in: folder.path)
+            let (compiled, _) = try builder.compile(
+                .objects(inputs: paths, primaries: (kept == nil ? enginePaths : []) + scenarioPaths))
             guard compiled.succeeded else {
                 folder.remove()
                 return .failed(jobs: indices, build: compiled)
             }
             guard let support = engineObjects.support(compiler: compiler) else { return nil }
-            let object = SeparateCompilation.object(for:)
             let executable = folder.path + "/" + ScenarioRunner.programName
-            let linked: CompileResult
-            if let kept {
-                linked = try build.link(kept, support.objects + scenarioPaths.map(object), into: executable)
-            } else {
-                // No engine kept (or none at all): the libraries the objects list.
-                let engineObjectPaths = enginePaths.map(object)
-                linked = try build.linkListingLibraries(
-                    engineObjectPaths + support.objects + scenarioPaths.map(object), into: executable)
-                if linked.succeeded, !engineFiles.isEmpty {
-                    engineObjects.keep(
-                        engineFiles, objects: engineObjectPaths, libraryList: build.libraryList,
-                        frontend: recipe.frontend)
-                }
-            }
+            let linked = try engineObjects.link(
+                EngineObjects.EngineBuild(
+                    files: engine, kept: kept, compiled: enginePaths.map(SeparateCompilation.object)),
+                with: support.objects + scenarioPaths.map(SeparateCompilation.object), into: executable,
+                builder: builder)
             guard linked.succeeded else {
-                if !linked.timedOut, linked.stoppedBy == nil, !Cleanup.shared.isInterrupted {
-                    engineObjects.discardSupport()
-                }
+                if linked.failedOnItsOwn { engineObjects.discardSupport() }
                 return nil
             }
             return .built(
@@ -325,54 +321,5 @@ extension Executor {
         } catch {
             return nil
         }
-    }
-}
-
-/// The steps of one merged program compiled file by file: compile, list the libraries, link. Together they
-/// get one build's time, as `swiftc` would.
-struct SeparateBuild {
-    var compiler: SwiftCompiler
-    var engineObjects: EngineObjects
-    var folder: WorkDirectory
-
-    /// The commands, the frontend's in the program's language mode.
-    var recipe: SeparateCompilation
-
-    init(
-        compiler: SwiftCompiler, engineObjects: EngineObjects, folder: WorkDirectory, recipe: SeparateCompilation? = nil
-    ) {
-        self.compiler = compiler.withinOneTimeout
-        self.engineObjects = engineObjects
-        self.folder = folder
-        self.recipe = recipe ?? engineObjects.recipe
-    }
-    /// The library list of this program's own objects, when it is extracted.
-    var libraryList: String { folder.path + "/program.autolink" }
-
-    /// Links the engine's kept objects with the scenarios' objects, using the set's library list. Should that
-    /// fail, the libraries of all the objects are listed again and linked once more: the set then gets the
-    /// list that linked, or, when that fails too, is discarded (unless a limit or an interruption stopped
-    /// the link, which says nothing of the set).
-    func link(_ kept: EngineObjects.ObjectSet, _ objects: [String], into executable: String) throws -> CompileResult {
-        let all = kept.objects + objects
-        let linked = try compiler.link(
-            all, output: executable, libraryList: kept.libraryList, recipe: recipe, in: folder.path)
-        guard !linked.succeeded else { return linked }
-        let relinked = try linkListingLibraries(all, into: executable)
-        if relinked.succeeded {
-            engineObjects.replaceLibraryList(of: kept, with: libraryList)
-        } else if !relinked.timedOut, relinked.stoppedBy == nil, !Cleanup.shared.isInterrupted {
-            engineObjects.discard(kept)
-        }
-        return relinked
-    }
-
-    /// Lists the libraries `objects` link with (as listed before for objects of the same autolink entries, or
-    /// by the toolchain's extraction), then links them.
-    func linkListingLibraries(_ objects: [String], into executable: String) throws -> CompileResult {
-        let listed = try compiler.listLibraries(
-            of: objects, to: libraryList, recipe: recipe, memo: engineObjects.libraryLists, in: folder.path)
-        guard listed.succeeded else { return listed }
-        return try compiler.link(objects, output: executable, libraryList: libraryList, recipe: recipe, in: folder.path)
     }
 }

@@ -12,7 +12,7 @@ struct MergedWork {
 
     private var progress: CheckProgress? { executor.progress }
 
-    func build(_ unit: Executor.Unit) -> [Executor.BuildOutcome] {
+    func build(_ unit: Executor.Unit, round: Int) -> [Executor.BuildOutcome] {
         switch unit {
         case .alone(let index):
             record(index, executor.buildAndRunAlone(jobs[index], number: index))
@@ -21,10 +21,28 @@ struct MergedWork {
             defer { progress?.advance(programs: 1) }
             return [executor.buildMerged(indices, of: jobs, batches: batches)]
         case .modules(let indices):
-            defer { progress?.advance(programs: 1) }
-            guard let objects = executor.separateBuilds else { return [.failed(jobs: indices, build: nil)] }
-            return executor.buildModuleBatch(indices, of: jobs, using: objects)
+            guard let objects = executor.separateBuilds else {
+                progress?.advance(programs: 1)
+                return [.failed(jobs: indices, build: nil)]
+            }
+            switch ModuleBatch.start(indices, of: jobs, executor: executor, using: objects) {
+            case .ended(let outcomes):
+                progress?.advance(programs: 1)
+                return outcomes
+            case .started(let batch):
+                // Before the builds that wait: the batch holds its folder until its last program is compiled.
+                queue.add(
+                    batch.indices.indices.map { .compileModule(batch, position: $0, round: round) }, first: true)
+                return []
+            }
         }
+    }
+
+    /// Compiles a batch's program; the worker that compiles its last links them (`ModuleBatch`).
+    func compile(_ position: Int, of batch: ModuleBatch) -> [Executor.BuildOutcome] {
+        let outcomes = batch.compile(position, of: jobs, executor: executor)
+        if !outcomes.isEmpty { progress?.advance(programs: 1) }
+        return outcomes
     }
 
     /// Records what a build gave, and adds the work it leads to. A failed merged build is built again without
@@ -63,11 +81,12 @@ struct MergedWork {
         case .regrouped(let units):
             progress?.expect(programs: units.count)
             queue.add(units.map { .build($0, round: round) })
-        case .built(let executable, let folder, let build, let indices, let batches):
+        case .built(let executable, let folder, let build, let indices, let batches, let selections):
             let running = indices.filter { jobs[$0].runs }
             let release = FolderRelease(folder, runs: running.count) { executor.release($0) }
             var runs: [Executor.MergedRun] = []
-            for (selection, job) in indices.enumerated() {
+            for (place, job) in indices.enumerated() {
+                let selection = selections?[place] ?? place
                 let share = build.share(for: jobs[job], of: indices.count)
                 if jobs[job].runs {
                     runs.append(

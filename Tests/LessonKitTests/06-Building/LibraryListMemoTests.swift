@@ -34,18 +34,22 @@ final class LibraryListMemoTests: XCTestCase {
         let path = directory + "/main.swift"
         try ScratchFile.save(source, to: path)
         let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
-        let (compiled, objects) = try compiler.compileObjects(
-            inputs: [path], primaries: [path], recipe: recipe, in: directory)
+        let builder = ProgramBuilder(compiler: compiler, recipe: recipe, directory: directory)
+        let (compiled, objects) = try builder.compile(.objects(inputs: [path], primaries: [path]))
         XCTAssertTrue(compiled.succeeded, compiled.output)
         return try XCTUnwrap(objects.first)
     }
 
     /// The list the toolchain's extraction writes for `objects`.
     private func extracted(_ objects: [String], recipe: SeparateCompilation, name: String) throws -> String {
-        let list = folder + "/" + name + ".autolink"
+        let directory = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
-        XCTAssertTrue(try compiler.extractLibraries(of: objects, to: list, recipe: recipe, in: folder).succeeded)
-        return try String(contentsOfFile: list, encoding: .utf8)
+        // A memo of its own: the toolchain's extraction runs.
+        let builder = ProgramBuilder(
+            compiler: compiler, recipe: recipe, directory: directory, libraryLists: LibraryListMemo())
+        XCTAssertTrue(try builder.listLibraries(of: objects).succeeded)
+        return try String(contentsOfFile: builder.libraryList, encoding: .utf8)
     }
 
     static let plain = "print(1)\n"
@@ -113,11 +117,11 @@ final class LibraryListMemoTests: XCTestCase {
         var lists: [String] = []
         for (name, source) in [("plain", Self.plain), ("typed", Self.withAType)] {
             let object = try object(name, source, recipe: recipe)
-            let build = SeparateBuild(
-                compiler: compiler, engineObjects: store, folder: WorkDirectory(path: folder + "/" + name))
-            let linked = try build.linkListingLibraries([object], into: folder + "/" + name + "/program")
-            XCTAssertTrue(linked.succeeded, linked.output)
-            lists.append(try String(contentsOfFile: build.libraryList, encoding: .utf8))
+            let builder = ProgramBuilder(
+                compiler: compiler, recipe: recipe, directory: folder + "/" + name, libraryLists: store.libraryLists)
+            let linked = try builder.link([object], into: folder + "/" + name + "/program")
+            XCTAssertTrue(linked.build.succeeded, linked.build.output)
+            lists.append(try String(contentsOfFile: builder.libraryList, encoding: .utf8))
             let run = try Subprocess.run(
                 folder + "/" + name + "/program", arguments: [], environment: [:],
                 limits: ProcessLimits(timeout: 10, outputLimit: 1024))

@@ -126,4 +126,31 @@ final class LinkedAsMainTests: XCTestCase {
         XCTAssertEqual(report.totals, CheckReport.Totals(passed: 4, failed: 0, skipped: 0))
         XCTAssertEqual(counts.programsBuilt, 2)
     }
+
+    /// Each program of a batch is compiled by whichever worker is free, at its place in the batch; one that
+    /// does not compile leaves its place unused, and the others, linked without it, still run their own code
+    /// (here the second and third, each printing its own line), while the first is built alone for its error.
+    func testAProgramThatDoesNotCompileLeavesItsPlaceAndTheOthersRunTheirOwn() throws {
+        let folder = try WorkDirectory.create(prefix: "lesson-test")
+        defer { folder.remove() }
+        let fence = "```"
+        let scenario = { (body: String, output: String) in
+            "\(fence)swift\n// main.swift\nstruct Mark { let n: Int }\n\(body)\n\(fence)\n\n\(fence)\n\(output)\n\(fence)\n\n"
+        }
+        let lesson =
+            "# Marks\n\n\(fence)swift\n// Marks.swift\nfunc show(_ value: Any) { print(\"mark\", value) }\n\(fence)\n\n"
+            + scenario("show(Mark(n: \"one\"))", "mark one") + scenario("show(Mark(n: 2).n)", "mark 2")
+            + scenario("show(Mark(n: 3).n * 10)", "mark 30")
+        let path = folder.path + "/marks.md"
+        try ScratchFile.save(lesson, to: path)
+        let (report, counts) = try TestSupport.checkCounting([path])
+        let checks = try XCTUnwrap(report.lessons.first).checks
+        XCTAssertEqual(checks.map(\.status), [.failed, .passed, .passed])
+        XCTAssertEqual(
+            checks.first?.findings.first?.message,
+            "cannot convert value of type 'String' to expected argument type 'Int'")
+        XCTAssertEqual(checks.first?.findings.first?.location.line, 11)
+        // The batch of the three (the first not linked), then the first alone.
+        XCTAssertEqual(counts.programsBuilt, 2)
+    }
 }

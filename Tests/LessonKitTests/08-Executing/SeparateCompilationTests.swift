@@ -161,14 +161,11 @@ final class SeparateCompilationTests: XCTestCase {
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: 60)
         let source = folder + "/main.swift"
         try Data("print(\"linked\")\n".utf8).write(to: URL(fileURLWithPath: source))
-        let (compiled, objects) = try compiler.compileObjects(
-            inputs: [source], primaries: [source], recipe: recipe, in: folder)
+        let builder = ProgramBuilder(compiler: compiler, recipe: recipe, directory: folder)
+        let (compiled, objects) = try builder.compile(.objects(inputs: [source], primaries: [source]))
         XCTAssertTrue(compiled.succeeded, compiled.output)
-        let list = folder + "/program.autolink"
-        XCTAssertTrue(try compiler.extractLibraries(of: objects, to: list, recipe: recipe, in: folder).succeeded)
-        let linked = try compiler.link(
-            objects, output: folder + "/program", libraryList: list, recipe: recipe, in: folder)
-        XCTAssertTrue(linked.succeeded, linked.output)
+        let linked = try builder.link(objects, into: folder + "/program")
+        XCTAssertTrue(linked.build.succeeded, linked.build.output)
         let run = try Subprocess.run(
             folder + "/program", arguments: [], environment: [:], limits: ProcessLimits(timeout: 10, outputLimit: 1024))
         XCTAssertEqual(String(decoding: run.standardOutput, as: UTF8.self), "linked\n")
