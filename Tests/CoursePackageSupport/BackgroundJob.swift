@@ -4,28 +4,39 @@ import Foundation
 /// that Swift Testing runs afterwards to find done.
 ///
 /// The XCTest run leaves most of a core idle (its classes that grade and contain wait for limits), and
-/// Swift Testing runs after it. A job takes only what the tests leave: the kernel shares the cores between
-/// sessions (autogroups) before it looks at a process's nice value, and each program the tests start runs
-/// in a session of its own, so a job runs in a session of its own whose nice value is 19. A test that
-/// measures a share of the cores is not disturbed. (A job whose command starts sessions of its own escapes
-/// that priority: `lesson check` does for every compiler and program it runs, and as a job it slowed the
-/// XCTest classes beside it; a build by `swift build` stays in the job's session.) A job holds `lockPath`
-/// (`flock`) while it runs, and stops when `swift test` is interrupted. Whatever a job does, the test that
-/// uses it must still pass without it (a filtered run starts none) and report its own failures.
+/// Swift Testing runs after it. A job takes only what the tests leave. Where the cpu cgroup hierarchy may be
+/// written (cgroup v1's `cpu` controller, as in the suite's containers), a job runs in a cgroup of its own
+/// whose `cpu.idle` is set: its processes run only on a core no other process wants, and every process the
+/// job starts stays there, whatever session it makes (`lesson check` starts each compiler and program in a
+/// session of its own). Elsewhere, a job runs in a session whose nice value is 19 (the kernel shares the
+/// cores between sessions, autogroups, before it looks at a process's nice value), which a process that
+/// starts a session of its own escapes. A test that waits for a job makes its cgroup an ordinary one: the
+/// job is then what the suite waits for. A job holds `lockPath` (`flock`) while it runs, and stops when
+/// `swift test` is interrupted. Whatever a job does, the test that uses it must still pass without it (a
+/// filtered run starts none) and report its own failures.
 public struct BackgroundJob: Sendable {
     /// Held by the job for as long as it runs.
     public let lockPath: String
     /// What the job printed.
     public let logPath: String
 
+    /// The job's cpu cgroup (cgroup v1), made when the job starts where the hierarchy may be written.
+    public let cgroup: String
+
     public init(folder: String, name: String) {
         lockPath = folder + "/" + name + ".lock"
         logPath = folder + "/" + name + ".log"
+        cgroup = "/sys/fs/cgroup/cpu/lesson-tests-" + name
     }
 
-    /// Runs the job's command (its arguments): a session nice value of 19, and a watch that stops the job
-    /// when `swift test` is gone.
+    /// Runs the job's command (its arguments): in its idle cgroup where it can be made, in a session of nice
+    /// value 19, and with a watch that stops the job when `swift test` is gone. At its end the shell leaves
+    /// the cgroup and removes it.
     static let script = """
+        if mkdir -p "$JOB_CGROUP" 2>/dev/null && echo 1 > "$JOB_CGROUP/cpu.idle" 2>/dev/null \\
+            && echo $$ > "$JOB_CGROUP/cgroup.procs" 2>/dev/null; then
+            echo "in the idle cpu cgroup $JOB_CGROUP"
+        fi
         echo 19 > /proc/self/autogroup 2>/dev/null
         nice -n 19 "$@" &
         job=$!
@@ -34,6 +45,9 @@ public struct BackgroundJob: Sendable {
             sleep 1
         done
         wait "$job"
+        status=$?
+        echo $$ > "${JOB_CGROUP%/*}/cgroup.procs" 2>/dev/null && rmdir "$JOB_CGROUP" 2>/dev/null
+        exit $status
         """
 
     /// Starts `command` in `folder` (`setsid flock LOCK sh -c SCRIPT`), not waiting for it; false when it
@@ -46,6 +60,7 @@ public struct BackgroundJob: Sendable {
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_TEST_PID"] = String(getppid())
+        environment["JOB_CGROUP"] = cgroup
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         try? FileManager.default.createDirectory(
@@ -59,12 +74,14 @@ public struct BackgroundJob: Sendable {
     }
 
     /// Returns once the job no longer holds its lock (at once when it never started); whether it had
-    /// started.
+    /// started. A job still running is waited for at an ordinary share of the cores, no longer idle.
     @discardableResult
     public func waitUntilDone() -> Bool {
         let descriptor = open(lockPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return true }
+        _ = try? "0".write(toFile: cgroup + "/cpu.idle", atomically: false, encoding: .utf8)
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         return true
     }

@@ -15,11 +15,13 @@ final class ArchitectureTests: XCTestCase {
     /// The two targets the layers are split between, lower layers first.
     static let libraries = ["/Sources/LessonReading", "/Sources/LessonKit"].map { TestSupport.packageRoot + $0 }
 
-    /// The first class of this target: the course package's build starts in the background
-    /// (`CoursePackageWarmUp`; XCTest runs the test targets in no fixed order).
+    /// The first class of this target: the course package's build and the fixtures' shared cache start in
+    /// the background (`CoursePackageWarmUp`, `FixtureCacheWarmUp`; XCTest runs the test targets in no fixed
+    /// order).
     override class func setUp() {
         super.setUp()
         CoursePackageWarmUp.startIfWholeRun()
+        FixtureCacheWarmUp.startIfWholeRun()
     }
 
     /// Each folder of the libraries, by its path, and its number; a target's files outside its layers

@@ -1,0 +1,43 @@
+import CoursePackageSupport
+import Foundation
+
+/// The check of every fixture together that fills the cache `FixtureExitStatusTests` shares between its
+/// checks of each fixture alone, run as a `BackgroundJob` of a whole `swift test`'s XCTest run, on the cores
+/// that run leaves idle: Swift Testing runs that suite afterwards and finds the cache filled, with the
+/// check's exit status, where it would otherwise fill it beside the other suites. A filtered run starts
+/// none, and the suite fills the cache itself.
+enum FixtureCacheWarmUp {
+    static let folder = TestSupport.packageRoot + "/.build/fixture-cache"
+    static var job: BackgroundJob { BackgroundJob(folder: folder, name: "fixture-cache") }
+    /// The cache the check fills.
+    static var cache: String { folder + "/cache" }
+    /// Where the check's exit status is written when it ends.
+    private static var statusPath: String { folder + "/status" }
+
+    nonisolated(unsafe) private static var started = false
+    private static let starting = NSLock()
+
+    /// Starts the check once, in the XCTest run of a whole `swift test`.
+    static func startIfWholeRun() {
+        starting.withLock {
+            guard !started, BackgroundJob.isWholeSwiftTestRun(), let paths = try? FixtureExitStatusTests.paths()
+            else { return }
+            started = true
+            try? FileManager.default.removeItem(atPath: folder)
+            guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
+            else { return }
+            let check =
+                [TestSupport.lessonExecutable, "check", "--cache-dir", cache] + TestSupport.fixtureFlags + paths
+            job.start(["sh", "-c", "\"$@\"; echo $? > '\(statusPath)'", "check"] + check, in: TestSupport.packageRoot)
+        }
+    }
+
+    /// The exit status of the check that filled `cache`, once it has ended; nil when none ran or it did not
+    /// end by itself.
+    static func filledCache() -> Int32? {
+        guard job.waitUntilDone(), let text = try? String(contentsOfFile: statusPath, encoding: .utf8) else {
+            return nil
+        }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
