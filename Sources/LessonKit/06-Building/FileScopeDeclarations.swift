@@ -23,7 +23,7 @@ struct FileScopeDeclarations: Equatable {
     /// Modifiers a moved declaration may have besides its attributes.
     static let modifiers: Set<String> = ["final", "indirect"]
 
-    init?(_ text: String) { self.init(TopLevelItems.of(text)) }
+    init?(_ text: String) { self.init(TopLevelItems(text)) }
 
     init?(_ read: TopLevelItems) {
         let text = read.source.text

@@ -407,7 +407,7 @@ extension MergePolicy {
             operatorsInTypes || !tokens.declaresOperatorFunction, !tokens.words.contains(where: immovable),
             !tokens.topLevelWords.contains(where: SwiftVocabulary.accessLevels.contains),
             let split = FileScopeDeclarations(block.items),
-            !SwiftTokens.of(split.body).declaresOperatorFunction
+            !SwiftTokens(split.body).declaresOperatorFunction
         else { return nil }
         return MovableBlock(declared: tokens.topLevelDeclaredNames, conformed: split.conformedTypes)
     }

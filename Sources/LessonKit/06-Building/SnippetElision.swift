@@ -120,7 +120,7 @@ enum SnippetElision {
     /// Where each placeholder of `text` starts (one inside a string literal or a comment is none).
     static func placeholderStarts(in text: String) -> Set<Position> {
         guard text.contains("<#") else { return [] }
-        let source = LexedSource.of(text)
+        let source = LexedSource(text)
         return Set(
             source.tokens.filter { $0.kind == .placeholder }.map {
                 Position(line: $0.line + 1, column: source.column(of: $0) + 1)
@@ -134,7 +134,7 @@ enum SnippetElision {
     /// no code around its placeholders: there an error on a placeholder's line is the placeholder's.
     static func withoutPlaceholders(_ errors: [CompilerDiagnostic], in text: String) -> [CompilerDiagnostic] {
         guard text.contains("<#") else { return errors }
-        let source = LexedSource.of(text)
+        let source = LexedSource(text)
         let placeholders = source.tokens.filter { $0.kind == .placeholder }
         let spans = placeholders.map { token in
             let start = source.column(of: token) + 1

@@ -17,11 +17,6 @@ package final class LexedSource: Sendable {
         (tokens, lineStarts, isTooDeep) = SwiftLexer.lex(bytes)
     }
 
-    private static let memo = TextMemo<LexedSource>(capacity: 8_192)
-
-    /// The tokens of `text`, cut once per process however many stages ask.
-    package static func of(_ text: String) -> LexedSource { memo.value(for: text, making: LexedSource.init) }
-
     package var lineCount: Int { lineStarts.count }
 
     /// The text after the `//` of a line that is only a line comment (spaces before it aside), or nil.

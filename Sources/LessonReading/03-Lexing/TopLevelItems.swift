@@ -86,12 +86,8 @@ package struct TopLevelItems: Sendable {
         self.items = items
     }
 
-    private static let memo = TextMemo<TopLevelItems>(capacity: 8_192)
-
-    /// The items of `text`, cut once per process however many stages ask.
-    package static func of(_ text: String) -> TopLevelItems {
-        memo.value(for: text) { TopLevelItems(LexedSource.of($0)) }
-    }
+    /// The items of `text`, lexed here. (A block the planner read has its items: `SwiftBlock.items`.)
+    package init(_ text: String) { self.init(LexedSource(text)) }
 
     /// Whether `token` belongs to `item`.
     private static func continues(_ item: Item, with token: SwiftToken, depth: Int) -> Bool {

@@ -60,7 +60,7 @@ package enum BookTestPlanner {
 
     /// Why a test with this code is not built here; nil when it is.
     package static func notRunReason(_ code: String, otherTests: Set<String>) -> String? {
-        let read = TopLevelItems.of(code)
+        let read = TopLevelItems(code)
         for token in read.code where token.kind == .attribute || token.kind == .poundKeyword {
             let word = read.source.text(of: token)
             if SwiftVocabulary.objectiveCWords.contains(word) {

@@ -10,7 +10,7 @@ package struct HoistedImports: Equatable {
     /// The lines blanked (0-based).
     package var importLines: Set<Int> = []
 
-    package init?(_ text: String) { self.init(TopLevelItems.of(text)) }
+    package init?(_ text: String) { self.init(TopLevelItems(text)) }
 
     /// Nil when an `import` is not a line of its own at the top level (after an attribute such as
     /// `@testable`, inside braces, sharing its line with other code or a comment that runs on).

@@ -59,7 +59,7 @@ package enum ListingDrift {
     /// The lines' code, comments taken out, each line trimmed, blank lines left out.
     package static func code(_ lines: [(line: Int, text: String)]) -> [(line: Int, text: String)] {
         let text = lines.map { $0.text + "\n" }.joined()
-        let lexed = LexedSource.of(text)
+        let lexed = LexedSource(text)
         var bytes = lexed.bytes
         for token in lexed.tokens where token.isComment {
             for offset in token.range where bytes[offset] != UInt8(ascii: "\n") { bytes[offset] = UInt8(ascii: " ") }

@@ -322,7 +322,7 @@ package enum LineComments {
     package static func scan(_ lines: [String]) -> [Comment?] {
         guard lines.contains(where: { $0.contains("//") }) else { return lines.map { _ in nil } }
         // The block's text as `FencedBlock.text` has it, so that its tokens are cut once for every reader.
-        let source = LexedSource.of(lines.map { $0 + "\n" }.joined())
+        let source = LexedSource(lines.map { $0 + "\n" }.joined())
         var comments = [Comment?](repeating: nil, count: lines.count)
         var touched = [Bool](repeating: false, count: lines.count)
         for token in source.tokens where token.kind != .newline && token.line < lines.count {

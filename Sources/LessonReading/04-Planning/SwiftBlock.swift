@@ -19,7 +19,7 @@ package struct SwiftBlock: Hashable, Sendable {
 
     package init(_ text: String) {
         self.text = text
-        items = TopLevelItems.of(text)
+        items = TopLevelItems(text)
         hoisted = HoistedImports(items)
         tokens = SwiftTokens(items.source)
         let importLines = hoisted?.importLines ?? []

@@ -29,12 +29,8 @@ package struct SwiftTokens {
 }
 
 package extension SwiftTokens {
-    init(_ source: String) { self.init(LexedSource.of(source)) }
-
-    private static let memo = TextMemo<SwiftTokens>(capacity: 8_192)
-
-    /// What `text` binds and uses, read once per process however many stages ask.
-    static func of(_ text: String) -> SwiftTokens { memo.value(for: text, making: SwiftTokens.init) }
+    /// What `source` binds and uses, lexed here. (A block the planner read has its tokens: `SwiftBlock.tokens`.)
+    init(_ source: String) { self.init(LexedSource(source)) }
 
     /// The words of `source`, but those of `skippingLines` (import lines a merged build hoists; their line
     /// breaks are read).

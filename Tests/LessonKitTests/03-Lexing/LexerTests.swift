@@ -137,11 +137,11 @@ final class LexerTests: XCTestCase {
         let composed = "let s = \"caf\u{E9}\"; x"
         let decomposed = "let s = \"cafe\u{301}\"; x"
         XCTAssertEqual(composed, decomposed)
-        XCTAssertEqual(LexedSource.of(composed).bytes, Array(composed.utf8))
-        let second = LexedSource.of(decomposed)
+        XCTAssertEqual(LexedSource(composed).bytes, Array(composed.utf8))
+        let second = LexedSource(decomposed)
         XCTAssertEqual(second.bytes, Array(decomposed.utf8))
         XCTAssertEqual(second.text(of: try XCTUnwrap(second.tokens.last)), "x")
-        XCTAssertEqual(TopLevelItems.of(decomposed).source.bytes, Array(decomposed.utf8))
+        XCTAssertEqual(TopLevelItems(decomposed).source.bytes, Array(decomposed.utf8))
     }
 
     func testSelfContainedSourcesCloseWhatTheyOpen() {

@@ -34,7 +34,7 @@ final class FuzzTests: XCTestCase {
             let plan = LessonPlanner.plan(Lesson(path: "fuzz-\(index).md", bytes: bytes))
             XCTAssertEqual(plan.lesson.path, "fuzz-\(index).md")
             // Every Swift block the planner kept is lexed as the later stages lex it.
-            for block in plan.lesson.blocks { _ = LexedSource.of(block.text) }
+            for block in plan.lesson.blocks { _ = LexedSource(block.text) }
         }
     }
 
