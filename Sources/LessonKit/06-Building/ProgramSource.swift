@@ -166,9 +166,18 @@ package struct ProgramBody: Hashable, Sendable {
     /// listing's declaration shadows an earlier one of the same name, as reading order has it.
     func wrapped(to path: String) -> String { wrapped(to: path, code: code) }
 
-    /// A block's code as a merged program holds it: its import lines blank when they are hoisted.
+    /// A block's code as a merged program holds it: its import lines blank when they are hoisted. Its reading
+    /// is the planner's (`SwiftBlock.of` knows every block a lesson's plan read).
     private func code(_ block: FencedBlock) -> String {
-        wrapping.imports.isEmpty ? block.text : HoistedImports(block.text)?.code ?? block.text
+        wrapping.imports.isEmpty ? block.text : SwiftBlock.of(block.text).hoisted?.code ?? block.text
+    }
+
+    /// A block's declarations at file scope and the rest, read from its code as a merged program holds it:
+    /// the planner's reading where no import line is blanked.
+    private func fileScopeSplit(_ block: FencedBlock) -> FileScopeDeclarations? {
+        let read = SwiftBlock.of(block.text)
+        guard !wrapping.imports.isEmpty, let hoisted = read.hoisted else { return FileScopeDeclarations(read.items) }
+        return FileScopeDeclarations(hoisted.code)
     }
 
     /// The declarations of every block at file scope, and the function body without them; nil when a block
@@ -177,7 +186,7 @@ package struct ProgramBody: Hashable, Sendable {
         var splits: [Int: FileScopeDeclarations] = [:]
         var fileScope = ""
         for block in context + [block] {
-            guard let split = FileScopeDeclarations(code(block)) else { return nil }
+            guard let split = fileScopeSplit(block) else { return nil }
             splits[block.openingLine] = split
             fileScope += ProgramSource.mapped(split.fileScope, firstLine: block.firstContentLine, to: path)
             fileScope += "#sourceLocation()\n"
