@@ -14,8 +14,10 @@ enum ReportFile {
         try AtomicFile.write(Array(text.utf8), to: path)
     }
 
-    /// Makes the folder `path` (and its parents), or says in one line why it cannot.
+    /// Makes the folder `path` (and its parents), or says in one line why it cannot. An empty path, the
+    /// folder of a file named without one, is the current folder.
     static func createFolder(_ path: String) throws {
+        let path = path.isEmpty ? "." : path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw unwritable(path, reason: "a file is in the way") }

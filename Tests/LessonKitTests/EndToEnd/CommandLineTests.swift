@@ -187,6 +187,29 @@ final class CommandLineTests: XCTestCase {
             wrong.standardError, "error: --language takes tr, vi or en, not 'fr'\nrun 'lesson --help' for usage\n")
     }
 
+    /// `lesson init` with no folder, or `.`, writes the course package in the current folder, each file by
+    /// its path there (the folder of `Package.swift` is the current one, not a folder named "").
+    func testInitWritesIntoTheCurrentFolder() throws {
+        for folderArgument in [[], ["."]] {
+            let folder = try WorkDirectory.create(prefix: "lesson-init")
+            defer { folder.remove() }
+            let result = try TestSupport.runLesson(
+                ["init", "--language", "vi", "--checker", "https://example.com/lesson-checker.git"] + folderArgument,
+                in: folder.path)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let written = [
+                "Package.swift", ".gitignore", "Tests/LessonTests/Lessons.swift", "Lessons/01-bo-dem.md",
+                ".github/workflows/lessons.yml", "README.md",
+            ]
+            XCTAssertEqual(
+                result.standardOutput,
+                written.map { "wrote \($0)\n" }.joined()
+                    + "the package depends on the lesson checker at https://example.com/lesson-checker.git "
+                    + "(--checker)\ncheck the lessons with: swift test --disable-xctest\n", "\(folderArgument)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/Lessons/01-bo-dem.md"))
+        }
+    }
+
     /// Every command's `--format` reads its value and lists its formats alike, from one list per command:
     /// the help names each with what it writes, and a wrong value the formats and the one probably meant.
     func testEachFormatOptionListsAndReadsItsFormatsAlike() throws {
