@@ -23,16 +23,24 @@ public struct BackgroundJob: Sendable {
     /// The job's cpu cgroup (cgroup v1), made when the job starts where the hierarchy may be written.
     public let cgroup: String
 
+    /// A job of the `swift test` run this process belongs to (its parent): the job's cgroup is that run's
+    /// own, so that two runs at once (two checkouts) neither share nor promote each other's.
     public init(folder: String, name: String) {
         lockPath = folder + "/" + name + ".lock"
         logPath = folder + "/" + name + ".log"
-        cgroup = "/sys/fs/cgroup/cpu/lesson-tests-" + name
+        cgroup = "/sys/fs/cgroup/cpu/lesson-tests-\(name)-\(getppid())"
     }
 
     /// Runs the job's command (its arguments): in its idle cgroup where it can be made, in a session of nice
-    /// value 19, and with a watch that stops the job when `swift test` is gone. At its end the shell leaves
-    /// the cgroup and removes it.
+    /// value 19, and with a watch that stops the job when `swift test` is gone. However it ends (its command
+    /// done, or stopped with the job's whole group), the shell leaves the cgroup and removes it.
     static let script = """
+        leave() {
+            echo $$ > "${JOB_CGROUP%/*}/cgroup.procs" 2>/dev/null
+            rmdir "$JOB_CGROUP" 2>/dev/null
+        }
+        trap leave EXIT
+        trap 'exit 143' TERM
         if mkdir -p "$JOB_CGROUP" 2>/dev/null && echo 1 > "$JOB_CGROUP/cpu.idle" 2>/dev/null \\
             && echo $$ > "$JOB_CGROUP/cgroup.procs" 2>/dev/null; then
             echo "in the idle cpu cgroup $JOB_CGROUP"
@@ -45,9 +53,6 @@ public struct BackgroundJob: Sendable {
             sleep 1
         done
         wait "$job"
-        status=$?
-        echo $$ > "${JOB_CGROUP%/*}/cgroup.procs" 2>/dev/null && rmdir "$JOB_CGROUP" 2>/dev/null
-        exit $status
         """
 
     /// Starts `command` in `folder` (`setsid flock LOCK sh -c SCRIPT`), not waiting for it; false when it

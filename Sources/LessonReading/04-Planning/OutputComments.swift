@@ -321,7 +321,8 @@ package enum LineComments {
     /// The line comment of each line, nil where there is none.
     package static func scan(_ lines: [String]) -> [Comment?] {
         guard lines.contains(where: { $0.contains("//") }) else { return lines.map { _ in nil } }
-        // The block's text as `FencedBlock.text` has it, so that its tokens are cut once for every reader.
+        // The block's text as `FencedBlock.text` has it, lexed as a whole: a comment's start is known only
+        // where the literals and comments before it on its line end.
         let source = LexedSource(lines.map { $0 + "\n" }.joined())
         var comments = [Comment?](repeating: nil, count: lines.count)
         var touched = [Bool](repeating: false, count: lines.count)

@@ -153,7 +153,10 @@ import Testing
                 ["check", "--cache-dir", cache] + TestSupport.fixtureFlags + paths)
             #expect(together.status == 1, "\(together.standardError)")
         }
-        defer { try? FileManager.default.removeItem(atPath: cache) }
+        defer {
+            try? FileManager.default.removeItem(atPath: cache)
+            FixtureCacheWarmUp.remove()
+        }
         let statuses = ParallelMap.map(paths, jobs: 2) { path -> Int32? in
             try? TestSupport.runLesson(["check", "--cache-dir", cache] + TestSupport.fixtureFlags + [path]).status
         }

@@ -11,7 +11,7 @@ enum FixtureCacheWarmUp {
     static var job: BackgroundJob { BackgroundJob(folder: folder, name: "fixture-cache") }
     /// The cache the check fills.
     static var cache: String { folder + "/cache" }
-    /// Where the check's exit status is written when it ends.
+    /// Where the check's exit status is written when it ends, after the `swift test` run it is of.
     private static var statusPath: String { folder + "/status" }
 
     nonisolated(unsafe) private static var started = false
@@ -28,16 +28,27 @@ enum FixtureCacheWarmUp {
             else { return }
             let check =
                 [TestSupport.lessonExecutable, "check", "--cache-dir", cache] + TestSupport.fixtureFlags + paths
-            job.start(["sh", "-c", "\"$@\"; echo $? > '\(statusPath)'", "check"] + check, in: TestSupport.packageRoot)
+            // The status file names the run: one an earlier run left is not this run's.
+            let script = "status=$1; shift; \"$@\"; echo \"$SWIFT_TEST_PID $?\" > \"$status\""
+            job.start(["sh", "-c", script, "check", statusPath] + check, in: TestSupport.packageRoot)
         }
     }
 
-    /// The exit status of the check that filled `cache`, once it has ended; nil when none ran or it did not
-    /// end by itself.
+    /// The exit status of the check that filled `cache` in this `swift test` run, once it has ended; nil when
+    /// none ran in it or it did not end by itself.
     static func filledCache() -> Int32? {
         guard job.waitUntilDone(), let text = try? String(contentsOfFile: statusPath, encoding: .utf8) else {
             return nil
         }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard words.count == 2, words[0] == String(getppid()), FileManager.default.fileExists(atPath: cache) else {
+            return nil
+        }
+        return Int32(words[1])
+    }
+
+    /// Removes the cache, the status and the job's files.
+    static func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }
