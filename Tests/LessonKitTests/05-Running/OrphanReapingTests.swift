@@ -13,10 +13,17 @@ final class OrphanReapingTests: XCTestCase {
         let limits = ProcessLimits(timeout: 10, outputLimit: 1024)
         // A child in a session of its own, which outlives the shell's process group and ends after it: a second
         // after, so that on a loaded machine it has not ended (and been reaped) by the time the shell's run
-        // returns.
+        // returns. The shell ends only once the child is in its own session (field 6 of its `stat`): until
+        // then it is in the shell's group, which the runner kills when the shell ends (on a loaded machine,
+        // one run in eight).
+        let script = """
+            setsid sleep 1 </dev/null >/dev/null 2>&1 &
+            child=$!
+            while [ "$(cut -d ' ' -f 6 /proc/$child/stat 2>/dev/null)" != "$child" ]; do :; done
+            echo $child
+            """
         let started = try Subprocess.run(
-            "/bin/sh", arguments: ["-c", "setsid sleep 1 </dev/null >/dev/null 2>&1 & echo $!"],
-            environment: ["PATH": "/usr/bin:/bin"], limits: limits)
+            "/bin/sh", arguments: ["-c", script], environment: ["PATH": "/usr/bin:/bin"], limits: limits)
         let printed = String(decoding: started.standardOutput, as: UTF8.self)
         let orphan = try XCTUnwrap(pid_t(printed.filter(\.isNumber)), "the shell printed \(printed)")
         XCTAssertEqual(ProcessTree.children(of: getpid()), [orphan], "adopted once its shell ended")
