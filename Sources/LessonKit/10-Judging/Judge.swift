@@ -13,10 +13,14 @@ struct Expectation {
     var outputOptions: OutputOptions
     var shouldTrap: Bool
     var compileFail: Bool
+    /// A book's test: lines compared without their trailing spaces (Markdown editors take them off the
+    /// book's lines), and the runtime error it expects is a trap or any other signal, whichever the
+    /// platform's runtime sends.
+    var isBookTest = false
 
     init(
         expectedLines: [String]?, outputComments: OutputComments? = nil, numbering: LineNumbering,
-        outputOptions: OutputOptions, shouldTrap: Bool, compileFail: Bool
+        outputOptions: OutputOptions, shouldTrap: Bool, compileFail: Bool, isBookTest: Bool = false
     ) {
         self.expectedLines = expectedLines
         self.outputComments = outputComments
@@ -24,6 +28,7 @@ struct Expectation {
         self.outputOptions = outputOptions
         self.shouldTrap = shouldTrap
         self.compileFail = compileFail
+        self.isBookTest = isBookTest
     }
 
     /// What a lesson's scenario promises, its diff numbered with the lesson's lines: those of its expected
@@ -88,7 +93,7 @@ struct Judge {
             return .outputLimitExceeded(limit: limits.outputLimit, run)
         case .signaled(let signal):
             let trapped = signal == SIGILL || signal == SIGTRAP
-            if trapped && expectation.shouldTrap { return outputVerdict(run, expectation) }
+            if expectation.shouldTrap && (trapped || expectation.isBookTest) { return outputVerdict(run, expectation) }
             return trapped ? .trapped(run) : .crashed(signal: signal, run)
         case .exited(let status):
             if expectation.shouldTrap { return .shouldHaveTrapped(status: status, run) }
@@ -98,8 +103,12 @@ struct Judge {
     }
 
     private func outputVerdict(_ run: ProcessResult, _ expectation: Expectation) -> Verdict {
-        let printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
+        var printed = OutputComparison.lines(of: String(decoding: run.standardOutput, as: UTF8.self))
         guard var expected = expectation.expectedLines else { return .missingExpectedOutput(printed: printed) }
+        if expectation.isBookTest {
+            printed = printed.map { $0.droppingTrailingSpaces() }
+            expected = expected.map { $0.droppingTrailingSpaces() }
+        }
         if let comments = expectation.outputComments {
             expected = comments.expectedLines(for: printed, inOrder: expectation.outputOptions.someLinesInOrder)
         }

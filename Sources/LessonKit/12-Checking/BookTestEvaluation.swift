@@ -5,7 +5,8 @@ extension ScenarioEvaluation {
         let expected = test.expectedOutput
         let expectation = Expectation(
             expectedLines: expected.map(\.text), numbering: .lines(expected.map(\.number), last: test.lastLine),
-            outputOptions: OutputOptions(), shouldTrap: test.expectedTrap != nil, compileFail: test.expectsErrors)
+            outputOptions: OutputOptions(), shouldTrap: test.expectedTrap != nil, compileFail: test.expectsErrors,
+            isBookTest: true)
         let verdict = judge.verdict(execution, expectation)
         var check = CheckResult(
             kind: .bookTest, location: plan.lesson.location(test.line), name: Self.bookTestName(test),
@@ -28,11 +29,10 @@ extension ScenarioEvaluation {
             ]
         case .failedToCompileAsPromised(let build):
             check.findings = unreported(test, build, severity: .error)
-        case .passed, .outputDiffers:
-            (check.findings, check.fix, check.updateRefusal) = compareOutput(test, execution.run)
-        // A runtime error stops a program with a trap or a signal, whichever the platform's runtime sends.
-        case .crashed where test.expectedTrap != nil:
-            (check.findings, check.fix, check.updateRefusal) = compareOutput(test, execution.run)
+        case .passed:
+            break
+        case .outputDiffers(let mismatch, let printed):
+            (check.findings, check.fix, check.updateRefusal) = outputMismatch(test, mismatch, printed)
         case .shouldHaveTrapped(let status, _):
             let trap = test.expectedTrap!
             check.findings = [
@@ -112,20 +112,6 @@ extension ScenarioEvaluation {
                         : ["the compiler reported:"] + said))
         }
         return findings
-    }
-
-    /// What the test printed against its expected lines, each line without its trailing spaces (Markdown
-    /// editors take them off the book's lines).
-    private func compareOutput(_ test: BookTest, _ run: ProcessResult?) -> ([Finding], BlockFix?, String?) {
-        let expected = test.expectedOutput
-        let printed = OutputComparison.lines(of: String(decoding: run?.standardOutput ?? [], as: UTF8.self))
-            .map { $0.droppingTrailingSpaces() }
-        guard
-            let mismatch = OutputComparison.compare(
-                expected: expected.map { $0.text.droppingTrailingSpaces() }, actual: printed,
-                numbering: .lines(expected.map(\.number), last: test.lastLine), options: OutputOptions())
-        else { return ([], nil, nil) }
-        return outputMismatch(test, mismatch, printed)
     }
 
     /// A mismatch at the first expected line that differs (at the test's last line when it printed only

@@ -66,6 +66,39 @@ final class JudgingTests: XCTestCase {
         XCTAssertEqual(buildLimit, .own(seconds: 45))
     }
 
+    /// A book's test is judged once, by the judge: its lines without their trailing spaces, and the runtime
+    /// error it expects met by a trap or any other signal; a lesson's scenario keeps both strict.
+    func testABookTestIsJudgedWithoutTrailingSpacesAndAnySignalAsItsTrap() {
+        let judge = Judge(limits: ProcessLimits(timeout: 7, outputLimit: 1 << 10), buildTimeout: 45)
+        let built = CompileResult(succeeded: true, diagnostics: [], output: "", seconds: 1, timedOut: false)
+        func verdict(_ termination: Termination, printed: String, expected: [String], book: Bool, trap: Bool)
+            -> String
+        {
+            let run = ProcessResult(
+                termination: termination, standardOutput: Array(printed.utf8), standardError: [], seconds: 0.1)
+            let expectation = Expectation(
+                expectedLines: expected, numbering: .lines([10, 11], last: 12), outputOptions: OutputOptions(),
+                shouldTrap: trap, compileFail: false, isBookTest: book)
+            switch judge.verdict(ScenarioExecution(build: built, run: run), expectation) {
+            case .passed: return "passed"
+            case .outputDiffers(let mismatch, let printed): return "differs at \(mismatch.firstDifference): \(printed)"
+            case .crashed(let signal, _): return "crashed \(signal)"
+            default: return "other"
+            }
+        }
+        XCTAssertEqual(
+            verdict(.exited(0), printed: "a  \nb\n", expected: ["a", "b "], book: true, trap: false), "passed")
+        XCTAssertEqual(
+            verdict(.exited(0), printed: "a  \nc\n", expected: ["a", "b "], book: true, trap: false),
+            "differs at 1: [\"a\", \"c\"]")
+        XCTAssertEqual(
+            verdict(.exited(0), printed: "a  \nb\n", expected: ["a", "b"], book: false, trap: false),
+            "differs at 0: [\"a  \", \"b\"]")
+        XCTAssertEqual(verdict(.signaled(SIGSEGV), printed: "a\n", expected: ["a"], book: true, trap: true), "passed")
+        XCTAssertEqual(
+            verdict(.signaled(SIGSEGV), printed: "a\n", expected: ["a"], book: false, trap: true), "crashed \(SIGSEGV)")
+    }
+
     /// A test's diff is cut at 12 lines, and says how many more there were.
     func testACutDiffSaysHowManyLinesWereLeftOut() {
         let evaluation = GradeEvaluation(
