@@ -91,6 +91,19 @@ public struct BackgroundJob: Sendable {
         return true
     }
 
+    private static let starting = NSLock()
+    nonisolated(unsafe) private static var started: Set<String> = []
+
+    /// Runs `start` once per job in this process, and only in the XCTest run of a whole `swift test`
+    /// (`isWholeSwiftTestRun`); `start` returns whether it started the job (a later call tries again when it
+    /// did not).
+    public func startOnceInWholeRun(_ start: () -> Bool) {
+        Self.starting.withLock {
+            guard !Self.started.contains(lockPath), Self.isWholeSwiftTestRun(), start() else { return }
+            Self.started.insert(lockPath)
+        }
+    }
+
     /// Whether this process is the XCTest run of a `swift test` without `--filter` or `--skip`, whose Swift
     /// Testing run then includes every test a job is for.
     public static func isWholeSwiftTestRun() -> Bool {

@@ -13,18 +13,12 @@ import Foundation
 public enum CoursePackageWarmUp {
     static var job: BackgroundJob { BackgroundJob(folder: CoursePackageCopy.base(), name: "warm-up") }
 
-    nonisolated(unsafe) private static var started = false
-    private static let starting = NSLock()
-
     /// Starts the build once, in the XCTest run of a whole `swift test`.
     public static func startIfWholeRun() {
-        starting.withLock {
-            guard !started, BackgroundJob.isWholeSwiftTestRun(), let course = try? CoursePackageCopy.make() else {
-                return
-            }
-            started = true
-            job.start(
-                ["sh", "-c", "swift build --build-tests && swift build --product lesson"], in: course.root)
+        job.startOnceInWholeRun {
+            guard let course = try? CoursePackageCopy.make() else { return false }
+            job.start(["sh", "-c", "swift build --build-tests && swift build --product lesson"], in: course.root)
+            return true
         }
     }
 

@@ -14,23 +14,19 @@ enum FixtureCacheWarmUp {
     /// Where the check's exit status is written when it ends, after the `swift test` run it is of.
     private static var statusPath: String { folder + "/status" }
 
-    nonisolated(unsafe) private static var started = false
-    private static let starting = NSLock()
-
     /// Starts the check once, in the XCTest run of a whole `swift test`.
     static func startIfWholeRun() {
-        starting.withLock {
-            guard !started, BackgroundJob.isWholeSwiftTestRun(), let paths = try? FixtureExitStatusTests.paths()
-            else { return }
-            started = true
+        job.startOnceInWholeRun {
+            guard let paths = try? FixtureExitStatusTests.paths() else { return false }
             try? FileManager.default.removeItem(atPath: folder)
             guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
-            else { return }
+            else { return false }
             let check =
                 [TestSupport.lessonExecutable, "check", "--cache-dir", cache] + TestSupport.fixtureFlags + paths
             // The status file names the run: one an earlier run left is not this run's.
             let script = "status=$1; shift; \"$@\"; echo \"$SWIFT_TEST_PID $?\" > \"$status\""
             job.start(["sh", "-c", script, "check", statusPath] + check, in: TestSupport.packageRoot)
+            return true
         }
     }
 
