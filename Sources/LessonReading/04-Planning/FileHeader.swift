@@ -40,6 +40,6 @@ package enum PlatformImports {
     /// `import class UIKit.UIView`); an `import` in a string literal or a comment imports nothing.
     package static func importsPlatformFramework(_ block: FencedBlock) -> Bool {
         guard block.content.contains(where: { $0.text.containsBytes("import") }) else { return false }
-        return TopLevelItems(block.text).importedModules.contains(where: frameworks.contains)
+        return SwiftBlock.of(block.text).items.importedModules.contains(where: frameworks.contains)
     }
 }

@@ -66,7 +66,7 @@ package enum NearMiss {
         guard block.content.contains(where: { $0.text.containsBytes("print(") || $0.text.containsBytes("dump(") }),
             !PlatformImports.importsPlatformFramework(block)
         else { return false }
-        let words = SwiftTokens(block.text).words
+        let words = SwiftBlock.of(block.text).tokens.words
         return words.contains("print") || words.contains("dump")
     }
 
