@@ -111,8 +111,8 @@ package enum ProgramSource {
 /// The code of one program: a block, after the blocks of its context (a book's earlier listings), which run
 /// first with their output discarded.
 package struct ProgramBody: Hashable, Sendable {
-    package var block: FencedBlock
-    package var context: [FencedBlock] = []
+    package var block: PlannedBlock
+    package var context: [PlannedBlock] = []
     /// Positions in `context` of listings checked within this run: each prints between segment markers
     /// instead of into the void (see `SharedRuns.swift`).
     package var segments: Set<Int> = []
@@ -130,7 +130,7 @@ package struct ProgramBody: Hashable, Sendable {
     package var kind: ProgramKind
 
     package init(
-        block: FencedBlock, context: [FencedBlock] = [], segments: Set<Int> = [],
+        block: PlannedBlock, context: [PlannedBlock] = [], segments: Set<Int> = [],
         way: MergePolicy.Decision = .wrapped(MergePolicy.Wrapping()), kind: ProgramKind = .scenario
     ) {
         self.block = block
@@ -156,26 +156,27 @@ package struct ProgramBody: Hashable, Sendable {
 
     /// At the top level of `main.swift`: the context's blocks, then the block, each mapped to its lines.
     func topLevel(to path: String) -> String {
-        guard !context.isEmpty else { return ProgramSource.mapped(block, to: path) }
+        guard !context.isEmpty else { return ProgramSource.mapped(block.fenced, to: path) }
         let earlier = context.indices.map { contextBlock($0, to: path) }.joined()
-        if isOneProgram { return earlier + ProgramSource.mapped(block, to: path) }
-        return "_lessonSilenceStandardOutput()\n" + earlier + ownBeginning + ProgramSource.mapped(block, to: path)
+        if isOneProgram { return earlier + ProgramSource.mapped(block.fenced, to: path) }
+        return "_lessonSilenceStandardOutput()\n" + earlier + ownBeginning
+            + ProgramSource.mapped(block.fenced, to: path)
     }
 
     /// In a function body: each block of the context opens a scope the next is written in, so that a later
     /// listing's declaration shadows an earlier one of the same name, as reading order has it.
     func wrapped(to path: String) -> String { wrapped(to: path, code: code) }
 
-    /// A block's code as a merged program holds it: its import lines blank when they are hoisted. Its reading
-    /// is the planner's (`SwiftBlock.of` knows every block a lesson's plan read).
-    private func code(_ block: FencedBlock) -> String {
-        wrapping.imports.isEmpty ? block.text : SwiftBlock.of(block.text).hoisted?.code ?? block.text
+    /// A block's code as a merged program holds it: its import lines blank when they are hoisted, as the
+    /// planner read them.
+    private func code(_ block: PlannedBlock) -> String {
+        wrapping.imports.isEmpty ? block.text : block.swift.hoisted?.code ?? block.text
     }
 
     /// A block's declarations at file scope and the rest, read from its code as a merged program holds it:
     /// the planner's reading where no import line is blanked.
-    private func fileScopeSplit(_ block: FencedBlock) -> FileScopeDeclarations? {
-        let read = SwiftBlock.of(block.text)
+    private func fileScopeSplit(_ block: PlannedBlock) -> FileScopeDeclarations? {
+        let read = block.swift
         guard !wrapping.imports.isEmpty, let hoisted = read.hoisted else { return FileScopeDeclarations(read.items) }
         return FileScopeDeclarations(hoisted.code)
     }
@@ -194,7 +195,7 @@ package struct ProgramBody: Hashable, Sendable {
         return (fileScope, wrapped(to: path) { splits[$0.openingLine]?.body ?? code($0) })
     }
 
-    private func wrapped(to path: String, code: (FencedBlock) -> String) -> String {
+    private func wrapped(to path: String, code: (PlannedBlock) -> String) -> String {
         let own =
             ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"
             + (wrapping.exitsAtEnd ? "_lessonExit(0)\n" : "")
@@ -207,7 +208,7 @@ package struct ProgramBody: Hashable, Sendable {
     }
 
     /// A block of the context, between the markers of its segment when it is one.
-    private func contextBlock(_ position: Int, to path: String, code: (FencedBlock) -> String = \.text) -> String {
+    private func contextBlock(_ position: Int, to path: String, code: (PlannedBlock) -> String = \.text) -> String {
         let block = context[position]
         let code =
             ProgramSource.mapped(code(block), firstLine: block.firstContentLine, to: path) + "#sourceLocation()\n"

@@ -14,7 +14,7 @@ package struct TwoProgramBuild: Sendable {
     var recipe: SeparateCompilation
 
     /// The tests of one program: each scenario with the path its diagnostics name.
-    typealias Tests = [(block: FencedBlock, markdownPath: String)]
+    typealias Tests = [(block: PlannedBlock, markdownPath: String)]
 
     enum Outcome: Sendable {
         /// Both programs, in the folder the caller gave (and removes), and the build (compile and links).
@@ -93,7 +93,7 @@ package struct TwoProgramBuild: Sendable {
         for (index, test) in tests.enumerated() {
             let function = "_lesson\(kind)Test\(index)"
             text +=
-                "private func \(function)() {\n" + ProgramSource.mapped(test.block, to: test.markdownPath)
+                "private func \(function)() {\n" + ProgramSource.mapped(test.block.fenced, to: test.markdownPath)
                 + "#sourceLocation()\n}\n"
             calls.append("\(function)()")
         }

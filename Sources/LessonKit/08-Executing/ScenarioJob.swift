@@ -2,10 +2,11 @@
 package struct ScenarioJob: Sendable {
     /// The engine files, mapped to the lesson's lines (or already on disk, for coverage).
     package var engine: [ProgramFile]
-    /// The scenario; nil for a program that is its engine alone, with an empty `main.swift`.
-    package var scenario: FencedBlock?
+    /// The scenario, as planning read it; nil for a program that is its engine alone, with an empty
+    /// `main.swift`.
+    package var scenario: PlannedBlock?
     /// The blocks built and run before the scenario, their output discarded: a book listing's context.
-    package var context: [FencedBlock] = []
+    package var context: [PlannedBlock] = []
     /// Positions in `context` of listings checked within this job's run (see `SharedRuns.swift`).
     package var segments: Set<Int> = []
     /// How its program is built, and with which others (`MergePolicy`).
@@ -17,7 +18,7 @@ package struct ScenarioJob: Sendable {
     package var runs: Bool
 
     package init(
-        engine: [ProgramFile], scenario: FencedBlock?, context: [FencedBlock] = [], plan: BuildPlan,
+        engine: [ProgramFile], scenario: PlannedBlock?, context: [PlannedBlock] = [], plan: BuildPlan,
         markdownPath: String, languageMode: LanguageMode, runs: Bool = true
     ) {
         self.engine = engine

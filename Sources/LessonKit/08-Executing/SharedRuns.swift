@@ -51,8 +51,8 @@ struct SharedRuns {
     /// it means in its own program: they declare no function, type, extension, operator or import at their
     /// top level, which the module's earlier code would see (a later overload or conformance) at the top level
     /// of `main.swift`, or once moved to file scope.
-    static func declareNothingEarlierCodeSees(_ blocks: some Sequence<FencedBlock>) -> Bool {
-        blocks.allSatisfy { !MergePolicy.declaresForTheModule(SwiftBlock.of($0.text).tokens) }
+    static func declareNothingEarlierCodeSees(_ blocks: some Sequence<PlannedBlock>) -> Bool {
+        blocks.allSatisfy { !MergePolicy.declaresForTheModule($0.swift.tokens) }
     }
 
     /// A book test's blocks are one program whose every part prints: a segment's end, which discards what
@@ -65,9 +65,9 @@ struct SharedRuns {
     private struct BlockKey: Hashable {
         var markdownPath: String
         var languageMode: LanguageMode
-        var block: FencedBlock
+        var block: PlannedBlock
 
-        init(_ job: ScenarioJob, _ block: FencedBlock) {
+        init(_ job: ScenarioJob, _ block: PlannedBlock) {
             markdownPath = job.markdownPath
             languageMode = job.languageMode
             self.block = block

@@ -105,7 +105,9 @@ struct CheckWork {
                 languageMode: plan.languageMode)
             scenarioJobs.append(
                 ScenarioJob(
-                    engine: engine.files, scenario: scenario.block, plan: buildPlan, markdownPath: markdownPath,
+                    engine: engine.files, scenario: PlannedBlock(scenario.block, swift: scenario.swift),
+                    plan: buildPlan,
+                    markdownPath: markdownPath,
                     languageMode: plan.languageMode, runs: scenario.options.runs))
             owners.append(.scenario(index, scenario: number))
         }
@@ -176,9 +178,10 @@ struct CheckWork {
         let buildPlan = MergePolicy.plan(
             forBook: blocks.map(plan.swift), test: test, languageMode: plan.languageMode,
             reasons: { blocks.map(reason) }, movable: { blocks.map(movableBlock) })
+        let planned = { (block: FencedBlock) in PlannedBlock(block, swift: plan.swift(block)) }
         return ScenarioJob(
-            engine: [], scenario: block, context: context, plan: buildPlan, markdownPath: markdownPath,
-            languageMode: plan.languageMode)
+            engine: [], scenario: planned(block), context: context.map(planned), plan: buildPlan,
+            markdownPath: markdownPath, languageMode: plan.languageMode)
     }
 
     /// A lesson that names its engine but builds no scenario (it has none, or all are ignored) still has its

@@ -93,7 +93,8 @@ struct CoverageWork {
                 group: .content(identity + " swift " + plan.languageMode.version),
                 standalone: scenario.options.standalone, languageMode: plan.languageMode)
             let program = ScenarioJob(
-                engine: engine, scenario: scenario.block, plan: buildPlan, markdownPath: markdownPath,
+                engine: engine, scenario: PlannedBlock(scenario.block, swift: scenario.swift), plan: buildPlan,
+                markdownPath: markdownPath,
                 languageMode: plan.languageMode)
             jobs.append(
                 Job(

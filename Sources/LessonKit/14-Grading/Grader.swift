@@ -207,7 +207,8 @@ package struct Grader: Sendable {
                 group: test.hidden ? .hiddenTests : .visibleTests, standalone: test.scenario.options.standalone,
                 languageMode: languageMode)
             return ScenarioJob(
-                engine: engine, scenario: test.scenario.block, plan: plan, markdownPath: test.sourcePath,
+                engine: engine, scenario: PlannedBlock(test.scenario.block, swift: test.scenario.swift), plan: plan,
+                markdownPath: test.sourcePath,
                 languageMode: languageMode)
         }
     }

@@ -121,7 +121,7 @@ final class FileScopeDeclarationsTests: XCTestCase {
             content: ["protocol Named {", "    var name: String { get }", "}", "print(1)"].enumerated().map {
                 SourceLine(number: 5 + $0.offset, text: $0.element, ending: "\n")
             })
-        var body = ProgramBody(block: block)
+        var body = ProgramBody(block: PlannedBlock(reading: block))
         body.way = .movingDeclarations(.usesWord("protocol"))
         let files = ProgramSource.mergedProgram(
             engine: [], programs: [(body, "/book.md")], inMain: true, native: true, batches: true)

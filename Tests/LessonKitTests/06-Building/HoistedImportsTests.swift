@@ -52,7 +52,7 @@ final class HoistedImportsTests: XCTestCase {
             LessonPlanner.plan(Lesson(path: "/l.md", bytes: Array(markdown.utf8))).scenarios.first
         )
         .block
-        var body = ProgramBody(block: block)
+        var body = ProgramBody(block: PlannedBlock(reading: block))
         body.way = .wrapped(MergePolicy.Wrapping(imports: ["import Foundation"]))
         let imports = ["import Foundation"]
         let files = ProgramSource.mergedProgram(

@@ -17,7 +17,7 @@ final class ScenarioDispatchTests: XCTestCase {
         let block = FencedBlock(
             fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
             closingLine: 3, content: [SourceLine(number: 2, text: "print(1)", ending: "\n")])
-        let body = ProgramBody(block: block)
+        let body = ProgramBody(block: PlannedBlock(reading: block))
         let files = ProgramSource.mergedProgram(
             engine: [], programs: [(body, "/l.md")], native: true, batches: true)
         XCTAssertTrue(

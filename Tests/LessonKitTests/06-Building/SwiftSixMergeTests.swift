@@ -39,7 +39,7 @@ final class SwiftSixMergeTests: XCTestCase {
             LessonPlanner.plan(Lesson(path: "/l.md", bytes: Array("```swift\n// main.swift\nprint(1)\n```\n".utf8)))
                 .scenarios.first
         ).block
-        let body = ProgramBody(block: block)
+        let body = ProgramBody(block: PlannedBlock(reading: block))
         let six = ProgramSource.mergedProgram(
             engine: [], programs: [(body, "/l.md")], inMain: true, languageMode: .swift6)
         XCTAssertTrue(try XCTUnwrap(six.last).contents.contains("@MainActor func _lessonScenario0() {\n"))

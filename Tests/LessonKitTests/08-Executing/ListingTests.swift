@@ -234,7 +234,8 @@ final class ListingTests: XCTestCase {
             """)
         let jobs = book.listings.map { listing -> ScenarioJob in
             ScenarioJob(
-                engine: [], scenario: listing.block, context: listing.context,
+                engine: [], scenario: PlannedBlock(reading: listing.block),
+                context: listing.context.map(PlannedBlock.init(reading:)),
                 plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("book")), kind: .listing),
                 markdownPath: "/book.md", languageMode: .swift5)
         }
@@ -271,9 +272,7 @@ final class ListingTests: XCTestCase {
                 alone ? (shares ? .module(.usesWord("protocol")) : .alone(.usesWord("protocol"))) : .wrapped(.init())
             return ScenarioJob(
                 engine: [],
-                scenario: FencedBlock(
-                    fence: Fence(character: "`", length: 3, indentation: 0), info: InfoString("swift"), openingLine: 1,
-                    closingLine: 3, content: [SourceLine(number: 2, text: "print(1)", ending: "\n")]),
+                scenario: PlannedBlock(reading: Self.block("print(1)")),
                 plan: BuildPlan(way: way, group: MergeGroup(engine: .content("book")), kind: .listing),
                 markdownPath: "/book.md", languageMode: .swift5)
         }
@@ -298,7 +297,7 @@ final class ListingTests: XCTestCase {
     func testNoProgramHoldsMoreThanTheMostScenarios() {
         func job(alone: Bool) -> ScenarioJob {
             ScenarioJob(
-                engine: [], scenario: Self.block("print(1)"),
+                engine: [], scenario: PlannedBlock(reading: Self.block("print(1)")),
                 plan: BuildPlan(
                     way: alone ? .module(.usesWord("protocol")) : .wrapped(.init()),
                     group: MergeGroup(engine: .content("engine")), kind: .listing),
@@ -324,7 +323,8 @@ final class ListingTests: XCTestCase {
     /// own lines: not the build's output, nor what the other scenarios' lines or the generated files got.
     func testAScenarioKeepsOnlyItsOwnPartOfAMergedBuild() {
         let job = ScenarioJob(
-            engine: [], scenario: Self.block("print(1)"), context: [Self.block("let x = 1", at: 10)],
+            engine: [], scenario: PlannedBlock(reading: Self.block("print(1)")),
+            context: [PlannedBlock(reading: Self.block("let x = 1", at: 10))],
             plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("engine"))),
             markdownPath: "/a.md", languageMode: .swift5)
         func warning(_ file: String, _ line: Int) -> CompilerDiagnostic {

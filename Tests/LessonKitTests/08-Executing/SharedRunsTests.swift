@@ -9,7 +9,8 @@ final class SharedRunsTests: XCTestCase {
     private func jobs(_ text: String) -> [ScenarioJob] {
         LessonPlanner.plan(Lesson(path: "book.md", bytes: Array(text.utf8))).listings.map { listing in
             ScenarioJob(
-                engine: [], scenario: listing.block, context: listing.context,
+                engine: [], scenario: PlannedBlock(reading: listing.block),
+                context: listing.context.map(PlannedBlock.init(reading:)),
                 plan: BuildPlan(way: .wrapped(.init()), group: MergeGroup(engine: .content("book")), kind: .listing),
                 markdownPath: "/book.md", languageMode: .swift5)
         }

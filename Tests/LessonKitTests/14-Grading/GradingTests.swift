@@ -306,9 +306,9 @@ final class GradingTests: XCTestCase {
         XCTAssertEqual(try driverCalls("correct"), ["-###"])
         XCTAssertEqual(try driverCalls("no-compile"), [])
 
-        let jobs = hidden.scenarios.map { ($0.block, "hidden.md") }
+        let jobs = hidden.scenarios.map { (PlannedBlock(reading: $0.block), "hidden.md") }
         let plan = sync.plan
-        let visibleTests = Grader.gradable(plan).map { ($0.block, "lesson.md") }
+        let visibleTests = Grader.gradable(plan).map { (PlannedBlock(reading: $0.block), "lesson.md") }
         let build = TwoProgramBuild(
             compiler: SwiftCompiler(toolchain: try TestSupport.toolchain()),
             recipe: try XCTUnwrap(TwoProgramBuild.recipe(toolchain: try TestSupport.toolchain())))
