@@ -114,16 +114,13 @@ package enum MergePolicy {
                 let next = read.code[keyword + 1].kind == .identifier ? read.text(keyword + 1) : nil
                 if word == "extension" {
                     extended.append(next)
-                } else if nominalTypeWords.contains(word), let next {
+                } else if SwiftVocabulary.nominalTypeWords.contains(word), let next {
                     nominal.insert(next)
                 }
             }
         }
         return extended.contains { $0.map { !nominal.contains($0) } ?? true }
     }
-
-    /// The words that declare a nominal type (not a type alias, which may name another module's type).
-    static let nominalTypeWords: Set<String> = ["struct", "class", "enum", "protocol", "actor"]
 
     /// Whether a block's text names the environment a process started with (`/proc/self/environ`), which
     /// still holds the `LESSON_SCENARIO` a merged or linked program is started with, where the reader's does

@@ -24,6 +24,10 @@ package enum SwiftVocabulary {
     /// The words that declare a type, whose braces hold its members.
     package static let typeWords: Set<String> = ["struct", "class", "enum", "extension", "actor", "protocol"]
 
+    /// The words that declare a nominal type: a type's words but `extension` (and not `typealias`, which may
+    /// name another module's type).
+    package static let nominalTypeWords: Set<String> = typeWords.subtracting(["extension"])
+
     /// The words after which a name is declared (a type's, a function's, a binding's).
     package static let declaringWords: Set<String> = [
         "let", "var", "func", "class", "struct", "enum", "actor", "protocol", "typealias",
