@@ -14,6 +14,8 @@ struct CoverageWork {
         var kind: Kind
         var folder: String
         var sources: [ProgramFile]
+        /// The sources as planning read them, in the same order.
+        var read: [SwiftBlock]
         /// Where each file's lines are reported: a path and the line its first line is.
         var display: [String: CoverageLocation]
         var lessons: [String] = []
@@ -89,7 +91,7 @@ struct CoverageWork {
         for scenario in plan.scenarios
         where scenario.options.runs && !scenario.options.ignored && scenario.attributeFindings.isEmpty {
             let buildPlan = MergePolicy.plan(
-                forScenario: scenario.swift, engine: group.sources.map { SwiftBlock.of($0.contents) },
+                forScenario: scenario.swift, engine: group.read,
                 group: .content(identity + " swift " + plan.languageMode.version),
                 standalone: scenario.options.standalone, languageMode: plan.languageMode)
             let program = ScenarioJob(
@@ -121,7 +123,8 @@ struct CoverageWork {
                 display[file.name] = CoverageLocation(path: sourcePath(of: named.name, file), firstLine: 1)
             }
         }
-        return EngineGroup(kind: kind, folder: directory, sources: resolved.sources, display: display)
+        return EngineGroup(
+            kind: kind, folder: directory, sources: resolved.sources, read: resolved.read, display: display)
     }
 
     /// A catalog engine's file under `engineSources` (`Sources/Engines/Sync/Sync.swift`) when it is there
