@@ -137,12 +137,18 @@ import Testing
     /// Every fixture checked alone, each check one process of its own as a user runs it, two at a time,
     /// sharing a cache as two terminals would. One check of all the fixtures together fills that cache
     /// first: it builds the fixtures' programs in merged builds on both cores (a few seconds), where each
-    /// fixture alone would build its own (most of a minute). In a whole `swift test`, that check ran during
-    /// the XCTest run, on the cores it left idle (`FixtureCacheWarmUp`). A check alone still reads, plans,
+    /// fixture alone would build its own (most of a minute). In a whole `swift test`, these checks ran during
+    /// the XCTest run, on the cores it left idle, one after the other (`FixtureCacheWarmUp`). A check alone still reads, plans,
     /// judges and reports its lesson itself, and builds what the cache does not answer.
     @Test func exitStatusOfEveryFixture() throws {
         let paths = try Self.paths()
         #expect(Set(paths) == Set(Self.exitStatuses.keys), "a fixture without its exit status, or one gone")
+        if let statuses = FixtureCacheWarmUp.aloneStatuses() {
+            defer { FixtureCacheWarmUp.remove() }
+            #expect(FixtureCacheWarmUp.filledCache() == 1, "\(FixtureCacheWarmUp.job.logPath)")
+            expect(paths.map { statuses[$0] }, of: paths)
+            return
+        }
         let cache: String
         if let together = FixtureCacheWarmUp.filledCache() {
             cache = FixtureCacheWarmUp.cache
@@ -160,6 +166,11 @@ import Testing
         let statuses = ParallelMap.map(paths, jobs: 2) { path -> Int32? in
             try? TestSupport.runLesson(["check", "--cache-dir", cache] + TestSupport.fixtureFlags + [path]).status
         }
+        expect(statuses, of: paths)
+    }
+
+    /// Each fixture's status (of `paths`, in order) is the one it must have: 58 pass, 64 fail.
+    private func expect(_ statuses: [Int32?], of paths: [String]) {
         var seen: [Int32: Int] = [:]
         for (path, status) in zip(paths, statuses) {
             #expect(status == Self.exitStatuses[path], "\(path)")

@@ -3,13 +3,12 @@ import Foundation
 
 @testable import LessonKit
 
-/// The check of every fixture together that fills the cache `FixtureExitStatusTests` shares between its
-/// checks of each fixture alone, run as a `BackgroundJob` of a whole `swift test`'s XCTest run, on the cores
-/// that run leaves idle: Swift Testing runs that suite afterwards and finds the cache filled, with the
-/// check's exit status, where it would otherwise fill it beside the other suites. It is the merged
-/// strategy's check of every fixture from an empty cache, so its JSON report is what `FixtureTests` compares
-/// with the goldens, and its kept engine objects what it links with. A filtered run starts none, and each
-/// test makes its own check.
+/// The checks `FixtureExitStatusTests` makes, run as a `BackgroundJob` of a whole `swift test`'s XCTest run, on
+/// the cores that run leaves idle: one check of every fixture together, which fills the cache they share, then
+/// each fixture alone; Swift Testing runs that suite afterwards and finds their exit statuses. The check of
+/// every fixture together is the merged strategy's from an empty cache, so its JSON report is also what
+/// `FixtureTests` compares with the goldens, and its kept engine objects what it links with. A filtered run
+/// starts none, and each test makes its own checks.
 enum FixtureCacheWarmUp {
     static let folder = TestSupport.packageRoot + "/.build/fixture-cache"
     static var job: BackgroundJob { BackgroundJob(folder: folder, name: "fixture-cache") }
@@ -19,6 +18,8 @@ enum FixtureCacheWarmUp {
     private static var statusPath: String { folder + "/status" }
     /// The check's report (`--format json`).
     private static var reportPath: String { folder + "/report.json" }
+    /// The exit status of each fixture's check alone after it, a line each (`STATUS PATH`).
+    private static var alonePath: String { folder + "/alone" }
 
     /// Starts the check once, in the XCTest run of a whole `swift test`.
     static func startIfWholeRun() {
@@ -27,15 +28,22 @@ enum FixtureCacheWarmUp {
             try? FileManager.default.removeItem(atPath: folder)
             guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
             else { return false }
-            let check =
-                [
-                    TestSupport.lessonExecutable, "check", "--cache-dir", cache, "--format", "json", "--output",
-                    reportPath,
-                ]
-                + TestSupport.fixtureFlags + paths
-            // The status file names the run: one an earlier run left is not this run's.
-            let script = "status=$1; shift; \"$@\"; echo \"$SWIFT_TEST_PID $?\" > \"$status\""
-            job.start(["sh", "-c", script, "check", statusPath] + check, in: TestSupport.packageRoot)
+            // The status file names the run: one an earlier run left is not this run's. Then each fixture alone,
+            // as `FixtureExitStatusTests` checks them: their statuses are written once all are known.
+            let script = """
+                status=$1 alone=$2 lesson=$3 cache=$4 report=$5; shift 5
+                flags=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do flags+=("$1"); shift; done; shift
+                "$lesson" check --cache-dir "$cache" --format json --output "$report" "${flags[@]}" "$@"
+                echo "$SWIFT_TEST_PID $?" > "$status"
+                for path in "$@"; do
+                    "$lesson" check --cache-dir "$cache" "${flags[@]}" "$path" >/dev/null 2>&1
+                    echo "$? $path"
+                done > "$alone.part" && mv "$alone.part" "$alone"
+                """
+            let arguments = [statusPath, alonePath, TestSupport.lessonExecutable, cache, reportPath]
+            job.start(
+                ["bash", "-c", script, "check"] + arguments + TestSupport.fixtureFlags + ["--"] + paths,
+                in: TestSupport.packageRoot)
             return true
         }
     }
@@ -58,6 +66,20 @@ enum FixtureCacheWarmUp {
     static func filledReport() -> CheckReport? {
         guard filledCache() != nil, let data = FileManager.default.contents(atPath: reportPath) else { return nil }
         return try? JSONReportReader.read(data, name: reportPath)
+    }
+
+    /// The exit status of each fixture's check alone, by path, from the job of this `swift test` run once it has
+    /// ended; nil when it did not check them all.
+    static func aloneStatuses() -> [String: Int32]? {
+        guard filledCache() != nil, let text = try? String(contentsOfFile: alonePath, encoding: .utf8) else {
+            return nil
+        }
+        var statuses: [String: Int32] = [:]
+        for line in text.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " "), let status = Int32(line[..<space]) else { return nil }
+            statuses[String(line[line.index(after: space)...])] = status
+        }
+        return statuses
     }
 
     /// Removes the cache, the status and the job's files.
