@@ -86,9 +86,32 @@ public struct BackgroundJob: Sendable {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) != 0 else { return true }
-        _ = try? "0".write(toFile: cgroup + "/cpu.idle", atomically: false, encoding: .utf8)
+        promote()
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         return true
+    }
+
+    /// Whether the job holds its lock now: started and not yet ended.
+    public var isRunning: Bool {
+        let descriptor = open(lockPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0
+    }
+
+    /// Makes the job's cgroup an ordinary one, for a test that waits for what it writes.
+    public func promote() {
+        _ = try? "0".write(toFile: cgroup + "/cpu.idle", atomically: false, encoding: .utf8)
+    }
+
+    /// The `swift test` run this process belongs to: its process ID and start time (`/proc/PID/stat`), which
+    /// together name one run where process IDs are used again (a container's).
+    public static var runIdentity: String {
+        let pid = getppid()
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // The fields after the command's closing parenthesis; the start time is the 20th of them.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        return "\(pid)-" + (fields.count > 19 ? String(fields[19]) : "0")
     }
 
     private static let starting = NSLock()

@@ -326,6 +326,8 @@ package struct Grader: Sendable {
             }
             var scenario = target
             scenario.block = Self.block(holding: submission)
+            // The student's code is what is planned and built, not the lesson's scenario it takes the place of.
+            scenario.swift = SwiftBlock(scenario.block.text)
             let expected = target.expectedLines
             return [
                 GradingTest(

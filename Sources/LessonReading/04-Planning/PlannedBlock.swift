@@ -1,6 +1,6 @@
 /// A fenced block with the planner's reading of its Swift: what a job builds, read once. Its fenced block's
 /// properties read through it (`block.openingLine`); two are the same block when their fenced blocks are (the
-/// reading is of the block's text).
+/// reading is of the block's text: a debug build checks it).
 @dynamicMemberLookup
 package struct PlannedBlock: Hashable, Sendable {
     package let fenced: FencedBlock
@@ -8,6 +8,7 @@ package struct PlannedBlock: Hashable, Sendable {
 
     /// `fenced` with the reading planning made of it.
     package init(_ fenced: FencedBlock, swift: SwiftBlock) {
+        assert(swift.text == fenced.text, "the reading of another text than the block's, at line \(fenced.openingLine)")
         self.fenced = fenced
         self.swift = swift
     }

@@ -134,8 +134,8 @@ import Testing
         "Fixtures/field/pass/site-front-matter.md": 0,
     ]
 
-    /// Every fixture checked alone, each check one process of its own as a user runs it, two at a time,
-    /// sharing a cache as two terminals would. One check of all the fixtures together fills that cache
+    /// Every fixture checked alone, each check one process of its own as a user runs it, two at a time
+    /// (one at a time in a whole run's background job), sharing a cache as two terminals would. One check of all the fixtures together fills that cache
     /// first: it builds the fixtures' programs in merged builds on both cores (a few seconds), where each
     /// fixture alone would build its own (most of a minute). In a whole `swift test`, these checks ran during
     /// the XCTest run, on the cores it left idle, one after the other (`FixtureCacheWarmUp`). A check alone still reads, plans,
@@ -143,9 +143,17 @@ import Testing
     @Test func exitStatusOfEveryFixture() throws {
         let paths = try Self.paths()
         #expect(Set(paths) == Set(Self.exitStatuses.keys), "a fixture without its exit status, or one gone")
-        if let statuses = FixtureCacheWarmUp.aloneStatuses() {
+        if var statuses = FixtureCacheWarmUp.aloneStatuses() {
             defer { FixtureCacheWarmUp.remove() }
             #expect(FixtureCacheWarmUp.filledCache() == 1, "\(FixtureCacheWarmUp.job.logPath)")
+            // Checked on idle cores, a fixture's scenario may have met its wall-clock limit for want of one: a
+            // status that differs is checked again here, and that check decides.
+            for path in paths where statuses[path] != Self.exitStatuses[path] {
+                statuses[path] =
+                    try? TestSupport.runLesson(
+                        ["check", "--cache-dir", FixtureCacheWarmUp.cache] + TestSupport.fixtureFlags + [path]
+                    ).status
+            }
             expect(paths.map { statuses[$0] }, of: paths)
             return
         }

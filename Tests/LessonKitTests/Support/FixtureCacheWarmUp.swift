@@ -28,19 +28,22 @@ enum FixtureCacheWarmUp {
             try? FileManager.default.removeItem(atPath: folder)
             guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil
             else { return false }
-            // The status file names the run: one an earlier run left is not this run's. Then each fixture alone,
-            // as `FixtureExitStatusTests` checks them: their statuses are written once all are known.
+            // The status file names the run (`BackgroundJob.runIdentity`): what an earlier run left is not this
+            // run's. Then each fixture alone, as `FixtureExitStatusTests` checks them: their statuses are
+            // written once all are known.
             let script = """
-                status=$1 alone=$2 lesson=$3 cache=$4 report=$5; shift 5
+                status=$1 alone=$2 lesson=$3 cache=$4 report=$5 run=$6; shift 6
                 flags=(); while [ $# -gt 0 ] && [ "$1" != -- ]; do flags+=("$1"); shift; done; shift
                 "$lesson" check --cache-dir "$cache" --format json --output "$report" "${flags[@]}" "$@"
-                echo "$SWIFT_TEST_PID $?" > "$status"
+                echo "$run $?" > "$status"
                 for path in "$@"; do
                     "$lesson" check --cache-dir "$cache" "${flags[@]}" "$path" >/dev/null 2>&1
                     echo "$? $path"
                 done > "$alone.part" && mv "$alone.part" "$alone"
                 """
-            let arguments = [statusPath, alonePath, TestSupport.lessonExecutable, cache, reportPath]
+            let arguments = [
+                statusPath, alonePath, TestSupport.lessonExecutable, cache, reportPath, BackgroundJob.runIdentity,
+            ]
             job.start(
                 ["bash", "-c", script, "check"] + arguments + TestSupport.fixtureFlags + ["--"] + paths,
                 in: TestSupport.packageRoot)
@@ -48,23 +51,30 @@ enum FixtureCacheWarmUp {
         }
     }
 
-    /// The exit status of the check that filled `cache` in this `swift test` run, once it has ended; nil when
-    /// none ran in it or it did not end by itself.
+    /// The exit status of the check that filled `cache` in this `swift test` run, once the whole job has
+    /// ended; nil when none ran in it or it did not end by itself.
     static func filledCache() -> Int32? {
-        guard job.waitUntilDone(), let text = try? String(contentsOfFile: statusPath, encoding: .utf8) else {
-            return nil
-        }
+        guard job.waitUntilDone() else { return nil }
+        return togetherStatus()
+    }
+
+    /// The exit status the check of every fixture together wrote in this `swift test` run, if it has.
+    private static func togetherStatus() -> Int32? {
+        guard let text = try? String(contentsOfFile: statusPath, encoding: .utf8) else { return nil }
         let words = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard words.count == 2, words[0] == String(getppid()), FileManager.default.fileExists(atPath: cache) else {
-            return nil
-        }
+        guard words.count == 2, words[0] == BackgroundJob.runIdentity, FileManager.default.fileExists(atPath: cache)
+        else { return nil }
         return Int32(words[1])
     }
 
-    /// The report of the check that filled `cache` in this `swift test` run, once it has ended; nil when none
+    /// The report of the check of every fixture together in this `swift test` run, once that check has ended
+    /// (the job, promoted to an ordinary share of the cores, may still check the fixtures alone); nil when none
     /// ran in it, it did not end by itself, or its report cannot be read.
     static func filledReport() -> CheckReport? {
-        guard filledCache() != nil, let data = FileManager.default.contents(atPath: reportPath) else { return nil }
+        guard job.isRunning || togetherStatus() != nil else { return nil }
+        job.promote()
+        while togetherStatus() == nil && job.isRunning { usleep(100_000) }
+        guard togetherStatus() != nil, let data = FileManager.default.contents(atPath: reportPath) else { return nil }
         return try? JSONReportReader.read(data, name: reportPath)
     }
 
