@@ -105,9 +105,7 @@ struct CheckWork {
                 languageMode: plan.languageMode)
             scenarioJobs.append(
                 ScenarioJob(
-                    engine: engine.files, scenario: PlannedBlock(scenario.block, swift: scenario.swift),
-                    plan: buildPlan,
-                    markdownPath: markdownPath,
+                    engine: engine.files, scenario: scenario.planned, plan: buildPlan, markdownPath: markdownPath,
                     languageMode: plan.languageMode, runs: scenario.options.runs))
             owners.append(.scenario(index, scenario: number))
         }

@@ -95,8 +95,7 @@ struct CoverageWork {
                 group: .content(identity + " swift " + plan.languageMode.version),
                 standalone: scenario.options.standalone, languageMode: plan.languageMode)
             let program = ScenarioJob(
-                engine: engine, scenario: PlannedBlock(scenario.block, swift: scenario.swift), plan: buildPlan,
-                markdownPath: markdownPath,
+                engine: engine, scenario: scenario.planned, plan: buildPlan, markdownPath: markdownPath,
                 languageMode: plan.languageMode)
             jobs.append(
                 Job(

@@ -207,8 +207,7 @@ package struct Grader: Sendable {
                 group: test.hidden ? .hiddenTests : .visibleTests, standalone: test.scenario.options.standalone,
                 languageMode: languageMode)
             return ScenarioJob(
-                engine: engine, scenario: PlannedBlock(test.scenario.block, swift: test.scenario.swift), plan: plan,
-                markdownPath: test.sourcePath,
+                engine: engine, scenario: test.scenario.planned, plan: plan, markdownPath: test.sourcePath,
                 languageMode: languageMode)
         }
     }

@@ -30,6 +30,9 @@ package struct Scenario: Hashable, Sendable {
     /// Its code, read once as planning reads it: what every later stage asks of it.
     package var swift: SwiftBlock
 
+    /// Its block with that reading, as a job builds it.
+    package var planned: PlannedBlock { PlannedBlock(block, swift: swift) }
+
     package init(
         block: FencedBlock, header: FileHeader, expected: FencedBlock?, options: ScenarioOptions,
         outputOptions: OutputOptions, attributeFindings: [Finding], outputComments: OutputComments? = nil,
