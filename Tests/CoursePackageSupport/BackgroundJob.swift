@@ -31,15 +31,29 @@ public struct BackgroundJob: Sendable {
         cgroup = "/sys/fs/cgroup/cpu/lesson-tests-\(name)-\(getppid())"
     }
 
-    /// The shell that runs a job's command (`background-job.sh`, beside this file): in the job's idle cgroup
-    /// where one can be made, in a session of nice value 19, and with a watch that stops the job when
-    /// `swift test` is gone.
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/background-job.sh"
-
-    /// Where the job writes the path of the idle cgroup it runs in, once it is in one. A job `.ci/run`
-    /// starts before any `swift test` has a cgroup named after its own process; a test that promotes the
-    /// job reads the path here.
-    public var cgroupRecord: String { (lockPath as NSString).deletingPathExtension + ".cgroup" }
+    /// Runs the job's command (its arguments): in its idle cgroup where it can be made, in a session of nice
+    /// value 19, and with a watch that stops the job when `swift test` is gone. However it ends (its command
+    /// done, or stopped with the job's whole group), the shell leaves the cgroup and removes it.
+    static let script = """
+        leave() {
+            echo $$ > "${JOB_CGROUP%/*}/cgroup.procs" 2>/dev/null
+            rmdir "$JOB_CGROUP" 2>/dev/null
+        }
+        trap leave EXIT
+        trap 'exit 143' TERM
+        if mkdir -p "$JOB_CGROUP" 2>/dev/null && echo 1 > "$JOB_CGROUP/cpu.idle" 2>/dev/null \\
+            && echo $$ > "$JOB_CGROUP/cgroup.procs" 2>/dev/null; then
+            echo "in the idle cpu cgroup $JOB_CGROUP"
+        fi
+        echo 19 > /proc/self/autogroup 2>/dev/null
+        nice -n 19 "$@" &
+        job=$!
+        while kill -0 "$job" 2>/dev/null; do
+            kill -0 "$SWIFT_TEST_PID" 2>/dev/null || { echo "swift test ($SWIFT_TEST_PID) has ended: stopping"; kill -TERM 0; }
+            sleep 1
+        done
+        wait "$job"
+        """
 
     /// Starts `command` in `folder` (`setsid flock LOCK sh -c SCRIPT`), not waiting for it; false when it
     /// could not start.
@@ -47,13 +61,11 @@ public struct BackgroundJob: Sendable {
     public func start(_ command: [String], in folder: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["flock", lockPath, "/bin/sh", Self.script] + command
+        process.arguments = ["flock", lockPath, "/bin/sh", "-c", Self.script, "job"] + command
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_TEST_PID"] = String(getppid())
         environment["JOB_CGROUP"] = cgroup
-        environment["JOB_RECORD"] = cgroupRecord
-        try? FileManager.default.removeItem(atPath: cgroupRecord)
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         try? FileManager.default.createDirectory(
@@ -89,9 +101,7 @@ public struct BackgroundJob: Sendable {
 
     /// Makes the job's cgroup an ordinary one, for a test that waits for what it writes.
     public func promote() {
-        let recorded = (try? String(contentsOfFile: cgroupRecord, encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try? "0".write(toFile: (recorded ?? cgroup) + "/cpu.idle", atomically: false, encoding: .utf8)
+        _ = try? "0".write(toFile: cgroup + "/cpu.idle", atomically: false, encoding: .utf8)
     }
 
     /// The `swift test` run this process belongs to: its process ID and start time (`/proc/PID/stat`), which

@@ -13,12 +13,9 @@ import Foundation
 public enum CoursePackageWarmUp {
     static var job: BackgroundJob { BackgroundJob(folder: CoursePackageCopy.base(), name: "warm-up") }
 
-    /// Starts the build once, in the XCTest run of a whole `swift test`, unless it is running already:
-    /// `.ci/run` starts it while the package builds (`Tests/CoursePackageSupport/warm-up.sh`), on the cores
-    /// the build leaves idle.
+    /// Starts the build once, in the XCTest run of a whole `swift test`.
     public static func startIfWholeRun() {
         job.startOnceInWholeRun {
-            if job.isRunning { return true }
             guard let course = try? CoursePackageCopy.make() else { return false }
             job.start(["sh", "-c", "swift build --build-tests && swift build --product lesson"], in: course.root)
             return true
