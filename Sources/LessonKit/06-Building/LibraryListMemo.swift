@@ -1,11 +1,15 @@
 import Foundation
 
-/// The library lists `swift-autolink-extract` wrote in one check, by the autolink entries of the objects it
-/// read (`AutolinkEntries`). The tool's list is made of those bytes alone, in the objects' order, so objects
-/// with the same entries get the list written before without the tool: it costs about 45 ms of CPU (on two
-/// threads) and a launcher start, for every program that is the first of its engine, and a course whose
-/// lessons each print a different engine has one such program a lesson. Objects whose entries cannot be
-/// read (not ELF) always run the tool.
+/// The library lists `swift-autolink-extract` wrote, by the autolink entries of the objects it read
+/// (`AutolinkEntries`). The tool's list is made of those bytes alone, in the objects' order, so objects
+/// with the same entries get the list written before without the tool: it costs about 27 ms of CPU and a
+/// launcher start, for every program that is the first of its imports in a process, which is every
+/// grading's program and every program of a check without a cache. Objects whose entries cannot be read
+/// (not ELF) always run the tool.
+///
+/// A list is kept in this process, and in the user's toolchain memo (`ToolchainMemo`) for the next process,
+/// under the extraction's command and the identity of the program it starts: another toolchain, or another
+/// version of the checker, asks the tool again.
 final class LibraryListMemo: @unchecked Sendable {
     /// The lists of the programs this process builds whole (`SwiftCompiler.build`); a check's merged builds
     /// keep theirs with their engine objects (`EngineObjects.libraryLists`).
@@ -13,6 +17,12 @@ final class LibraryListMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private var lists: [[UInt8]: [UInt8]] = [:]
+    /// Where lists are kept between processes; nil for none.
+    private let kept: ToolchainMemo?
+
+    init(kept: ToolchainMemo? = ToolchainMemo.shared) {
+        self.kept = kept
+    }
 
     /// What identifies the list of `objects`: each object's entries with their length, in order; nil when
     /// one of them cannot be read.
@@ -26,13 +36,45 @@ final class LibraryListMemo: @unchecked Sendable {
         return key
     }
 
-    func list(for key: [UInt8]) -> [UInt8]? {
-        lock.withLock { lists[key] }
+    /// The list known for the objects of `key`, extracted by `extraction` (the command's words, without its
+    /// objects and output): this process's, else the one the toolchain memo keeps.
+    func list(for key: [UInt8], extraction: [String]) -> [UInt8]? {
+        if let known = lock.withLock({ lists[key] }) { return known }
+        guard let list = kept?.value(Kept.self, key: Self.keptKey(key, extraction))?.list,
+            Self.namesLibrariesOnly(list)
+        else { return nil }
+        lock.withLock { lists[key] = Array(list) }
+        return Array(list)
     }
 
-    /// Remembers the list the tool wrote at `path` for the objects of `key`.
-    func remember(listAt path: String, for key: [UInt8]) {
+    /// Remembers the list `extraction` wrote at `path` for the objects of `key`; for the next process too when
+    /// it names libraries and nothing else (a line `-lNAME` each, as the tool writes them), so that no list
+    /// the build folder held by chance reaches another process's links.
+    func remember(listAt path: String, for key: [UInt8], extraction: [String]) {
         guard let list = FileManager.default.contents(atPath: path) else { return }
         lock.withLock { lists[key] = Array(list) }
+        if Self.namesLibrariesOnly(list) { kept?.store(Kept(list: list), key: Self.keptKey(key, extraction)) }
+    }
+
+    /// Whether `list` is lines of `-lNAME`, each ended by a line break, each name of letters, digits, `_`,
+    /// `-`, `.` and `+`.
+    static func namesLibrariesOnly(_ list: Data) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.+".utf8)
+        guard list.last == UInt8(ascii: "\n") else { return false }
+        return list.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).allSatisfy {
+            $0.count > 2 && $0.starts(with: Array("-l".utf8)) && $0.dropFirst(2).allSatisfy(allowed.contains)
+        }
+    }
+
+    private struct Kept: Codable {
+        var list: Data
+    }
+
+    /// The memo's key: the checker's version, the extraction's command with the identity of the program it
+    /// starts, and the entries in hexadecimal.
+    private static func keptKey(_ key: [UInt8], _ extraction: [String]) -> [String] {
+        let entries = key.map { String(format: "%02x", $0) }.joined()
+        return ["library list", LessonKitVersion.current] + extraction.prefix(1).map(Paths.identity(of:)) + extraction
+            + [entries]
     }
 }

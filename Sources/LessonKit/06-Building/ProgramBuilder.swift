@@ -113,8 +113,14 @@ struct ProgramBuilder {
     /// Writes the list of the libraries `objects` link with to `libraryList`: the list the memo holds for
     /// objects of the same autolink entries, or the one the toolchain's extraction writes, then kept there.
     func listLibraries(of objects: [String]) throws -> CompileResult {
-        let key = recipe.libraryExtraction == nil ? nil : libraryLists.key(for: objects)
-        if let key, let known = libraryLists.list(for: key) {
+        let extraction = recipe.libraryExtraction?.compactMap { word -> String? in
+            if case .literal(let text) = word { text } else { nil }
+        }
+        // A grading names its objects relative to the build folder, where the tools run.
+        let key =
+            extraction == nil
+            ? nil : libraryLists.key(for: objects.map { $0.hasPrefix("/") ? $0 : directory + "/" + $0 })
+        if let key, let extraction, let known = libraryLists.list(for: key, extraction: extraction) {
             try ScratchFile.save(known, to: libraryList)
             return .nothingRun
         }
@@ -122,7 +128,9 @@ struct ProgramBuilder {
             return .nothingRun
         }
         let extracted = try compiler.run(command[0], Array(command.dropFirst()), in: directory)
-        if extracted.succeeded, let key { libraryLists.remember(listAt: libraryList, for: key) }
+        if extracted.succeeded, let key, let extraction {
+            libraryLists.remember(listAt: libraryList, for: key, extraction: extraction)
+        }
         return extracted
     }
 

@@ -45,9 +45,9 @@ final class LibraryListMemoTests: XCTestCase {
         let directory = folder + "/" + name
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
-        // A memo of its own: the toolchain's extraction runs.
+        // A memo of its own, kept nowhere: the toolchain's extraction runs.
         let builder = ProgramBuilder(
-            compiler: compiler, recipe: recipe, directory: directory, libraryLists: LibraryListMemo())
+            compiler: compiler, recipe: recipe, directory: directory, libraryLists: LibraryListMemo(kept: nil))
         XCTAssertTrue(try builder.listLibraries(of: objects).succeeded)
         return try String(contentsOfFile: builder.libraryList, encoding: .utf8)
     }
@@ -130,5 +130,79 @@ final class LibraryListMemoTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "extracted\n")
         XCTAssertEqual(lists[1], lists[0])
         XCTAssertEqual(lists[0], try extracted([folder + "/plain/main.o"], recipe: try self.recipe(), name: "again"))
+    }
+
+    /// A list is kept in the user's toolchain memo: the next process (a memo of its own, the same memo folder)
+    /// links objects of the same entries without the extraction, with the same list; an extraction of
+    /// another command (another toolchain's) is not answered by it.
+    func testAListIsKeptForTheNextProcessOfTheSameExtraction() throws {
+        let plain = try recipe()
+        let kept = ToolchainMemo(folder: folder + "/memo")
+        try FileManager.default.createDirectory(atPath: kept.folder, withIntermediateDirectories: true)
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
+        let object = try object("plain", Self.plain, recipe: plain)
+        /// Lists the libraries of `object` in a process's memo of its own, with an extraction that counts its
+        /// runs in `log`: the list, and how many times that extraction has run.
+        func list(_ name: String, log: String) throws -> (list: String, runs: Int) {
+            var recipe = plain
+            recipe.libraryExtraction =
+                [.literal("/bin/sh"), .literal("-c"), .literal("echo x >> '\(log)'; exec \"$@\""), .literal("sh")]
+                + (plain.libraryExtraction ?? [])
+            let directory = folder + "/" + name
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let builder = ProgramBuilder(
+                compiler: compiler, recipe: recipe, directory: directory, libraryLists: LibraryListMemo(kept: kept))
+            XCTAssertTrue(try builder.listLibraries(of: [object]).succeeded)
+            let runs = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            return (try String(contentsOfFile: builder.libraryList, encoding: .utf8), runs)
+        }
+        let first = try list("first", log: folder + "/one")
+        let next = try list("next", log: folder + "/one")
+        let other = try list("other", log: folder + "/two")
+        XCTAssertEqual([first.runs, next.runs, other.runs], [1, 1, 1])
+        XCTAssertEqual(next.list, first.list)
+        XCTAssertEqual(other.list, first.list)
+        XCTAssertEqual(first.list, try extracted([object], recipe: plain, name: "again"))
+    }
+
+    /// Only a list of libraries is kept for the next process: a list with a linker flag, a path or no final
+    /// line break is this process's alone.
+    func testOnlyAListOfLibrariesIsKeptForTheNextProcess() throws {
+        let kept = ToolchainMemo(folder: folder + "/memo")
+        try FileManager.default.createDirectory(atPath: kept.folder, withIntermediateDirectories: true)
+        let lists = [
+            "-lswiftCore\n-lm\n", "-lswiftCore\n-Wl,--wrap=main\n", "-lswiftCore\n/tmp/evil.o\n", "-lswiftCore",
+            "-lswiftCore\n\n-lm\n", "\n",
+        ]
+        var next: [Bool] = []
+        for (index, list) in lists.enumerated() {
+            let path = folder + "/list-\(index)"
+            try ScratchFile.save(list, to: path)
+            let key = Array("entries \(index)".utf8)
+            let memo = LibraryListMemo(kept: kept)
+            memo.remember(listAt: path, for: key, extraction: ["/bin/true"])
+            XCTAssertEqual(memo.list(for: key, extraction: ["/bin/true"]), Array(list.utf8), "this process's")
+            next.append(LibraryListMemo(kept: kept).list(for: key, extraction: ["/bin/true"]) != nil)
+        }
+        XCTAssertEqual(next, [true, false, false, false, false, false])
+    }
+
+    /// A grading names its objects relative to its build folder: their entries are still read, and a second
+    /// program of the same entries is listed without the extraction.
+    func testObjectsNamedInTheBuildFolderAreListedOnce() throws {
+        var recipe = try recipe()
+        let log = folder + "/relative-extractions"
+        recipe.libraryExtraction =
+            [.literal("/bin/sh"), .literal("-c"), .literal("echo x >> '\(log)'; exec \"$@\""), .literal("sh")]
+            + (recipe.libraryExtraction ?? [])
+        let memo = LibraryListMemo(kept: nil)
+        let compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
+        for name in ["one", "two"] {
+            _ = try object(name, Self.plain, recipe: recipe)
+            let builder = ProgramBuilder(
+                compiler: compiler, recipe: recipe, directory: folder + "/" + name, libraryLists: memo)
+            XCTAssertTrue(try builder.listLibraries(of: ["main.o"]).succeeded)
+        }
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "x\n")
     }
 }

@@ -525,7 +525,7 @@ extension SeparateCompilationTests {
             """
         try TestSupport.executableScript(script, at: swiftc)
         var compiler = SwiftCompiler(toolchain: Toolchain(swiftc: swiftc, swiftFrontend: real.swiftFrontend))
-        compiler.libraryLists = LibraryListMemo()
+        compiler.libraryLists = LibraryListMemo(kept: nil)
         for number in [1, 2] {
             let directory = try WorkDirectory.create(prefix: "lesson-test")
             defer { directory.remove() }
