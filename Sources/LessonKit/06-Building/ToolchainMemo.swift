@@ -1,8 +1,8 @@
 import Foundation
 
 /// What a user's checker learns of a toolchain once and keeps between its processes: the driver's commands
-/// for a command line (`DriverRecipe`) and the native support compiled by the toolchain's `clang`
-/// (`NativeSupport`). Asking the driver (about 52 ms of a core), `clang` for the link's own command (12 ms)
+/// for a command line (`DriverRecipe`), the native support compiled by the toolchain's `clang`
+/// (`NativeSupport`) and the library lists of the objects' autolink entries (`LibraryListMemo`). Asking the driver (about 52 ms of a core), `clang` for the link's own command (12 ms)
 /// and compiling the support (73 ms; `perf stat -r 5` of each) are otherwise paid again by every `lesson`
 /// that builds: each grading, each check without a cache.
 ///

@@ -88,7 +88,8 @@ final class ToolchainMemoTests: XCTestCase {
     }
 
     /// A second `lesson` of this user neither asks the driver for its commands nor compiles the native
-    /// support again: a `swiftc` that logs its first argument is asked once (`-###`) by two isolated checks.
+    /// support again: a `swiftc` that logs its first argument is asked once (`-###`) by two isolated checks,
+    /// and the memo keeps the commands and the program's library list.
     func testASecondProcessAsksTheDriverNothing() throws {
         let log = folder + "/started.log"
         let swiftc = try TestSupport.loggingSwiftc(in: folder, log: log)
@@ -104,6 +105,15 @@ final class ToolchainMemoTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "-###\n")
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/cache/lesson/toolchain")
         XCTAssertEqual(kept.filter { $0.hasSuffix(".o") }.count, 1, "\(kept)")
-        XCTAssertEqual(kept.filter { $0.hasSuffix(".json") }.count, 1, "\(kept)")
+        // One entry of each kind: the driver's commands, and the library list of the program's imports.
+        let kinds = try kept.filter { $0.hasSuffix(".json") }.map { name in
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/cache/lesson/toolchain/" + name))
+            return try JSONDecoder().decode(KeyOnly.self, from: data).key.first ?? ""
+        }
+        XCTAssertEqual(kinds.sorted(), ["driver commands", "library list"], "\(kept)")
+    }
+
+    private struct KeyOnly: Decodable {
+        var key: [String]
     }
 }
