@@ -2,10 +2,11 @@ import Foundation
 
 /// The library lists `swift-autolink-extract` wrote, by the autolink entries of the objects it read
 /// (`AutolinkEntries`). The tool's list is made of those bytes alone, in the objects' order, so objects
-/// with the same entries get the list written before without the tool: it costs about 20 ms of CPU and 30 ms
-/// of wall time (`perf stat -r 20` on a one-line program's object), and a launcher start in a grading, for every program that is the first of its imports in a process, which is every
-/// grading's program and every program of a check without a cache. Objects whose entries cannot be read
-/// (not ELF) always run the tool.
+/// with the same entries get the list written before without the tool: it costs about 20 ms of CPU and
+/// 30 ms of wall time (`perf stat -r 20` on a one-line program's object), and a launcher start in a
+/// grading, for every program that is the first of its imports in a process, which is every grading's
+/// program and every program of a check without a cache. Objects whose entries cannot be read (not ELF)
+/// always run the tool.
 ///
 /// A list is kept in this process, and in the user's toolchain memo (`ToolchainMemo`) for the next process,
 /// under the extraction's command and the identity of the program it starts: another toolchain, or another
