@@ -2,8 +2,9 @@ import Foundation
 
 /// What a user's checker learns of a toolchain once and keeps between its processes: the driver's commands
 /// for a command line (`DriverRecipe`), the native support compiled by the toolchain's `clang`
-/// (`NativeSupport`) and the library lists of the objects' autolink entries (`LibraryListMemo`). Asking the driver (about 52 ms of a core), `clang` for the link's own command (12 ms)
-/// and compiling the support (73 ms; `perf stat -r 5` of each) are otherwise paid again by every `lesson`
+/// (`NativeSupport`) and the library lists of the objects' autolink entries (`LibraryListMemo`). Asking the
+/// driver (about 52 ms of a core), `clang` for the link's own command (12 ms), compiling the support (73 ms;
+/// `perf stat -r 5` of each) and listing the libraries (20 ms) are otherwise paid again by every `lesson`
 /// that builds: each grading, each check without a cache.
 ///
 /// Kept where only this user may write: `$XDG_CACHE_HOME/lesson/toolchain`, or `$HOME/.cache/lesson/toolchain`,
