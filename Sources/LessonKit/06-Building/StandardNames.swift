@@ -12,12 +12,23 @@ enum StandardNames {
     static let implicitModules = ["Swift", "_Concurrency", "_StringProcessing"]
 
     /// The names, or nil when the toolchain's interface of the standard library cannot be found or read
-    /// (every top-level function is then taken to overload one).
-    static let current: Set<String>? = {
-        guard let standard = interfacePath(of: "Swift").flatMap(names(inInterfaceAt:)) else { return nil }
-        let others = implicitModules.dropFirst().compactMap { interfacePath(of: $0).flatMap(names(inInterfaceAt:)) }
-        return others.reduce(standard) { $0.union($1) }.union(implicitModules)
-    }()
+    /// (every top-level function is then taken to overload one). Kept in the user's toolchain memo
+    /// (`ToolchainMemo`) under the interfaces' paths, sizes and times: reading the 2 MB of interfaces took
+    /// about 13 ms of a debug `lesson`'s CPU, in every process whose merge policy asks.
+    static let current: Set<String>? = read(interfaces: implicitModules.map(interfacePath(of:)), kept: .shared)
+
+    /// The names the interfaces at `paths` (the standard library's first) declare, with the modules' own;
+    /// from `kept` where it holds them for these very files, else read and kept there.
+    static func read(interfaces paths: [String?], kept: ToolchainMemo?) -> Set<String>? {
+        guard let standardPath = paths.first ?? nil else { return nil }
+        let key = ["standard names", LessonKitVersion.current] + paths.map { $0.map(Paths.identity(of:)) ?? "none" }
+        if let list = kept?.value(String.self, key: key) { return Set(list.split(separator: "\n").map(String.init)) }
+        guard let standard = names(inInterfaceAt: standardPath) else { return nil }
+        let others = paths.dropFirst().compactMap { $0.flatMap(names(inInterfaceAt:)) }
+        let all = others.reduce(standard) { $0.union($1) }.union(implicitModules)
+        kept?.store(all.sorted().joined(separator: "\n"), key: key)
+        return all
+    }
 
     /// `<module>.swiftmodule/<target>.swiftinterface` under the runtime libraries of the `swiftc` on `PATH`.
     private static func interfacePath(of module: String) -> String? {

@@ -2,10 +2,11 @@ import Foundation
 
 /// What a user's checker learns of a toolchain once and keeps between its processes: the driver's commands
 /// for a command line (`DriverRecipe`), the native support compiled by the toolchain's `clang`
-/// (`NativeSupport`) and the library lists of the objects' autolink entries (`LibraryListMemo`). Asking the
-/// driver (about 52 ms of a core), `clang` for the link's own command (12 ms), compiling the support (73 ms;
-/// `perf stat -r 5` of each) and listing the libraries (20 ms) are otherwise paid again by every `lesson`
-/// that builds: each grading, each check without a cache.
+/// (`NativeSupport`), the library lists of the objects' autolink entries (`LibraryListMemo`) and the names the
+/// standard library's interfaces declare (`StandardNames`). Asking the driver (about 52 ms of a core),
+/// `clang` for the link's own command (12 ms), compiling the support (73 ms; `perf stat -r 5` of each),
+/// listing the libraries (20 ms) and reading the interfaces (about 80 ms in a debug build) are otherwise
+/// paid again by every `lesson` that builds: each grading, each check without a cache.
 ///
 /// Kept where only this user may write: `$XDG_CACHE_HOME/lesson/toolchain`, or `$HOME/.cache/lesson/toolchain`,
 /// or else `lesson-toolchain-<uid>` in the temporary folder, a folder of mode 0700 this user owns. An entry is

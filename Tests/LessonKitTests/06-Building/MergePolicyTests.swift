@@ -280,6 +280,32 @@ final class StandardNamesTests: XCTestCase {
             XCTAssertFalse(names.contains(name), name)
         }
     }
+
+    /// The names are kept in the toolchain memo for the files they were read from: a file of the same path,
+    /// size and time is not read again; one changed since is.
+    func testTheNamesAreKeptForTheInterfacesTheyWereReadFrom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/memo", withIntermediateDirectories: true)
+        let kept = ToolchainMemo(folder: folder + "/memo")
+        let interface = folder + "/Swift.swiftinterface"
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        func write(_ name: String, at date: Date) throws {
+            try ScratchFile.save(
+                "// swift-interface-format-version: 1.0\n@inlinable public func \(name)() {}\n", to: interface)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: interface)
+        }
+        let implicit = Set(StandardNames.implicitModules)
+        try write("alpha", at: time)
+        XCTAssertEqual(StandardNames.read(interfaces: [interface, nil, nil], kept: kept), implicit.union(["alpha"]))
+        try write("gamma", at: time)
+        XCTAssertEqual(
+            StandardNames.read(interfaces: [interface, nil, nil], kept: kept), implicit.union(["alpha"]),
+            "the same path, size and time: the kept names")
+        try write("gamma", at: time.addingTimeInterval(1))
+        XCTAssertEqual(StandardNames.read(interfaces: [interface, nil, nil], kept: kept), implicit.union(["gamma"]))
+        XCTAssertNil(StandardNames.read(interfaces: [nil, interface, nil], kept: kept), "no standard library's")
+    }
 }
 
 /// A book's program, decided whole: what its blocks together mean otherwise in one function than at the top
