@@ -13,8 +13,8 @@ enum StandardNames {
 
     /// The names, or nil when the toolchain's interface of the standard library cannot be found or read
     /// (every top-level function is then taken to overload one). Kept in the user's toolchain memo
-    /// (`ToolchainMemo`) under the interfaces' paths, sizes and times: reading the 2 MB of interfaces took
-    /// about 13 ms of a debug `lesson`'s CPU, in every process whose merge policy asks.
+    /// (`ToolchainMemo`) under the interfaces' paths, sizes and times: reading the 2 MB of interfaces cost a
+    /// debug `lesson` about 80 ms of CPU, in every process whose merge policy asks.
     static let current: Set<String>? = read(interfaces: implicitModules.map(interfacePath(of:)), kept: .shared)
 
     /// The names the interfaces at `paths` (the standard library's first) declare, with the modules' own;
