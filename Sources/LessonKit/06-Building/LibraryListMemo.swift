@@ -8,16 +8,20 @@ import Foundation
 /// program and every program of a check without a cache. Objects whose entries cannot be read (not ELF)
 /// always run the tool.
 ///
-/// A list is kept in this process, and in the user's toolchain memo (`ToolchainMemo`) for the next process,
-/// under the extraction's command and the identity of the program it starts: another toolchain, or another
-/// version of the checker, asks the tool again.
+/// A list is kept in this process, by the extraction's command and the entries, and in the user's toolchain
+/// memo (`ToolchainMemo`) for the next process, under the same command with the identity of the program it
+/// starts and the entries' SHA-256: another toolchain, or another version of the checker, asks the tool
+/// again. A list is written to the memo only from the checker's own builds of lessons, never from a
+/// grading's (whose objects a student's code made, and whose entries it may choose: every submission would
+/// leave a file of its own), and only when its entries are few and every line names a library; any build
+/// reads it.
 final class LibraryListMemo: @unchecked Sendable {
     /// The lists of the programs this process builds whole (`SwiftCompiler.build`); a check's merged builds
-    /// keep theirs with their engine objects (`EngineObjects.libraryLists`).
+    /// keep theirs with their engine objects (`EngineObjects.libraryLists`). Both read and write the memo.
     static let shared = LibraryListMemo()
 
     private let lock = NSLock()
-    private var lists: [[UInt8]: [UInt8]] = [:]
+    private var lists: [Known: [UInt8]] = [:]
     /// Where lists are kept between processes; nil for none.
     private let kept: ToolchainMemo?
 
@@ -40,30 +44,37 @@ final class LibraryListMemo: @unchecked Sendable {
     /// The list known for the objects of `key`, extracted by `extraction` (the command's words, without its
     /// objects and output): this process's, else the one the toolchain memo keeps.
     func list(for key: [UInt8], extraction: [String]) -> [UInt8]? {
-        if let known = lock.withLock({ lists[key] }) { return known }
-        guard let list = kept?.value(Kept.self, key: Self.keptKey(key, extraction))?.list,
-            Self.namesLibrariesOnly(list)
+        let known = Self.knownKey(key, extraction)
+        if let list = lock.withLock({ lists[known] }) { return list }
+        guard key.count <= Self.largestKeptEntries,
+            let list = kept?.value(Kept.self, key: Self.keptKey(key, extraction))?.list, Self.namesLibrariesOnly(list)
         else { return nil }
-        lock.withLock { lists[key] = Array(list) }
+        lock.withLock { lists[known] = Array(list) }
         return Array(list)
     }
 
     /// Remembers the list `extraction` wrote at `path` for the objects of `key`; for the next process too when
-    /// it names libraries and nothing else (a line `-lNAME` each, as the tool writes them), so that no list
-    /// the build folder held by chance reaches another process's links.
-    func remember(listAt path: String, for key: [UInt8], extraction: [String]) {
+    /// `keeping` (the objects are the checker's own build of a lesson), the entries are few and the list names
+    /// libraries and nothing else (a line `-lNAME` each, as the tool writes them).
+    func remember(listAt path: String, for key: [UInt8], extraction: [String], keeping: Bool) {
         guard let list = FileManager.default.contents(atPath: path) else { return }
-        lock.withLock { lists[key] = Array(list) }
-        if Self.namesLibrariesOnly(list) { kept?.store(Kept(list: list), key: Self.keptKey(key, extraction)) }
+        lock.withLock { lists[Self.knownKey(key, extraction)] = Array(list) }
+        guard keeping, key.count <= Self.largestKeptEntries, Self.namesLibrariesOnly(list) else { return }
+        kept?.store(Kept(list: list), key: Self.keptKey(key, extraction))
     }
 
-    /// Whether `list` is lines of `-lNAME`, each ended by a line break, each name of letters, digits, `_`,
-    /// `-`, `.` and `+`.
+    /// The most bytes of entries a kept list is for: a program of the toolchain's modules and Foundation has
+    /// a few hundred.
+    static let largestKeptEntries = 4_096
+
+    /// Whether `list` is lines of `-lNAME`, each ended by a line break, each name at most 128 letters, digits,
+    /// `_`, `-`, `.` and `+`.
     static func namesLibrariesOnly(_ list: Data) -> Bool {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.+".utf8)
         guard list.last == UInt8(ascii: "\n") else { return false }
         return list.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).allSatisfy {
-            $0.count > 2 && $0.starts(with: Array("-l".utf8)) && $0.dropFirst(2).allSatisfy(allowed.contains)
+            (3...130).contains($0.count) && $0.starts(with: Array("-l".utf8))
+                && $0.dropFirst(2).allSatisfy(allowed.contains)
         }
     }
 
@@ -71,11 +82,22 @@ final class LibraryListMemo: @unchecked Sendable {
         var list: Data
     }
 
+    /// This process's key: the extraction's command and the entries.
+    private struct Known: Hashable {
+        var extraction: [String]
+        var entries: [UInt8]
+    }
+
+    private static func knownKey(_ key: [UInt8], _ extraction: [String]) -> Known {
+        Known(extraction: extraction, entries: key)
+    }
+
     /// The memo's key: the checker's version, the extraction's command with the identity of the program it
-    /// starts, and the entries in hexadecimal.
+    /// starts, and the entries' SHA-256.
     private static func keptKey(_ key: [UInt8], _ extraction: [String]) -> [String] {
-        let entries = key.map { String(format: "%02x", $0) }.joined()
+        var hasher = SHA256()
+        hasher.update(key)
         return ["library list", LessonKitVersion.current] + extraction.prefix(1).map(Paths.identity(of:)) + extraction
-            + [entries]
+            + [hasher.finalize()]
     }
 }

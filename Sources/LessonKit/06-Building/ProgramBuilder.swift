@@ -129,7 +129,9 @@ struct ProgramBuilder {
         }
         let extracted = try compiler.run(command[0], Array(command.dropFirst()), in: directory)
         if extracted.succeeded, let key, let extraction {
-            libraryLists.remember(listAt: libraryList, for: key, extraction: extraction)
+            // A grading's objects are a student's code's: its list is not kept for the next process.
+            libraryLists.remember(
+                listAt: libraryList, for: key, extraction: extraction, keeping: !compiler.hidesBuildFolder)
         }
         return extracted
     }

@@ -13,7 +13,7 @@ enum StandardNames {
 
     /// The names, or nil when the toolchain's interface of the standard library cannot be found or read
     /// (every top-level function is then taken to overload one). Kept in the user's toolchain memo
-    /// (`ToolchainMemo`) under the interfaces' paths, sizes and times: reading the 2 MB of interfaces cost a
+    /// (`ToolchainMemo`) under the interfaces' and the checker's paths, sizes and times: reading the 2 MB of interfaces cost a
     /// debug `lesson` about 80 ms of CPU, in every process whose merge policy asks.
     static let current: Set<String>? = read(interfaces: implicitModules.map(interfacePath(of:)), kept: .shared)
 
@@ -21,7 +21,10 @@ enum StandardNames {
     /// from `kept` where it holds them for these very files, else read and kept there.
     static func read(interfaces paths: [String?], kept: ToolchainMemo?) -> Set<String>? {
         guard let standardPath = paths.first ?? nil else { return nil }
-        let key = ["standard names", LessonKitVersion.current] + paths.map { $0.map(Paths.identity(of:)) ?? "none" }
+        // The checker's own binary too: the names are its reading of the files, which a new build may change.
+        let key =
+            ["standard names", Paths.identity(of: CacheKeys.executablePath)]
+            + paths.map { $0.map(Paths.identity(of:)) ?? "none" }
         if let list = kept?.value(String.self, key: key) { return Set(list.split(separator: "\n").map(String.init)) }
         guard let standard = names(inInterfaceAt: standardPath) else { return nil }
         let others = paths.dropFirst().compactMap { $0.flatMap(names(inInterfaceAt:)) }

@@ -22,14 +22,19 @@ final class EngineObjects: @unchecked Sendable {
     private let ownsFolder: Bool
     private let supportLock = NSLock()
     private var supportBuilding: SupportBuild?
-    /// The library lists extracted in this check, by their objects' autolink entries.
-    let libraryLists = LibraryListMemo()
+    /// The library lists of this check's merged programs, by their objects' autolink entries (kept for the
+    /// next process too: `LibraryListMemo`).
+    let libraryLists: LibraryListMemo
 
     static let maxSets = 64
 
     /// Sets kept in `cacheDirectory`, or for this run only when it is nil.
-    init(recipe: SeparateCompilation, keys: CacheKeys, cacheDirectory: String?) throws {
+    init(
+        recipe: SeparateCompilation, keys: CacheKeys, cacheDirectory: String?,
+        libraryLists: LibraryListMemo = LibraryListMemo()
+    ) throws {
         self.recipe = recipe
+        self.libraryLists = libraryLists
         self.keys = keys
         if let cacheDirectory {
             folder = Paths.absolute(cacheDirectory) + "/objects"

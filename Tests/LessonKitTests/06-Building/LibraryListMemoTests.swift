@@ -111,7 +111,9 @@ final class LibraryListMemoTests: XCTestCase {
         ]
         recipe.libraryExtraction = counting + (recipe.libraryExtraction ?? [])
         let toolchain = try TestSupport.toolchain()
-        let store = try EngineObjects(recipe: recipe, keys: CacheKeys(toolchain: toolchain), cacheDirectory: nil)
+        let store = try EngineObjects(
+            recipe: recipe, keys: CacheKeys(toolchain: toolchain), cacheDirectory: nil,
+            libraryLists: LibraryListMemo(kept: nil))
         defer { store.close() }
         let compiler = SwiftCompiler(toolchain: toolchain, timeout: 60)
         var lists: [String] = []
@@ -165,26 +167,62 @@ final class LibraryListMemoTests: XCTestCase {
         XCTAssertEqual(first.list, try extracted([object], recipe: plain, name: "again"))
     }
 
-    /// Only a list of libraries is kept for the next process: a list with a linker flag, a path or no final
-    /// line break is this process's alone.
+    /// Only a list of libraries, for few entries, from a build that keeps it, is kept for the next process: a
+    /// list with a linker flag, a path, a name too long, no final line break or an empty line, one for
+    /// entries past `largestKeptEntries`, or one a grading listed, is this process's alone.
     func testOnlyAListOfLibrariesIsKeptForTheNextProcess() throws {
         let kept = ToolchainMemo(folder: folder + "/memo")
         try FileManager.default.createDirectory(atPath: kept.folder, withIntermediateDirectories: true)
-        let lists = [
-            "-lswiftCore\n-lm\n", "-lswiftCore\n-Wl,--wrap=main\n", "-lswiftCore\n/tmp/evil.o\n", "-lswiftCore",
-            "-lswiftCore\n\n-lm\n", "\n",
+        let long = "-l" + String(repeating: "a", count: 129) + "\n"
+        let small = Array("entries".utf8)
+        let large = [UInt8](repeating: 0x41, count: LibraryListMemo.largestKeptEntries + 1)
+        let cases: [(list: String, entries: [UInt8], keeping: Bool)] = [
+            ("-lswiftCore\n-lm\n", small, true), ("-lswiftCore\n-Wl,--wrap=main\n", small, true),
+            ("-lswiftCore\n/tmp/evil.o\n", small, true), ("-lswiftCore", small, true),
+            ("-lswiftCore\n\n-lm\n", small, true), ("\n", small, true), (long, small, true),
+            ("-l" + String(repeating: "a", count: 128) + "\n", small, true), ("-lswiftCore\n", large, true),
+            ("-lswiftCore\n", small, false),
         ]
         var next: [Bool] = []
-        for (index, list) in lists.enumerated() {
+        for (index, (list, entries, keeping)) in cases.enumerated() {
             let path = folder + "/list-\(index)"
             try ScratchFile.save(list, to: path)
-            let key = Array("entries \(index)".utf8)
+            let extraction = ["/bin/true", "case \(index)"]
             let memo = LibraryListMemo(kept: kept)
-            memo.remember(listAt: path, for: key, extraction: ["/bin/true"])
-            XCTAssertEqual(memo.list(for: key, extraction: ["/bin/true"]), Array(list.utf8), "this process's")
-            next.append(LibraryListMemo(kept: kept).list(for: key, extraction: ["/bin/true"]) != nil)
+            memo.remember(listAt: path, for: entries, extraction: extraction, keeping: keeping)
+            XCTAssertEqual(memo.list(for: entries, extraction: extraction), Array(list.utf8), "this process's")
+            next.append(LibraryListMemo(kept: kept).list(for: entries, extraction: extraction) != nil)
         }
-        XCTAssertEqual(next, [true, false, false, false, false, false])
+        XCTAssertEqual(next, [true, false, false, false, false, false, false, true, false, false])
+    }
+
+    /// A grading (its build folder hidden: a student's code made its objects) reads a list the checker kept,
+    /// and keeps none of its own.
+    func testAGradingReadsKeptListsAndKeepsNone() throws {
+        let plain = try recipe()
+        let kept = ToolchainMemo(folder: folder + "/memo")
+        try FileManager.default.createDirectory(atPath: kept.folder, withIntermediateDirectories: true)
+        var recipe = plain
+        let log = folder + "/grading-extractions"
+        recipe.libraryExtraction =
+            [.literal("/bin/sh"), .literal("-c"), .literal("echo x >> '\(log)'; exec \"$@\""), .literal("sh")]
+            + (plain.libraryExtraction ?? [])
+        _ = try object("objects", Self.plain, recipe: recipe)
+        func list(grading: Bool) throws {
+            var compiler = SwiftCompiler(toolchain: try TestSupport.toolchain(), timeout: 60)
+            compiler.hidesBuildFolder = grading
+            let builder = ProgramBuilder(
+                compiler: compiler, recipe: recipe, directory: folder + "/objects",
+                libraryLists: LibraryListMemo(kept: kept))
+            XCTAssertTrue(try builder.listLibraries(of: ["main.o"]).succeeded)
+        }
+        let runs = { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        try list(grading: true)
+        try list(grading: true)
+        XCTAssertEqual(runs(), 2, "a grading keeps no list")
+        try list(grading: false)
+        try list(grading: true)
+        XCTAssertEqual(runs(), 3, "a grading reads the list the checker kept")
     }
 
     /// A grading names its objects relative to its build folder: their entries are still read, and a second
