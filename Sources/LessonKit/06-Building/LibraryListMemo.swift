@@ -10,7 +10,7 @@ import Foundation
 ///
 /// A list is kept in this process, by the extraction's command and the entries, and in the user's toolchain
 /// memo (`ToolchainMemo`) for the next process, under the same command with the identity of the program it
-/// starts and the entries' SHA-256: another toolchain, or another version of the checker, asks the tool
+/// starts and the entries: another toolchain, or another version of the checker, asks the tool
 /// again. A list is written to the memo only from the checker's own builds of lessons, never from a
 /// grading's (whose objects a student's code made, and whose entries it may choose: every submission would
 /// leave a file of its own), and only when its entries are few and every line names a library; any build
@@ -93,11 +93,9 @@ final class LibraryListMemo: @unchecked Sendable {
     }
 
     /// The memo's key: the checker's version, the extraction's command with the identity of the program it
-    /// starts, and the entries' SHA-256.
+    /// starts, and the entries (at most `largestKeptEntries` bytes) in base 64.
     private static func keptKey(_ key: [UInt8], _ extraction: [String]) -> [String] {
-        var hasher = SHA256()
-        hasher.update(key)
-        return ["library list", LessonKitVersion.current] + extraction.prefix(1).map(Paths.identity(of:)) + extraction
-            + [hasher.finalize()]
+        ["library list", LessonKitVersion.current] + extraction.prefix(1).map(Paths.identity(of:)) + extraction
+            + [Data(key).base64EncodedString()]
     }
 }

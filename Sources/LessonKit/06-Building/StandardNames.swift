@@ -23,7 +23,7 @@ enum StandardNames {
         guard let standardPath = paths.first ?? nil else { return nil }
         // The checker's own binary too: the names are its reading of the files, which a new build may change.
         let key =
-            ["standard names", Paths.identity(of: CacheKeys.executablePath)]
+            ["standard names", Paths.identity(of: Paths.runningProgram)]
             + paths.map { $0.map(Paths.identity(of:)) ?? "none" }
         if let list = kept?.value(String.self, key: key) { return Set(list.split(separator: "\n").map(String.init)) }
         guard let standard = names(inInterfaceAt: standardPath) else { return nil }

@@ -18,9 +18,7 @@ package struct CacheKeys: Sendable {
     }
 
     /// The running program: the checker, or the test runner of a course repository that links it.
-    static var executablePath: String {
-        Bundle.main.executablePath ?? CommandLine.arguments[0]
-    }
+    static var executablePath: String { Paths.runningProgram }
 
     /// The key of a result computed from `parts` (the kind of result first).
     package func key(_ parts: [String]) -> String {

@@ -4,6 +4,11 @@ import Foundation
 package enum Paths {
     /// Path, size and modification time of a file, symbolic links followed: what names a tool (the
     /// compiler, the checker) in a cache's keys, so that a tool replaced in place is a new tool.
+    /// The running program: the checker, or the test runner of a course repository that links it.
+    package static var runningProgram: String {
+        Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+
     package static func identity(of path: String) -> String {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
