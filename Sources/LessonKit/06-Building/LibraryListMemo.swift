@@ -44,7 +44,7 @@ final class LibraryListMemo: @unchecked Sendable {
     /// The list known for the objects of `key`, extracted by `extraction` (the command's words, without its
     /// objects and output): this process's, else the one the toolchain memo keeps.
     func list(for key: [UInt8], extraction: [String]) -> [UInt8]? {
-        let known = Self.knownKey(key, extraction)
+        let known = Known(extraction: extraction, entries: key)
         if let list = lock.withLock({ lists[known] }) { return list }
         guard key.count <= Self.largestKeptEntries,
             let list = kept?.value(Kept.self, key: Self.keptKey(key, extraction))?.list, Self.namesLibrariesOnly(list)
@@ -58,7 +58,7 @@ final class LibraryListMemo: @unchecked Sendable {
     /// libraries and nothing else (a line `-lNAME` each, as the tool writes them).
     func remember(listAt path: String, for key: [UInt8], extraction: [String], keeping: Bool) {
         guard let list = FileManager.default.contents(atPath: path) else { return }
-        lock.withLock { lists[Self.knownKey(key, extraction)] = Array(list) }
+        lock.withLock { lists[Known(extraction: extraction, entries: key)] = Array(list) }
         guard keeping, key.count <= Self.largestKeptEntries, Self.namesLibrariesOnly(list) else { return }
         kept?.store(Kept(list: list), key: Self.keptKey(key, extraction))
     }
@@ -86,10 +86,6 @@ final class LibraryListMemo: @unchecked Sendable {
     private struct Known: Hashable {
         var extraction: [String]
         var entries: [UInt8]
-    }
-
-    private static func knownKey(_ key: [UInt8], _ extraction: [String]) -> Known {
-        Known(extraction: extraction, entries: key)
     }
 
     /// The memo's key: the checker's version, the extraction's command with the identity of the program it
